@@ -1,0 +1,131 @@
+"""The ``hanabi-solitaire`` command line: parse, call the library, print.
+
+No algorithm lives here. Every subcommand prints human-readable text by default and one
+JSON object with ``--json``; bad input gives one line on standard error and exit code 2.
+"""
+
+import json
+import sys
+
+import click
+
+from solitaire.deckfile import read_instance
+from solitaire.errors import InputError
+from solitaire.referee import IllegalEvent, replay
+from solitaire.sequence import read_sequence
+from solitaire.solve import SOLVERS, applicable, choose, solve
+from solitaire.atomic import write_text_atomic
+
+
+class _Group(click.Group):
+    """Turns every :class:`InputError` into one line and exit code 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except InputError as err:
+            click.echo(f"hanabi-solitaire: error: {err}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+def main():
+    """Solitaire Hanabi: exact solvers, hard instances from CNF, and score bounds for real deals.
+
+    Instances are `.deck` files (`p hanabi <n> <c> <h>` then value/color pairs, 1-based)
+    or their JSON form. Exit code 0 when the command did its job, whatever the answer;
+    2 for bad input or usage.
+    """
+
+
+def _emit_json(obj):
+    click.echo(json.dumps(obj))
+
+
+def _usage_error(message):
+    raise click.UsageError(message)
+
+
+@main.command()
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.option("--algorithm", "-a", default="auto", show_default=True,
+              type=click.Choice(["auto", *SOLVERS]),
+              help="Solver to use; 'auto' picks greedy for r = 1, lazy for c = 1, else the engine.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--sequence-out", type=click.Path(dir_okay=False),
+              help="Write the play sequence as JSON to this file.")
+def solve_cmd(deck, algorithm, as_json, sequence_out):
+    """Solve DECK: winnable or not, the score, and a play sequence."""
+    instance = read_instance(deck)
+    try:
+        result = solve(instance, algorithm)
+    except ValueError as err:
+        _usage_error(str(err))
+    if sequence_out and result.sequence is not None:
+        write_text_atomic(sequence_out, json.dumps(result.sequence.to_json()) + "\n")
+    if as_json:
+        _emit_json(result.to_json())
+        return
+    p = result.instance
+    click.echo(f"{deck}: {'WINNABLE' if result.winnable else 'NOT WINNABLE'}")
+    score = "not computed by this algorithm" if result.score is None else f"{result.score} / {result.max_score}"
+    click.echo(f"  score      {score}")
+    click.echo(f"  algorithm  {result.algorithm}")
+    click.echo(f"  instance   N={p['N']} n={p['n']} c={p['c']} r={p['r']} h={p['h']}")
+    if result.sequence is not None:
+        click.echo(f"  sequence   {len(result.sequence)} events" + (f" -> {sequence_out}" if sequence_out else ""))
+    if result.certificate is not None:
+        click.echo(f"  reason     {result.certificate.get('reason', json.dumps(result.certificate))}")
+    click.echo(f"  time       {result.seconds:.6f} s")
+
+
+solve_cmd.name = "solve"
+
+
+@main.command()
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.argument("sequence", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def verify(deck, sequence, as_json):
+    """Replay SEQUENCE (JSON) on DECK with the referee: the score, or the first illegal event.
+
+    SEQUENCE is a list of ["store"|"discard"|"play", index] pairs (1-based indices), or any
+    object with a "sequence" key, such as the output of `solve --json`.
+    """
+    instance = read_instance(deck)
+    events = read_sequence(sequence).events()
+    try:
+        score = replay(instance, events)
+        verdict = {"legal": True, "score": score, "won": score == instance.max_score}
+    except IllegalEvent as err:
+        verdict = {"legal": False, "event": err.number or None, "reason": str(err)}
+    if as_json:
+        _emit_json(verdict)
+    elif verdict["legal"]:
+        click.echo(f"legal: score {verdict['score']} / {instance.max_score}" + (" (win)" if verdict["won"] else ""))
+    else:
+        click.echo(f"illegal: {verdict['reason']}")
+
+
+@main.command()
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def info(deck, as_json):
+    """Print the parameters of DECK and which algorithms apply."""
+    instance = read_instance(deck)
+    reasons = applicable(instance)
+    auto = choose(instance) if any(r is None for r in reasons.values()) else None
+    if as_json:
+        _emit_json({"instance": instance.params(), "auto": auto,
+                    "algorithms": {name: {"applies": r is None, "reason": r} for name, r in reasons.items()}})
+        return
+    p = instance.params()
+    click.echo(f"{deck}: N={p['N']} n={p['n']} c={p['c']} r={p['r']} h={p['h']}")
+    for name, reason in reasons.items():
+        mark = "yes" if reason is None else f"no  ({reason})"
+        click.echo(f"  {name:<8} {mark}")
+    click.echo(f"  auto picks: {auto}")
+
+
+if __name__ == "__main__":
+    main()

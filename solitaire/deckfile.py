@@ -1,0 +1,208 @@
+"""Reading and writing instances: the ``.deck`` text format and its JSON form (DESIGN §3).
+
+The ``.deck`` format is DIMACS-like::
+
+    c any comment line starts with "c"
+    p hanabi <n> <c> <h>
+    <a> <k>  <a> <k> ...        whitespace-separated value/color pairs, any line breaks
+
+The JSON form is ``{"n": …, "c": …, "h": …, "cards": [[a, k], …]}``. Every error is an
+:class:`~solitaire.errors.InputError` naming the file, line and column and what was
+expected. Writing then reading gives the same instance.
+
+Examples
+--------
+>>> inst = parse_deck("c Figure 0\\np hanabi 2 1 0\\n1 1 2 1\\n")
+>>> inst.cards
+[(1, 1), (2, 1)]
+>>> parse_deck(format_deck(inst)) == inst
+True
+>>> parse_deck("p hanabi 2 1 0\\n1 1 3 1\\n", "x.deck")
+Traceback (most recent call last):
+...
+solitaire.errors.InputError: x.deck:2:5: expected a card value in 1..2, got 3
+"""
+
+import json
+import re
+
+from .atomic import write_text_atomic
+from .errors import InputError
+from .model import Instance
+
+__all__ = [
+    "parse_deck",
+    "format_deck",
+    "read_deck",
+    "write_deck",
+    "instance_to_json",
+    "instance_from_json",
+    "read_instance",
+]
+
+_TOKEN = re.compile(r"\S+")
+
+
+def _tokens(line):
+    """The tokens of a line with their 1-based columns."""
+    return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
+
+
+def _integer(token, what, source, line, column):
+    if not re.fullmatch(r"[+-]?\d+", token):
+        raise InputError(f"expected {what} (an integer), got {token!r}", source, line, column)
+    return int(token)
+
+
+def _parse_header(tokens, source, lineno):
+    """Parse ``p hanabi <n> <c> <h>`` into ``(n, c, h)``."""
+    if len(tokens) < 2 or tokens[1][0] != "hanabi":
+        col = tokens[1][1] if len(tokens) > 1 else tokens[0][1]
+        raise InputError("expected 'p hanabi <n> <c> <h>'", source, lineno, col)
+    if len(tokens) != 5:
+        col = tokens[min(len(tokens), 5) - 1][1]
+        raise InputError(
+            f"expected 'p hanabi <n> <c> <h>' (3 numbers), got {len(tokens) - 2} number(s)",
+            source, lineno, col,
+        )
+    (n_tok, n_col), (c_tok, c_col), (h_tok, h_col) = tokens[2:]
+    n = _integer(n_tok, "the number of values n", source, lineno, n_col)
+    c = _integer(c_tok, "the number of colors c", source, lineno, c_col)
+    h = _integer(h_tok, "the hand size h", source, lineno, h_col)
+    for value, name, col in ((n, "n", n_col), (c, "c", c_col)):
+        if value < 1:
+            raise InputError(f"expected {name} >= 1, got {value}", source, lineno, col)
+    if h < 0:
+        raise InputError(f"expected a hand size h >= 0, got {h}", source, lineno, h_col)
+    return n, c, h
+
+
+def parse_deck(text, source="<string>"):
+    """Parse the text of a ``.deck`` file into an :class:`Instance`.
+
+    Raises
+    ------
+    InputError
+        On any deviation from the format, with file, line and column.
+    """
+    header = None
+    cards = []
+    pending = None  # (value, line, column) of a value still waiting for its color
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        tokens = _tokens(line)
+        if not tokens or tokens[0][0].startswith("c"):
+            continue
+        if tokens[0][0] == "p":
+            if header is not None:
+                raise InputError("a second 'p' line; expected only one", source, lineno, tokens[0][1])
+            header = _parse_header(tokens, source, lineno)
+            continue
+        if header is None:
+            raise InputError(
+                "expected the 'p hanabi <n> <c> <h>' line before the cards",
+                source, lineno, tokens[0][1],
+            )
+        n, c, _ = header
+        for token, col in tokens:
+            if pending is None:
+                value = _integer(token, "a card value", source, lineno, col)
+                if not 1 <= value <= n:
+                    raise InputError(f"expected a card value in 1..{n}, got {value}", source, lineno, col)
+                pending = value
+            else:
+                color = _integer(token, "a card color", source, lineno, col)
+                if not 1 <= color <= c:
+                    raise InputError(f"expected a card color in 1..{c}, got {color}", source, lineno, col)
+                cards.append((pending, color))
+                pending = None
+    if header is None:
+        raise InputError("expected a 'p hanabi <n> <c> <h>' line, found none (empty file?)", source)
+    if pending is not None:
+        raise InputError(
+            "odd number of card tokens: the last value has no color",
+            source, *_last_token_position(text),
+        )
+    n, c, h = header
+    return Instance.from_cards(n, c, h, cards) if cards else Instance(n, c, h, [], [])
+
+
+def _last_token_position(text):
+    for lineno, line in reversed(list(enumerate(text.splitlines(), start=1))):
+        tokens = _tokens(line)
+        if tokens:
+            return lineno, tokens[-1][1]
+    return None, None
+
+
+def format_deck(instance, comments=(), per_line=10):
+    """The ``.deck`` text of an instance, with ``comments`` as leading ``c`` lines."""
+    lines = [f"c {comment}".rstrip() for text in comments for comment in str(text).splitlines()]
+    lines.append(f"p hanabi {instance.n} {instance.c} {instance.h}")
+    cards = instance.cards
+    for start in range(0, len(cards), per_line):
+        lines.append("  ".join(f"{a} {k}" for a, k in cards[start:start + per_line]))
+    return "\n".join(lines) + "\n"
+
+
+def _read_text(path):
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError as err:
+        raise InputError(f"cannot read the file ({err.strerror or err})", path) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        raise InputError("expected UTF-8 text, found undecodable bytes", path, line) from None
+
+
+def read_deck(path):
+    """Read a ``.deck`` file."""
+    return parse_deck(_read_text(path), str(path))
+
+
+def write_deck(instance, path, comments=()):
+    """Write a ``.deck`` file (atomically)."""
+    write_text_atomic(path, format_deck(instance, comments))
+
+
+def instance_to_json(instance):
+    """The JSON form ``{"n", "c", "h", "cards"}`` as a dict."""
+    return {"n": instance.n, "c": instance.c, "h": instance.h, "cards": [list(card) for card in instance.cards]}
+
+
+def instance_from_json(obj, source="<json>"):
+    """Build an instance from its JSON form, checking every field."""
+    if not isinstance(obj, dict):
+        raise InputError('expected a JSON object {"n", "c", "h", "cards"}', source)
+    for key in ("n", "c", "h", "cards"):
+        if key not in obj:
+            raise InputError(f"expected the key {key!r} in the JSON object", source)
+    for key, low in (("n", 1), ("c", 1), ("h", 0)):
+        if not isinstance(obj[key], int) or isinstance(obj[key], bool) or obj[key] < low:
+            raise InputError(f"expected {key!r} to be an integer >= {low}, got {obj[key]!r}", source)
+    n, c = obj["n"], obj["c"]
+    cards = obj["cards"]
+    if not isinstance(cards, list):
+        raise InputError("expected 'cards' to be a list of [value, color] pairs", source)
+    for i, card in enumerate(cards, start=1):
+        ok = (isinstance(card, list) and len(card) == 2
+              and all(isinstance(x, int) and not isinstance(x, bool) for x in card))
+        if not ok or not (1 <= card[0] <= n and 1 <= card[1] <= c):
+            raise InputError(f"card {i}: expected [value in 1..{n}, color in 1..{c}], got {card!r}", source)
+    if not cards:
+        return Instance(n, c, obj["h"], [], [])
+    return Instance.from_cards(n, c, obj["h"], cards)
+
+
+def read_instance(path):
+    """Read an instance from a ``.deck`` file or, for a ``.json`` name, its JSON form."""
+    if str(path).endswith(".json"):
+        text = _read_text(path)
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise InputError(f"expected JSON: {err.msg}", str(path), err.lineno, err.colno) from None
+        return instance_from_json(obj, str(path))
+    return read_deck(path)

@@ -1,0 +1,44 @@
+"""The one error type for bad input, shared by every parser of the toolkit.
+
+Every reader (deck files, play sequences, CNF files, deals) raises :class:`InputError`
+with the file, the 1-based line and column, and what was expected. The command line turns
+it into one line on standard error and exit code 2, never a traceback.
+"""
+
+__all__ = ["InputError"]
+
+
+class InputError(ValueError):
+    """Bad input: names where it is and what was expected.
+
+    Parameters
+    ----------
+    message : str
+        What is wrong, phrased as what was expected.
+    source : str, optional
+        The file name (or ``"<string>"`` for text given directly).
+    line, column : int, optional
+        1-based position of the offending token, when there is one.
+
+    Examples
+    --------
+    >>> str(InputError("expected an integer value, got 'x'", "a.deck", 3, 5))
+    "a.deck:3:5: expected an integer value, got 'x'"
+    >>> str(InputError("file is empty", "a.deck"))
+    'a.deck: file is empty'
+    """
+
+    def __init__(self, message, source="<string>", line=None, column=None):
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+
+    def __str__(self):
+        where = str(self.source)
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.message}"

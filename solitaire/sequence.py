@@ -1,0 +1,102 @@
+"""Play sequences: the events ``store i``, ``discard i``, ``play i`` (DESIGN §3).
+
+``i`` is the 1-based position in the card sequence. In JSON a sequence is a list of
+``[event, index]`` pairs; a file may hold that list or any object with a ``"sequence"``
+key (such as the output of ``hanabi-solitaire solve --json``).
+
+Solvers build sequences as two numpy arrays (event codes and indices) so that sequences of
+millions of events cost no Python objects; :meth:`PlaySequence.events` gives the pairs.
+
+Examples
+--------
+>>> seq = PlaySequence.from_events([("store", 1), ("play", 2), ("play", 1)])
+>>> len(seq), seq.to_json()
+(3, [['store', 1], ['play', 2], ['play', 1]])
+"""
+
+import json
+
+import numpy as np
+
+from .errors import InputError
+
+__all__ = ["DISCARD", "STORE", "PLAY", "EVENT_NAMES", "PlaySequence", "parse_sequence_json", "read_sequence"]
+
+DISCARD, STORE, PLAY = 0, 1, 2
+EVENT_NAMES = ("discard", "store", "play")
+_CODES = {name: code for code, name in enumerate(EVENT_NAMES)}
+
+
+class PlaySequence:
+    """A play sequence as parallel arrays of event codes and 1-based card indices."""
+
+    __slots__ = ("codes", "indices")
+
+    def __init__(self, codes, indices):
+        self.codes = np.asarray(codes, dtype=np.int8)
+        self.indices = np.asarray(indices, dtype=np.int64)
+        if self.codes.shape != self.indices.shape:
+            raise ValueError("codes and indices must have the same length")
+
+    @classmethod
+    def from_events(cls, events):
+        """Build from ``(name, index)`` pairs such as ``("play", 3)``."""
+        events = list(events)
+        codes = [_CODES[name] for name, _ in events]
+        return cls(codes, [index for _, index in events])
+
+    def events(self):
+        """The events as a list of ``(name, index)`` tuples."""
+        return [(EVENT_NAMES[c], i) for c, i in zip(self.codes.tolist(), self.indices.tolist())]
+
+    def to_json(self):
+        """The JSON form: a list of ``[event, index]`` pairs."""
+        return [[name, index] for name, index in self.events()]
+
+    def played_positions(self):
+        """1-based positions of the played cards, in play order."""
+        return self.indices[self.codes == PLAY]
+
+    def __len__(self):
+        return int(self.codes.size)
+
+    def __eq__(self, other):
+        return (isinstance(other, PlaySequence) and np.array_equal(self.codes, other.codes)
+                and np.array_equal(self.indices, other.indices))
+
+    def __repr__(self):
+        return f"PlaySequence({len(self)} events)"
+
+
+def parse_sequence_json(obj, source="<json>"):
+    """Read a sequence from its JSON form (a list, or an object with a ``"sequence"`` key)."""
+    if isinstance(obj, dict):
+        if "sequence" not in obj or obj["sequence"] is None:
+            raise InputError("expected a list of [event, index] pairs or an object with a 'sequence' list", source)
+        obj = obj["sequence"]
+    if not isinstance(obj, list):
+        raise InputError("expected a list of [event, index] pairs", source)
+    events = []
+    for number, item in enumerate(obj, start=1):
+        ok = (isinstance(item, list) and len(item) == 2 and item[0] in _CODES
+              and isinstance(item[1], int) and not isinstance(item[1], bool) and item[1] >= 1)
+        if not ok:
+            raise InputError(
+                f"event {number}: expected [\"store\"|\"discard\"|\"play\", index >= 1], got {item!r}", source
+            )
+        events.append((item[0], item[1]))
+    return PlaySequence.from_events(events)
+
+
+def read_sequence(path):
+    """Read a play sequence from a JSON file."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"cannot read the file ({getattr(err, 'strerror', None) or err})", str(path)) from None
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(f"expected JSON: {err.msg}", str(path), err.lineno, err.colno) from None
+    return parse_sequence_json(obj, str(path))

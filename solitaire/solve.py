@@ -1,0 +1,80 @@
+"""One entry point over all exact solvers: ``solve(instance, algorithm="auto")``.
+
+The table :data:`SOLVERS` maps a name to a :class:`Solver`: a check that says why the
+algorithm does not apply to an instance (or ``None`` when it does) and the function that
+solves. ``"auto"`` picks by the instance, as the paper's Table 1 suggests: ``r = 1`` →
+greedy (Lemma 1), ``c = 1`` → lazy (Theorem 4), otherwise the fast engine, and the SAT
+encoding where the engine's range ends.
+"""
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from .brute import BRUTE_LIMIT, solve_brute
+
+__all__ = ["Solver", "SOLVERS", "solve", "applicable", "choose"]
+
+
+@dataclass(frozen=True)
+class Solver:
+    """A named solver: ``refuses(instance)`` gives a reason or ``None``; ``run`` solves."""
+
+    name: str
+    summary: str
+    refuses: Callable
+    run: Callable
+
+
+def _brute_refuses(instance):
+    if instance.N > BRUTE_LIMIT:
+        return f"the brute-force oracle takes N <= {BRUTE_LIMIT} cards, this instance has N = {instance.N}"
+    return None
+
+
+SOLVERS = {
+    "brute": Solver("brute", "exhaustive search, the test oracle (N <= %d)" % BRUTE_LIMIT, _brute_refuses, solve_brute),
+}
+
+#: The order in which ``"auto"`` tries solvers.
+AUTO_ORDER = ["greedy", "lazy", "engine", "sat", "brute"]
+
+
+def applicable(instance):
+    """``{name: None or reason}`` for every registered solver."""
+    return {name: solver.refuses(instance) for name, solver in SOLVERS.items()}
+
+
+def choose(instance):
+    """The solver ``"auto"`` picks for ``instance``."""
+    for name in AUTO_ORDER:
+        if name in SOLVERS and SOLVERS[name].refuses(instance) is None:
+            return name
+    raise ValueError("no solver applies to this instance")
+
+
+def solve(instance, algorithm="auto"):
+    """Solve ``instance`` with the named algorithm (``"auto"`` picks one).
+
+    Returns
+    -------
+    SolveResult
+        With ``seconds`` set to the solving time.
+
+    Raises
+    ------
+    ValueError
+        For an unknown algorithm, or one that does not apply, with the reason.
+    """
+    if algorithm == "auto":
+        algorithm = choose(instance)
+    if algorithm not in SOLVERS:
+        raise ValueError(f"unknown algorithm {algorithm!r}; expected one of {', '.join(SOLVERS)}")
+    solver = SOLVERS[algorithm]
+    reason = solver.refuses(instance)
+    if reason is not None:
+        raise ValueError(f"algorithm {algorithm!r} does not apply: {reason}")
+    start = time.perf_counter()
+    result = solver.run(instance)
+    result.seconds = time.perf_counter() - start
+    return result
