@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .brute import BRUTE_LIMIT, solve_brute
+from .engine import engine_refuses, solve_engine
 
 __all__ = ["Solver", "SOLVERS", "solve", "applicable", "choose"]
 
@@ -33,6 +34,7 @@ def _brute_refuses(instance):
 
 
 SOLVERS = {
+    "engine": Solver("engine", "forward search with dominance, max score (c * n <= 64)", engine_refuses, solve_engine),
     "brute": Solver("brute", "exhaustive search, the test oracle (N <= %d)" % BRUTE_LIMIT, _brute_refuses, solve_brute),
 }
 
