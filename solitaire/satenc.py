@@ -1,0 +1,230 @@
+"""Solitaire Hanabi as SAT: "winnable" and "score >= t" as CNF, solved with PySAT.
+
+The encoding rests on the copy-selection lemma (:mod:`solitaire.selection`, DESIGN §3):
+an instance is winnable iff one copy of every card type can be chosen so that, when
+every chosen copy is played as soon as possible, at most ``h`` chosen cards are held
+after every scan. The chosen copy at position ``i`` of ``(a, k)`` is held after the scan
+of ``t`` iff ``i <= t`` and some chosen copy of ``(b, k)``, ``b < a``, lies after ``t``.
+
+Variables (named through an :class:`pysat.formula.IDPool`)
+----------------------------------------------------------
+* ``("x", i)``: the card at position ``i`` (0-based) is the chosen copy of its type.
+* ``("held", i, t)``: card ``i`` is held after the scan of ``t``; it exists only for the
+  *entry times* ``t`` of the window ``[i, W_i)`` where ``W_i`` is the last position of a
+  lower card of its color (after ``W_i`` nothing can keep ``i`` waiting). An entry time is
+  a position whose card has a nonempty window.
+* ``("y", a, k)`` (score mode): the type ``(a, k)`` is played.
+
+Clauses
+-------
+* win: exactly one ``x`` per type (a type without copies makes the formula false);
+  score: at most one ``x`` per type, ``y(a,k) <-> OR x``, ``y(a,k) -> y(a-1,k)``;
+* ``held(i, t_{s+1}) -> held(i, t_s)`` (a card held later was held earlier: its stored
+  interval ``[i, T)`` is an interval), and ``x_i & x_j -> held(i, t_s)`` for every lower
+  card ``j`` of the color in ``(i, W_i]``, ``t_s`` the last entry time before ``j``;
+* at every entry time ``t``: at most ``h`` of the ``held(., t)`` (PySAT ``CardEnc``,
+  sequential counter by default).
+
+Soundness: in a model, every card the ASAP play holds after scan ``t`` has its ``held``
+literal true at the last entry time ``t' <= t`` (a card held at ``t`` is held at ``t'``
+since ``[i, T)`` is an interval and ``i <= t'``: ``i`` is itself an entry time), and
+every card held at ``t`` is held at ``t'`` too, so at most ``h`` are held at ``t``.
+Completeness: a good choice of copies with the ``held`` literals set to the truth is a
+model. Only the implications toward ``held`` are needed, so the encoding is sparse: its
+size is ``O(N + sum_i (|entries in window i| + |lower cards in window i|) * h)``.
+
+The maximum score is found with RC2 (MaxSAT, soft unit clauses ``y``) when the instance
+is not winnable. Every answer is turned into a play sequence by
+:func:`solitaire.selection.asap_sequence` and checked with the referee.
+
+Examples
+--------
+>>> from solitaire.model import Instance
+>>> inst = Instance.from_cards(2, 2, 1, [(2, 1), (1, 1), (2, 2), (1, 2)])
+>>> res = solve_sat(inst)
+>>> res.winnable, res.score
+(True, 4)
+>>> solve_sat(inst.with_hand(0)).score
+2
+"""
+
+import time
+
+import numpy as np
+from pysat.card import CardEnc, EncType
+from pysat.examples.rc2 import RC2
+from pysat.formula import WCNF, IDPool
+from pysat.solvers import Solver
+
+from .referee import replay
+from .result import SolveResult
+from .selection import asap_sequence
+
+__all__ = ["Encoding", "encode", "decide_sat", "solve_sat", "DEFAULT_SOLVER"]
+
+#: PySAT solver used unless another is named.
+DEFAULT_SOLVER = "cadical195"
+
+
+class Encoding:
+    """The CNF of an instance: ``clauses`` (lists of ints), the pool, and helpers.
+
+    Attributes
+    ----------
+    clauses : list of list of int
+    pool : IDPool
+    soft : list of int
+        In score mode, the literals ``y(a, k)`` to maximise.
+    """
+
+    def __init__(self, instance, pool, clauses, soft):
+        self.instance, self.pool, self.clauses, self.soft = instance, pool, clauses, soft
+
+    @property
+    def nvars(self):
+        return self.pool.top
+
+    def chosen(self, model):
+        """The chosen-copy mask of a model."""
+        true = set(l for l in model if l > 0)
+        return np.array([self.pool.id(("x", i)) in true for i in range(self.instance.N)], dtype=np.bool_)
+
+
+def _windows(instance):
+    """``W_i``: last position of a card of the same color with a lower value (-1 if none)."""
+    n, c = instance.n, instance.c
+    last = np.full((c, n + 1), -1, np.int64)
+    np.maximum.at(last, (instance.colors - 1, instance.values), np.arange(instance.N))
+    lower = np.maximum.accumulate(last, axis=1)          # lower[k, a] = last pos of value <= a
+    return lower[instance.colors - 1, instance.values - 1]
+
+
+def _choice_clauses(instance, pool, clauses, win):
+    """One copy per type (win) or at most one, prefix-closed, with ``y`` literals (score)."""
+    order = np.argsort(instance.type_ids, kind="stable")
+    bounds = np.searchsorted(instance.type_ids[order], np.arange(instance.n * instance.c + 1))
+    soft = []
+    for t in range(instance.n * instance.c):
+        lits = [pool.id(("x", int(i))) for i in order[bounds[t]:bounds[t + 1]]]
+        if win:
+            clauses += CardEnc.equals(lits, 1, vpool=pool, encoding=_amo_kind(lits)).clauses if lits else [[]]
+            continue
+        k, a = divmod(t, instance.n)
+        y = pool.id(("y", a + 1, k + 1))
+        soft.append(y)
+        clauses += CardEnc.atmost(lits, 1, vpool=pool, encoding=_amo_kind(lits)).clauses if len(lits) > 1 else []
+        clauses += [[-x, y] for x in lits] + [[-y] + lits]
+        if a > 0:
+            clauses.append([-y, pool.id(("y", a, k + 1))])
+    return soft
+
+
+def _amo_kind(lits):
+    return EncType.pairwise if len(lits) <= 6 else EncType.seqcounter
+
+
+def encode(instance, win=True, encoding=EncType.seqcounter):
+    """The CNF of "winnable" (``win=True``) or of the score-maximisation problem.
+
+    Parameters
+    ----------
+    instance : Instance
+    win : bool
+        ``True``: satisfiable iff winnable. ``False``: hard clauses of a legal selection,
+        with ``Encoding.soft`` the ``y`` literals whose count is the score.
+    encoding : int
+        PySAT ``EncType`` of the at-most-``h`` constraints.
+
+    Returns
+    -------
+    Encoding
+    """
+    pool, clauses = IDPool(), []
+    N, h = instance.N, instance.h
+    for i in range(N):
+        pool.id(("x", i))
+    soft = _choice_clauses(instance, pool, clauses, win)
+    window = _windows(instance)
+    entries = np.flatnonzero(window > np.arange(N))
+    colors, values = instance.colors, instance.values
+    by_color = [np.flatnonzero(colors == k) for k in range(1, instance.c + 1)]
+    members = {int(t): [] for t in entries}
+    for i in entries.tolist():
+        mine = entries[np.searchsorted(entries, i):np.searchsorted(entries, window[i])].tolist()
+        held = [pool.id(("held", i, t)) for t in mine]
+        for t, var in zip(mine, held):
+            members[t].append(var)
+        clauses += [[-later, earlier] for earlier, later in zip(held, held[1:])]
+        same = by_color[colors[i] - 1]
+        js = same[np.searchsorted(same, i, side="right"):np.searchsorted(same, window[i], side="right")]
+        js = js[values[js] < values[i]]
+        slot = np.searchsorted(mine, js) - 1
+        xi = pool.id(("x", i))
+        clauses += [[-xi, -pool.id(("x", j)), held[s]] for j, s in zip(js.tolist(), slot.tolist())]
+    for lits in members.values():
+        if len(lits) > h:
+            clauses += CardEnc.atmost(lits, h, vpool=pool, encoding=encoding).clauses
+    return Encoding(instance, pool, clauses, soft)
+
+
+def _checked(instance, encoding, model, algorithm):
+    """The referee-checked ASAP sequence of a model and its score."""
+    sequence, most = asap_sequence(instance, encoding.chosen(model))
+    if most > instance.h:
+        raise AssertionError(f"{algorithm}: the model holds {most} > h = {instance.h} cards")
+    return sequence, replay(instance, sequence.events())
+
+
+def decide_sat(instance, solver=DEFAULT_SOLVER):
+    """Whether ``instance`` is winnable, by SAT; a referee-checked winning sequence or None.
+
+    Returns
+    -------
+    (bool, PlaySequence or None, dict)
+        The answer, the sequence, and statistics (``vars``, ``clauses``, ``encode_s``,
+        ``solve_s``).
+    """
+    start = time.perf_counter()
+    enc = encode(instance, win=True)
+    stats = {"vars": enc.nvars, "clauses": len(enc.clauses), "encode_s": time.perf_counter() - start}
+    start = time.perf_counter()
+    with Solver(name=solver, bootstrap_with=enc.clauses) as s:
+        sat = s.solve()
+        model = s.get_model() if sat else None
+    stats["solve_s"] = time.perf_counter() - start
+    if not sat:
+        return False, None, stats
+    sequence, score = _checked(instance, enc, model, "sat")
+    if score != instance.max_score:
+        raise AssertionError(f"sat: the model scores {score} < {instance.max_score}")
+    return True, sequence, stats
+
+
+def solve_sat(instance, solver=DEFAULT_SOLVER):
+    """Winnable, maximum score and an optimal referee-checked sequence, by SAT and MaxSAT.
+
+    Decides "winnable" with the SAT encoding; when not winnable, RC2 maximises the
+    number of played card types over the score encoding.
+
+    Returns
+    -------
+    SolveResult
+        ``extra`` carries the encoding sizes and the solver name.
+    """
+    winnable, sequence, stats = decide_sat(instance, solver)
+    if winnable:
+        score = instance.max_score
+    else:
+        enc = encode(instance, win=False)
+        wcnf = WCNF()
+        wcnf.extend(enc.clauses)
+        for y in enc.soft:
+            wcnf.append([y], weight=1)
+        with RC2(wcnf, solver=solver) as rc2:
+            model = rc2.compute()
+        sequence, score = _checked(instance, enc, model, "sat/rc2")
+        if score != instance.max_score - rc2.cost:
+            raise AssertionError(f"sat/rc2: the model scores {score}, RC2 claims {instance.max_score - rc2.cost}")
+    return SolveResult(winnable=winnable, score=score, max_score=instance.max_score, algorithm="sat",
+                       instance=instance.params(), sequence=sequence,
+                       extra={"solver": solver, "encoding": {"vars": stats["vars"], "clauses": stats["clauses"]}})
