@@ -99,6 +99,14 @@ def _windows(instance):
     return lower[instance.colors - 1, instance.values - 1]
 
 
+def _maximal(members):
+    """The literal lists of the entry times whose set is not contained in the next one's."""
+    times = sorted(members)
+    for t, nxt in zip(times, times[1:] + [None]):
+        if nxt is None or not set(members[t]) <= set(members[nxt]):
+            yield members[t]
+
+
 def _choice_clauses(instance, pool, clauses, win):
     """One copy per type (win) or at most one, prefix-closed, with ``y`` literals (score)."""
     order = np.argsort(instance.type_ids, kind="stable")
@@ -150,18 +158,18 @@ def encode(instance, win=True, encoding=EncType.seqcounter):
     by_color = [np.flatnonzero(colors == k) for k in range(1, instance.c + 1)]
     members = {int(t): [] for t in entries}
     for i in entries.tolist():
-        mine = entries[np.searchsorted(entries, i):np.searchsorted(entries, window[i])].tolist()
-        held = [pool.id(("held", i, t)) for t in mine]
-        for t, var in zip(mine, held):
-            members[t].append(var)
-        clauses += [[-later, earlier] for earlier, later in zip(held, held[1:])]
         same = by_color[colors[i] - 1]
         js = same[np.searchsorted(same, i, side="right"):np.searchsorted(same, window[i], side="right")]
-        js = js[values[js] < values[i]]
-        slot = np.searchsorted(mine, js) - 1
+        js = js[values[js] < values[i]].tolist()
+        held = [pool.id(("held", i, j)) for j in js]
         xi = pool.id(("x", i))
-        clauses += [[-xi, -pool.id(("x", j)), held[s]] for j, s in zip(js.tolist(), slot.tolist())]
-    for lits in members.values():
+        clauses += [[-later, earlier] for earlier, later in zip(held, held[1:])]
+        clauses += [[-xi, -pool.id(("x", j)), var] for j, var in zip(js, held)]
+        mine = entries[np.searchsorted(entries, i):np.searchsorted(entries, window[i])]
+        segment = np.searchsorted(js, mine, side="right")
+        for t, g in zip(mine.tolist(), segment.tolist()):
+            members[t].append(held[g])
+    for lits in _maximal(members):
         if len(lits) > h:
             clauses += CardEnc.atmost(lits, h, vpool=pool, encoding=encoding).clauses
     return Encoding(instance, pool, clauses, soft)
