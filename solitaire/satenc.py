@@ -99,6 +99,34 @@ def _windows(instance):
     return lower[instance.colors - 1, instance.values - 1]
 
 
+def _cuts(instance):
+    """For a win: the first scan ``t >= i`` after which card ``i`` cannot still be held.
+
+    A type with a single copy at ``p`` must be chosen for a win and waits at least until
+    ``F`` = the latest first copy of a lower type of its color: it is *forced* on
+    ``[p, F)``. Where ``h`` forced cards are held, no other card can be; so card ``i``
+    (not forced) is released by the first such time ``t >= i``, and cannot be chosen with
+    a lower card of its color after ``t``. Forced cards are not cut (``N``).
+    """
+    N, h = instance.N, instance.h
+    types = instance.type_ids
+    counts = instance.counts
+    first = np.full(instance.n * instance.c, N, np.int64)
+    np.minimum.at(first, types, np.arange(N))
+    first = first.reshape(instance.c, instance.n)
+    lower_first = np.maximum.accumulate(np.concatenate([np.full((instance.c, 1), -1), first[:, :-1]], axis=1), axis=1)
+    release = lower_first[instance.colors - 1, instance.values - 1]
+    forced = (counts[types] == 1) & (release > np.arange(N))
+    load = np.zeros(N + 1, np.int64)
+    np.add.at(load, np.flatnonzero(forced), 1)
+    np.add.at(load, np.minimum(release[forced], N), -1)
+    full = np.cumsum(load)[:N] >= h
+    nxt = np.where(full, np.arange(N), N)
+    cut = np.minimum.accumulate(nxt[::-1])[::-1]
+    cut[forced] = N
+    return cut
+
+
 def _maximal(members):
     """The literal lists of the entry times whose set is not contained in the next one's."""
     times = sorted(members)
@@ -153,19 +181,23 @@ def encode(instance, win=True, encoding=EncType.seqcounter):
         pool.id(("x", i))
     soft = _choice_clauses(instance, pool, clauses, win)
     window = _windows(instance)
-    entries = np.flatnonzero(window > np.arange(N))
+    cut = _cuts(instance) if win else np.full(N, N, np.int64)
+    entries = np.flatnonzero(np.minimum(window, cut) > np.arange(N))
     colors, values = instance.colors, instance.values
     by_color = [np.flatnonzero(colors == k) for k in range(1, instance.c + 1)]
     members = {int(t): [] for t in entries}
-    for i in entries.tolist():
+    for i in np.flatnonzero(window > np.arange(N)).tolist():
         same = by_color[colors[i] - 1]
         js = same[np.searchsorted(same, i, side="right"):np.searchsorted(same, window[i], side="right")]
-        js = js[values[js] < values[i]].tolist()
-        held = [pool.id(("held", i, j)) for j in js]
+        js = js[values[js] < values[i]]
+        late = js[js > cut[i]]
+        js = js[js <= cut[i]].tolist()
         xi = pool.id(("x", i))
+        clauses += [[-xi, -pool.id(("x", j))] for j in late.tolist()]
+        held = [pool.id(("held", i, j)) for j in js]
         clauses += [[-later, earlier] for earlier, later in zip(held, held[1:])]
         clauses += [[-xi, -pool.id(("x", j)), var] for j, var in zip(js, held)]
-        mine = entries[np.searchsorted(entries, i):np.searchsorted(entries, window[i])]
+        mine = entries[np.searchsorted(entries, i):np.searchsorted(entries, js[-1] if js else i)]
         segment = np.searchsorted(js, mine, side="right")
         for t, g in zip(mine.tolist(), segment.tolist()):
             members[t].append(held[g])
