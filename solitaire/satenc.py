@@ -60,10 +60,13 @@ from .referee import replay
 from .result import SolveResult
 from .selection import asap_sequence
 
-__all__ = ["Encoding", "encode", "decide_sat", "solve_sat", "DEFAULT_SOLVER"]
+__all__ = ["Encoding", "encode", "decide_sat", "solve_sat", "solve_sat_timed", "DEFAULT_SOLVER", "SAT_SOLVERS"]
 
 #: PySAT solver used unless another is named.
 DEFAULT_SOLVER = "cadical195"
+
+#: PySAT solvers offered on the command line (RC2 works with each).
+SAT_SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose3", "minisat22", "maplechrono", "lingeling")
 
 
 class Encoding:
@@ -268,3 +271,11 @@ def solve_sat(instance, solver=DEFAULT_SOLVER):
     return SolveResult(winnable=winnable, score=score, max_score=instance.max_score, algorithm="sat",
                        instance=instance.params(), sequence=sequence,
                        extra={"solver": solver, "encoding": {"vars": stats["vars"], "clauses": stats["clauses"]}})
+
+
+def solve_sat_timed(instance, solver=DEFAULT_SOLVER):
+    """:func:`solve_sat` with ``seconds`` set, as :func:`solitaire.solve.solve` does."""
+    start = time.perf_counter()
+    result = solve_sat(instance, solver)
+    result.seconds = time.perf_counter() - start
+    return result

@@ -13,6 +13,7 @@ from typing import Callable
 
 from .brute import BRUTE_LIMIT, solve_brute
 from .engine import engine_refuses, solve_engine
+from .satenc import solve_sat
 
 __all__ = ["Solver", "SOLVERS", "solve", "applicable", "choose"]
 
@@ -35,6 +36,8 @@ def _brute_refuses(instance):
 
 SOLVERS = {
     "engine": Solver("engine", "forward search with dominance, max score (c * n <= 64)", engine_refuses, solve_engine),
+    "sat": Solver("sat", "CNF of the copy-selection lemma, PySAT + RC2 for the max score (any c, n)",
+                  lambda instance: None, solve_sat),
     "brute": Solver("brute", "exhaustive search, the test oracle (N <= %d)" % BRUTE_LIMIT, _brute_refuses, solve_brute),
 }
 

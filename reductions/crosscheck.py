@@ -1,0 +1,107 @@
+"""The cross-check of Theorem 7: SAT(formula) must equal winnable(generated deck).
+
+For each formula, :func:`crosscheck` asks PySAT about the CNF itself, builds the Theorem 7
+deck (:mod:`reductions.theorem7`), and decides that deck with Hanabi solvers that know
+nothing of the gadgets: the SAT encoding of the copy-selection lemma
+(:mod:`solitaire.satenc`) always, and the exact engine when the deck is within its range.
+It then checks both witnesses: the CNF model becomes a winning play sequence (checked by
+the referee), and the Hanabi winning sequence becomes an assignment (checked against the
+original CNF, through the normalisation map). A disagreement is any mismatch between the
+answers or any witness that fails.
+
+Formulas come from DIMACS files or folders (:func:`formulas_from_paths`) or from the seeded
+random 3-SAT generator :func:`random_3sat` (three distinct variables per clause, uniform
+signs, as in SATLIB's uf/uuf sets).
+"""
+
+import random
+import time
+from pathlib import Path
+
+from pysat.solvers import Solver
+
+from solitaire.referee import IllegalEvent, replay
+from solitaire.satenc import DEFAULT_SOLVER, decide_sat
+from solitaire.solve import SOLVERS, solve
+
+from .dimacs import Formula, read_dimacs, satisfies
+from .theorem7 import assignment_from_sequence, reduce_formula, sequence_from_assignment
+
+__all__ = ["crosscheck", "random_3sat", "formulas_from_paths", "pysat_model"]
+
+
+def random_3sat(nvars, nclauses, rng):
+    """A uniform random 3-SAT formula: each clause has three distinct variables, random signs.
+
+    Examples
+    --------
+    >>> f = random_3sat(5, 4, random.Random(1))
+    >>> f.nvars, f.m, all(len({abs(l) for l in cl}) == 3 for cl in f.clauses)
+    (5, 4, True)
+    """
+    if nvars < 3:
+        raise ValueError(f"random 3-SAT needs at least 3 variables, got {nvars}")
+    return Formula(nvars, [tuple(v if rng.random() < 0.5 else -v for v in rng.sample(range(1, nvars + 1), 3))
+                           for _ in range(nclauses)])
+
+
+def formulas_from_paths(paths):
+    """``(name, Formula)`` for every file given, and every ``*.cnf`` file of every folder given."""
+    for path in map(Path, paths):
+        files = sorted(path.glob("*.cnf")) if path.is_dir() else [path]
+        for file in files:
+            yield str(file), read_dimacs(file)
+
+
+def pysat_model(formula, solver=DEFAULT_SOLVER):
+    """A model of ``formula`` (a tuple of bools) or None when it is unsatisfiable."""
+    with Solver(name=solver, bootstrap_with=[list(cl) for cl in formula.clauses]) as s:
+        if not s.solve():
+            return None
+        true = {l for l in s.get_model() if l > 0}
+    return tuple(v in true for v in range(1, formula.nvars + 1))
+
+
+def _timed(function, *args):
+    start = time.perf_counter()
+    value = function(*args)
+    return value, time.perf_counter() - start
+
+
+def _wins(instance, sequence):
+    try:
+        return replay(instance, sequence.events()) == instance.max_score
+    except IllegalEvent:
+        return False
+
+
+def crosscheck(formula, name="<formula>", solver=DEFAULT_SOLVER, engine=True):
+    """Cross-check one formula; a JSON-ready dict with ``"agree"`` the verdict.
+
+    Keys: ``name``, ``vars``, ``clauses`` (original), ``norm_vars``, ``norm_clauses``,
+    ``deck`` (parameters), ``bound`` (``2(2v+1)(6m+2)`` of the paper), ``cnf`` and
+    ``hanabi`` (satisfiable / winnable), ``engine`` (or None when not run),
+    ``model_to_play`` and ``play_to_model`` (witness checks, None when not applicable),
+    ``encoding`` (variables, clauses), ``seconds`` per stage, ``agree``.
+    """
+    red, t_gen = _timed(reduce_formula, formula)
+    inst = red.instance
+    model, t_cnf = _timed(pysat_model, formula, solver)
+    (winnable, sequence, stats), t_hanabi = _timed(decide_sat, inst, solver)
+    verdict_engine, t_engine = None, None
+    if engine and "engine" in SOLVERS and SOLVERS["engine"].refuses(inst) is None:
+        result, t_engine = _timed(solve, inst, "engine")
+        verdict_engine = result.winnable
+    model_to_play = None if model is None else _wins(inst, sequence_from_assignment(red, model))
+    play_to_model = None if not winnable else satisfies(assignment_from_sequence(red, sequence), formula.clauses)
+    agree = ((model is not None) == winnable and verdict_engine in (None, winnable)
+             and model_to_play is not False and play_to_model is not False)
+    v, m = red.formula.nvars, red.formula.m
+    return {"name": name, "vars": formula.nvars, "clauses": formula.m, "norm_vars": v, "norm_clauses": m,
+            "deck": inst.params(), "bound": 2 * (2 * v + 1) * (6 * m + 2),
+            "cnf": model is not None, "hanabi": winnable, "engine": verdict_engine,
+            "model_to_play": model_to_play, "play_to_model": play_to_model,
+            "encoding": {"vars": stats["vars"], "clauses": stats["clauses"]},
+            "seconds": {"generate": t_gen, "pysat_cnf": t_cnf, "hanabi_sat": t_hanabi,
+                        "hanabi_encode": stats["encode_s"], "hanabi_solve": stats["solve_s"], "engine": t_engine},
+            "agree": agree}
