@@ -65,8 +65,8 @@ __all__ = ["Encoding", "encode", "decide_sat", "solve_sat", "solve_sat_timed", "
 #: PySAT solver used unless another is named.
 DEFAULT_SOLVER = "cadical195"
 
-#: PySAT solvers offered on the command line (RC2 works with each).
-SAT_SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose3", "minisat22", "maplechrono", "lingeling")
+#: PySAT solvers offered on the command line (RC2 works with each; lingeling does not).
+SAT_SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose3", "minisat22", "maplechrono")
 
 
 class Encoding:
