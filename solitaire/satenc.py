@@ -89,8 +89,8 @@ class Encoding:
 
     def chosen(self, model):
         """The chosen-copy mask of a model."""
-        true = set(l for l in model if l > 0)
-        return np.array([self.pool.id(("x", i)) in true for i in range(self.instance.N)], dtype=np.bool_)
+        model = np.asarray(model[: self.instance.N])
+        return model > 0                                   # x(i) is variable i + 1
 
 
 def _windows(instance):
@@ -144,22 +144,21 @@ def _choice_clauses(instance, pool, clauses, win):
     bounds = np.searchsorted(instance.type_ids[order], np.arange(instance.n * instance.c + 1))
     soft = []
     for t in range(instance.n * instance.c):
-        lits = [pool.id(("x", int(i))) for i in order[bounds[t]:bounds[t + 1]]]
+        lits = (order[bounds[t]:bounds[t + 1]] + 1).tolist()      # x(i) is variable i + 1
+        if len(lits) <= 6:
+            clauses += [[-p, -q] for a, p in enumerate(lits) for q in lits[a + 1:]]
+        else:
+            clauses += CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses
         if win:
-            clauses += CardEnc.equals(lits, 1, vpool=pool, encoding=_amo_kind(lits)).clauses if lits else [[]]
+            clauses.append(lits)
             continue
         k, a = divmod(t, instance.n)
         y = pool.id(("y", a + 1, k + 1))
         soft.append(y)
-        clauses += CardEnc.atmost(lits, 1, vpool=pool, encoding=_amo_kind(lits)).clauses if len(lits) > 1 else []
         clauses += [[-x, y] for x in lits] + [[-y] + lits]
         if a > 0:
             clauses.append([-y, pool.id(("y", a, k + 1))])
     return soft
-
-
-def _amo_kind(lits):
-    return EncType.pairwise if len(lits) <= 6 else EncType.seqcounter
 
 
 def encode(instance, win=True, encoding=EncType.seqcounter):
@@ -181,7 +180,7 @@ def encode(instance, win=True, encoding=EncType.seqcounter):
     pool, clauses = IDPool(), []
     N, h = instance.N, instance.h
     for i in range(N):
-        pool.id(("x", i))
+        pool.id(("x", i))                                   # so that x(i) is variable i + 1
     soft = _choice_clauses(instance, pool, clauses, win)
     window = _windows(instance)
     cut = _cuts(instance) if win else np.full(N, N, np.int64)
@@ -195,11 +194,11 @@ def encode(instance, win=True, encoding=EncType.seqcounter):
         js = js[values[js] < values[i]]
         late = js[js > cut[i]]
         js = js[js <= cut[i]].tolist()
-        xi = pool.id(("x", i))
-        clauses += [[-xi, -pool.id(("x", j))] for j in late.tolist()]
+        xi = i + 1
+        clauses += [[-xi, -j - 1] for j in late.tolist()]
         held = [pool.id(("held", i, j)) for j in js]
         clauses += [[-later, earlier] for earlier, later in zip(held, held[1:])]
-        clauses += [[-xi, -pool.id(("x", j)), var] for j, var in zip(js, held)]
+        clauses += [[-xi, -j - 1, var] for j, var in zip(js, held)]
         mine = entries[np.searchsorted(entries, i):np.searchsorted(entries, js[-1] if js else i)]
         segment = np.searchsorted(js, mine, side="right")
         for t, g in zip(mine.tolist(), segment.tolist()):
