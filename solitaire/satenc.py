@@ -9,29 +9,37 @@ of ``t`` iff ``i <= t`` and some chosen copy of ``(b, k)``, ``b < a``, lies afte
 Variables (named through an :class:`pysat.formula.IDPool`)
 ----------------------------------------------------------
 * ``("x", i)``: the card at position ``i`` (0-based) is the chosen copy of its type.
-* ``("held", i, t)``: card ``i`` is held after the scan of ``t``; it exists only for the
-  *entry times* ``t`` of the window ``[i, W_i)`` where ``W_i`` is the last position of a
-  lower card of its color (after ``W_i`` nothing can keep ``i`` waiting). An entry time is
-  a position whose card has a nonempty window.
+  These come first, so ``x(i)`` is variable ``i + 1``.
+* ``("held", i, j)``: card ``i`` is still held just before the scan of ``j``, where
+  ``j_1 < j_2 < ...`` are the lower cards of its color after ``i`` (up to ``W_i``, the
+  last one). Between two such cards nothing can release ``i``, so one literal per
+  segment ``[j_{g-1}, j_g)`` (``j_0 = i``) says "held" for every scan in it.
 * ``("y", a, k)`` (score mode): the type ``(a, k)`` is played.
 
 Clauses
 -------
 * win: exactly one ``x`` per type (a type without copies makes the formula false);
   score: at most one ``x`` per type, ``y(a,k) <-> OR x``, ``y(a,k) -> y(a-1,k)``;
-* ``held(i, t_{s+1}) -> held(i, t_s)`` (a card held later was held earlier: its stored
-  interval ``[i, T)`` is an interval), and ``x_i & x_j -> held(i, t_s)`` for every lower
-  card ``j`` of the color in ``(i, W_i]``, ``t_s`` the last entry time before ``j``;
-* at every entry time ``t``: at most ``h`` of the ``held(., t)`` (PySAT ``CardEnc``,
-  sequential counter by default).
+* ``held(i, j_{g+1}) -> held(i, j_g)`` (the stored interval ``[i, T)`` is an interval)
+  and ``x_i & x_{j_g} -> held(i, j_g)``;
+* at every *entry time* ``t`` (a position whose card may be held): at most ``h`` of the
+  segment literals covering ``t`` (PySAT ``CardEnc``, sequential counter by default),
+  only where this set is not contained in the next entry time's set;
+* win mode, the cut: a type with one copy at ``p`` is *forced* on ``[p, F)``, ``F`` the
+  latest first copy of a lower type of its color (it must be chosen and cannot be played
+  before ``F``). At a scan where ``h`` forced cards are held (the hand dumps of
+  Theorem 7), no other card is; so a card ``i`` cut there gets ``-x_i | -x_j`` for its
+  lower cards ``j`` after the cut instead of segment literals.
 
-Soundness: in a model, every card the ASAP play holds after scan ``t`` has its ``held``
-literal true at the last entry time ``t' <= t`` (a card held at ``t`` is held at ``t'``
-since ``[i, T)`` is an interval and ``i <= t'``: ``i`` is itself an entry time), and
-every card held at ``t`` is held at ``t'`` too, so at most ``h`` are held at ``t``.
-Completeness: a good choice of copies with the ``held`` literals set to the truth is a
-model. Only the implications toward ``held`` are needed, so the encoding is sparse: its
-size is ``O(N + sum_i (|entries in window i| + |lower cards in window i|) * h)``.
+Soundness: let ``t'`` be the last entry time ``<= t``. A card held after scan ``t`` is
+held after ``t'`` (``i`` is an entry time, so ``i <= t'``, and ``[i, T)`` is an
+interval); some chosen lower card lies after ``t >= t'``, so the clauses force its
+segment literal at ``t'``. Distinct cards have distinct literals, hence at most ``h``
+are held at ``t``; dropping a set contained in the next one loses nothing. The cut only
+removes choices no win can make. Completeness: a good choice of copies with every
+literal set to the truth is a model. Only implications toward ``held`` are needed, so the
+encoding is sparse: ``O(N + sum_i |lower cards in window i| + sum_t |set at t| * h)``
+over the kept entry times.
 
 The maximum score is found with RC2 (MaxSAT, soft unit clauses ``y``) when the instance
 is not winnable. Every answer is turned into a play sequence by
