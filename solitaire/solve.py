@@ -13,6 +13,7 @@ from typing import Callable
 
 from .brute import BRUTE_LIMIT, solve_brute
 from .dp import dp_refuses, solve_dp
+from .engine import engine_refuses, solve_engine
 
 __all__ = ["Solver", "SOLVERS", "solve", "applicable", "choose"]
 
@@ -34,6 +35,7 @@ def _brute_refuses(instance):
 
 
 SOLVERS = {
+    "engine": Solver("engine", "forward search with dominance, max score (c * n <= 64)", engine_refuses, solve_engine),
     "brute": Solver("brute", "exhaustive search, the test oracle (N <= %d)" % BRUTE_LIMIT, _brute_refuses, solve_brute),
     "dp": Solver("dp", "the paper's dynamic program (Lemma 5), reference, small instances only", dp_refuses, solve_dp),
 }
