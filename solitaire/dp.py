@@ -43,7 +43,7 @@ and ``H ∪ {cascade}`` merges a card of ``H`` with a cascade card of the same t
 recurrence counts one copy where a real sequence needs two (one played in the cascade,
 one still held). Such entries overstate the true maximum. Counterexample
 (``test_erratum_lemma5_entry_overstated``): ``n = 2, c = 1, h = 1``, cards ``(2,1) (1,1)``
-(with E1 fixed): ``DP[2, {(2,1)}, ] = 2`` (``P`` with ``t = 1`` reads ``DP[1, {(2,1)}] = 0``),
+(with E1 fixed): ``DP[2, {(2,1)}] = 2`` (``P`` with ``t = 1`` reads ``DP[1, {(2,1)}] = 0``),
 yet no sequence plays 2 cards and still holds ``(2,1)``: there is one copy. The entry's
 ``H`` holds a *dead* card (a type already played). The statement that is true (and is
 tested entry by entry against exhaustive search) is:
@@ -53,8 +53,12 @@ tested entry by entry against exhaustive search) is:
     playable later (value above its color's count) is
     ``min(DP[s, H, p], min{v : (v, c) ∈ H} - 1)`` (``-inf`` when ``DP[s, H, p] = -inf``).
 
-Theorem 6 and the maximum score only read ``DP[N, ∅, p]`` (no held card), and a
-backward walk from there only visits hands of live cards (below), so they are exact.
+(Proof sketch, by induction on ``s``: a real sequence with live hands is, in its ASAP
+form, a chain of ``D``/``S``/``P`` steps whose unions never collide, so ``DP`` is never
+below it; a collision in a ``P`` step means the entry's ``H`` holds a cascade card, and
+truncating color ``c`` below the smallest color-``c`` card held removes every play that
+needed the second copy.) For ``H = ∅`` this is the paper's statement, so Theorem 6 and
+the maximum score, which read only ``DP[N, ∅, p]``, are exact.
 
 Not errata (checked): the threshold ``>= a_s - 1`` of the ``k_s = c`` case is right. A
 sequence counted by ``DP[s-1, H', p]`` with more than ``a_s - 1`` cards of color ``c`` can
