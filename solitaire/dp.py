@@ -319,10 +319,11 @@ def solve_dp(instance, as_written=False):
     if reason is not None:
         raise ValueError(reason)
     table = DPTable(instance, as_written=as_written)
-    tops = np.ndindex(*(instance.n + 1,) * (instance.c - 1))
     with _recursion_room(3 * instance.N + 200):
-        score, p, m = max((sum(p) + table(instance.N, 0, p), p, table(instance.N, 0, p)) for p in tops)
-        chosen = table.trace(p, int(m))
+        top = {p: table(instance.N, 0, p) for p in np.ndindex(*(instance.n + 1,) * (instance.c - 1))}
+        p = max(top, key=lambda q: sum(q) + top[q])       # DP[N, ∅, 0..0] >= 0: finite
+        score = sum(p) + top[p]
+        chosen = table.trace(p, top[p])
     sequence, held = asap_sequence(instance, chosen)
     if held > instance.h:
         raise AssertionError(f"the DP's copies need {held} held cards > h = {instance.h}")
