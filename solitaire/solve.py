@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .brute import BRUTE_LIMIT, solve_brute
+from .greedy import greedy_refuses, solve_greedy
+from .lazy import lazy_refuses, solve_lazy
 
 __all__ = ["Solver", "SOLVERS", "solve", "applicable", "choose"]
 
@@ -33,6 +35,9 @@ def _brute_refuses(instance):
 
 
 SOLVERS = {
+    "greedy": Solver("greedy", "r = 1: interval overlap <= h, O(N) (Lemma 1)", greedy_refuses, solve_greedy),
+    "lazy": Solver("lazy", "c = 1: filter useless cards, play last copies, O(N + n log h) (Lemma 3, Theorem 4)",
+                   lazy_refuses, solve_lazy),
     "brute": Solver("brute", "exhaustive search, the test oracle (N <= %d)" % BRUTE_LIMIT, _brute_refuses, solve_brute),
 }
 
