@@ -59,7 +59,7 @@ import numba
 import numpy as np
 
 from .result import SolveResult
-from .selection import asap_sequence, release_times
+from .selection import asap_sequence
 
 __all__ = ["solve_greedy", "greedy_refuses"]
 
@@ -74,29 +74,34 @@ def greedy_refuses(instance):
 
 @numba.njit(cache=True)
 def _greedy_scan(values, colors, n, c, h):
-    """One pass: ``(duplicate, missing, w, t_over)``.
+    """One pass: ``(duplicate, missing, w, t_over, g_over)``.
 
     ``duplicate``: 0-based position of a second copy of a type (-1 if none, i.e. ``r <= 1``).
     ``missing``: 0-based smallest type id that never occurs (-1 if none).
     ``w``: the most cards held after a scan (the maximum overlap, when nothing is missing).
-    ``t_over``: 0-based first scan after which more than ``h`` cards are held (-1 if none).
+    ``t_over``: 0-based first scan after which more than ``h`` cards are held (-1 if none),
+    and ``g_over`` the ``g_k`` right after it. Scanned types are kept in a bit table
+    (``n c / 8`` bytes: it stays in cache where a byte table would not).
     """
-    seen = np.zeros(n * c, np.bool_)
+    seen = np.zeros((n * c + 63) >> 6, np.uint64)
     g = np.zeros(c, np.int64)        # g[k]: values 1..g[k] of color k+1 all scanned
+    g_over = np.zeros(c, np.int64)
     released = 0                     # sum of g
     w = 0
     t_over = -1
+    one = np.uint64(1)
     for s in range(values.size):
         k = colors[s] - 1
         base = k * n
         x = base + values[s] - 1
-        if seen[x]:
-            return s, -1, 0, -1
-        seen[x] = True
+        bit = one << np.uint64(x & 63)
+        if seen[x >> 6] & bit:
+            return s, -1, 0, -1, g_over
+        seen[x >> 6] |= bit
         a = g[k]
         if a == values[s] - 1:
             a += 1
-            while a < n and seen[base + a]:
+            while a < n and (seen[(base + a) >> 6] >> np.uint64((base + a) & 63)) & one:
                 a += 1
             released += a - g[k]
             g[k] = a
@@ -105,13 +110,41 @@ def _greedy_scan(values, colors, n, c, h):
             w = held
             if held > h and t_over < 0:
                 t_over = s
+                g_over[:] = g
     missing = -1
     if released < n * c:
         for x in range(n * c):
-            if not seen[x]:
+            if not (seen[x >> 6] >> np.uint64(x & 63)) & one:
                 missing = x
                 break
-    return -1, missing, w, t_over
+    return -1, missing, w, t_over, g_over
+
+
+@numba.njit(cache=True)
+def _alive_intervals(values, colors, c, t, g):
+    """Positions ``i <= t`` still held after scan ``t`` (``a_i > g_k``) and their ``f_i``, 0-based.
+
+    ``f_i`` by one backward scan: it is the first position from the end whose card has the
+    color of ``i`` and a value ``<= a_i``. Per color, the held values sorted from the highest
+    are assigned in that order (the higher the value, the sooner from the end its ``f`` comes).
+    """
+    held = np.flatnonzero(values[: t + 1] > g[colors[: t + 1] - 1])
+    order = np.argsort(colors[held] * (values.max() + 1) - values[held], kind="stable")
+    held = held[order]                       # by color, then value from the highest
+    start = np.searchsorted(colors[held], np.arange(1, c + 2))
+    nxt = start[:-1].copy()
+    f = np.full(held.size, -1, np.int64)
+    todo = held.size
+    for j in range(values.size - 1, -1, -1):
+        k = colors[j] - 1
+        while nxt[k] < start[k + 1] and values[held[nxt[k]]] >= values[j]:
+            f[nxt[k]] = j
+            nxt[k] += 1
+            todo -= 1
+        if todo == 0:
+            break
+    order = np.argsort(held)
+    return held[order], f[order]
 
 
 def _params(instance, r):
@@ -154,7 +187,7 @@ def solve_greedy(instance):
     {'reason': 'after scanning card 1, 1 cards must be held (hand size 0): each waits for a lower card of its color scanned later', 'time': 1, 'intervals': [[1, 2]]}
     """
     n, c, h = instance.n, instance.c, instance.h
-    duplicate, missing, w, t_over = _greedy_scan(instance.values, instance.colors, n, c, h)
+    duplicate, missing, w, t_over, g_over = _greedy_scan(instance.values, instance.colors, n, c, h)
     if duplicate >= 0:
         card = (int(instance.values[duplicate]), int(instance.colors[duplicate]))
         raise ValueError(f"greedy (Lemma 1) needs every card at most once (r = 1); card {duplicate + 1} "
@@ -167,18 +200,17 @@ def solve_greedy(instance):
         return result
     result.extra["max_overlap"] = int(w)
     if t_over >= 0:
-        result.certificate = _overflow_certificate(instance, t_over)
+        result.certificate = _overflow_certificate(instance, t_over, g_over)
         return result
     result.winnable, result.score = True, n * c
     result.sequence, _ = asap_sequence(instance, np.ones(instance.N, np.bool_))
     return result
 
 
-def _overflow_certificate(instance, t):
+def _overflow_certificate(instance, t, g):
     """The intervals ``[i, f_i]`` (1-based) alive right after the 0-based scan ``t``."""
-    f = release_times(instance, np.ones(instance.N, np.bool_))   # f_i, 0-based
-    alive = np.flatnonzero(f[: t + 1] > t)
-    intervals = [[int(i) + 1, int(f[i]) + 1] for i in alive]
+    held, f = _alive_intervals(instance.values, instance.colors, instance.c, t, g)
+    intervals = [[i + 1, j + 1] for i, j in zip(held.tolist(), f.tolist())]
     return {
         "reason": (f"after scanning card {t + 1}, {len(intervals)} cards must be held (hand size "
                    f"{instance.h}): each waits for a lower card of its color scanned later"),
