@@ -88,7 +88,7 @@ def measure(name, solver, decks, sizes, repeat, seed):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=float, nargs="+", default=[1e5, 1e6, 1e7])
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes]

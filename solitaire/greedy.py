@@ -20,8 +20,8 @@ intervals used here are what the proof means (a card leaves the hand when ``f_i`
 with ``f_i > i`` only, the closed count is the same as the half-open one (the card scanned at
 ``f_i`` releases but is never itself stored). ``tests/test_greedy.py`` keeps that instance.
 
-Computation. The number of intervals containing scan time ``t`` (1-based) is the number
-of cards held after scanning ``t``: with ``g_k(t)`` the largest ``g`` such that values
+Computation. When every type is present (checked first), the number of intervals containing
+scan time ``t`` (1-based) is the number of cards held after scanning ``t``: with ``g_k(t)`` the largest ``g`` such that values
 ``1..g`` of color ``k`` are all among the first ``t`` cards, a scanned card ``(a, k)`` has
 ``f_i > t`` iff ``a > g_k(t)``, and the scanned cards with ``a <= g_k(t)`` are exactly
 ``g_k(t)`` (one per type), so
@@ -29,7 +29,8 @@ of cards held after scanning ``t``: with ``g_k(t)`` the largest ``g`` such that 
     |{i : i <= t < f_i}| = t - sum_k g_k(t).
 
 One scan keeps ``g_k`` up to date (each ``g_k`` only grows, so the total work is
-``O(N + n c)``); the ``f_i`` themselves are built only for the certificate of a loss.
+``O(N + n c)``); the ``f_i`` themselves are built only for the certificate of a loss, for the
+``h + 1`` held cards, by one backward scan (``O(N + h log h)``).
 
 Certificates of a loss, both checkable from the definitions alone:
 
@@ -121,28 +122,34 @@ def _greedy_scan(values, colors, n, c, h):
 
 
 @numba.njit(cache=True)
-def _alive_intervals(values, colors, c, t, g):
-    """Positions ``i <= t`` still held after scan ``t`` (``a_i > g_k``) and their ``f_i``, 0-based.
+def _last_lower(values, colors, held, start):
+    """``f_i`` (0-based) of the positions ``held``, grouped by color and by decreasing value.
 
-    ``f_i`` by one backward scan: it is the first position from the end whose card has the
-    color of ``i`` and a value ``<= a_i``. Per color, the held values sorted from the highest
-    are assigned in that order (the higher the value, the sooner from the end its ``f`` comes).
+    ``held[start[k]:start[k + 1]]`` are the positions of color ``k + 1``, highest value first.
+    One backward scan: ``f_i`` is the first position from the end with the color of ``i`` and
+    a value ``<= a_i``; within a color the higher values are reached first from the end.
     """
-    held = np.flatnonzero(values[: t + 1] > g[colors[: t + 1] - 1])
-    order = np.argsort(colors[held] * (values.max() + 1) - values[held], kind="stable")
-    held = held[order]                       # by color, then value from the highest
-    start = np.searchsorted(colors[held], np.arange(1, c + 2))
     nxt = start[:-1].copy()
     f = np.full(held.size, -1, np.int64)
     todo = held.size
     for j in range(values.size - 1, -1, -1):
+        if todo == 0:
+            break
         k = colors[j] - 1
         while nxt[k] < start[k + 1] and values[held[nxt[k]]] >= values[j]:
             f[nxt[k]] = j
             nxt[k] += 1
             todo -= 1
-        if todo == 0:
-            break
+    return f
+
+
+def _alive_intervals(instance, t, g):
+    """Positions ``i <= t`` held after the 0-based scan ``t`` (``a_i > g_k``) and their ``f_i``."""
+    values, colors = instance.values[: t + 1], instance.colors[: t + 1]
+    held = np.flatnonzero(values > g[colors - 1])
+    held = held[np.lexsort((-values[held], colors[held]))]       # by color, highest value first
+    start = np.searchsorted(colors[held], np.arange(1, instance.c + 2))
+    f = _last_lower(instance.values, instance.colors, held, start)
     order = np.argsort(held)
     return held[order], f[order]
 
@@ -209,7 +216,7 @@ def solve_greedy(instance):
 
 def _overflow_certificate(instance, t, g):
     """The intervals ``[i, f_i]`` (1-based) alive right after the 0-based scan ``t``."""
-    held, f = _alive_intervals(instance.values, instance.colors, instance.c, t, g)
+    held, f = _alive_intervals(instance, t, g)
     intervals = [[i + 1, j + 1] for i, j in zip(held.tolist(), f.tolist())]
     return {
         "reason": (f"after scanning card {t + 1}, {len(intervals)} cards must be held (hand size "

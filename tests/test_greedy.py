@@ -1,8 +1,12 @@
 """Lemma 1 (r = 1): the greedy solver against the oracle, the referee and the definitions."""
 
+import json
+
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 
+from cli import main
 from conftest import instances
 from solitaire.brute import solve_brute
 from solitaire.deckfile import read_deck
@@ -129,10 +133,20 @@ def test_auto_picks_greedy_for_unique_cards():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_large_random_instances(seed):
-    """Thousands of cards: the sequence replays to a win at the smallest winning hand."""
-    inst = random_instance(60, 40, 1, 0, seed=seed)
+    """Hundreds of cards: the sequence replays to a win at the smallest winning hand."""
+    inst = random_instance(30, 20, 1, 0, seed=seed)
     w = solve_greedy(inst).extra["max_overlap"]
     res = check(inst.with_hand(w))
     assert res.winnable
     lost = check(inst.with_hand(w - 1))
     assert len(lost.certificate["intervals"]) == w
+
+
+def test_cli_solve_prints_the_certificate(tmp_path):
+    deck = tmp_path / "x.deck"
+    deck.write_text("p hanabi 3 1 1\n3 1  2 1  1 1\n")
+    out = CliRunner().invoke(main, ["solve", str(deck), "--json"])
+    assert out.exit_code == 0, out.output
+    got = json.loads(out.output)
+    assert got["algorithm"] == "greedy" and got["winnable"] is False and got["score"] is None
+    assert got["certificate"]["intervals"] == [[1, 3], [2, 3]] and got["max_overlap"] == 2

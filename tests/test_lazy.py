@@ -1,11 +1,15 @@
 """Lemma 3 and Theorem 4 (c = 1): the heap filter and the lazy solver against a naive
 fixpoint of the definition of useless cards, the oracle and the referee."""
 
+import json
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
+from click.testing import CliRunner
 from hypothesis import strategies as st
 
+from cli import main
 from conftest import instances
 from solitaire.brute import solve_brute
 from solitaire.generate import random_instance
@@ -162,3 +166,13 @@ def test_large_random_instances(seed):
         assert useless[inst.values == v].all()
         last = max(i for _, i in res.certificate["witnesses"])
         assert (np.flatnonzero(inst.values == v) + 1 > last).all()
+
+
+def test_cli_solve_prints_the_certificate(tmp_path):
+    deck = tmp_path / "x.deck"
+    deck.write_text("p hanabi 3 1 0\n2 1  3 1  1 1\n")
+    out = CliRunner().invoke(main, ["solve", str(deck), "--json", "--algorithm", "lazy"])
+    assert out.exit_code == 0, out.output
+    got = json.loads(out.output)
+    assert got["algorithm"] == "lazy" and got["winnable"] is False and got["score"] is None
+    assert got["certificate"]["value"] == 1 and got["certificate"]["witnesses"] == [[2, 1]]
