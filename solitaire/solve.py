@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .brute import BRUTE_LIMIT, solve_brute
+from .engine import engine_refuses, solve_engine
 from .greedy import greedy_refuses, solve_greedy
 from .lazy import lazy_refuses, solve_lazy
 
@@ -38,6 +39,7 @@ SOLVERS = {
     "greedy": Solver("greedy", "r = 1: interval overlap <= h, O(N) (Lemma 1)", greedy_refuses, solve_greedy),
     "lazy": Solver("lazy", "c = 1: filter useless cards, play last copies, O(N + n log h) (Lemma 3, Theorem 4)",
                    lazy_refuses, solve_lazy),
+    "engine": Solver("engine", "forward search with dominance, max score (c * n <= 64)", engine_refuses, solve_engine),
     "brute": Solver("brute", "exhaustive search, the test oracle (N <= %d)" % BRUTE_LIMIT, _brute_refuses, solve_brute),
 }
 
