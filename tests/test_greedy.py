@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from cli import main
 from conftest import instances
 from solitaire.brute import solve_brute
+from solitaire.engine import solve_engine
 from solitaire.deckfile import read_deck
 from solitaire.generate import random_instance
 from solitaire.greedy import solve_greedy
@@ -150,3 +151,9 @@ def test_cli_solve_prints_the_certificate(tmp_path):
     got = json.loads(out.output)
     assert got["algorithm"] == "greedy" and got["winnable"] is False and got["score"] is None
     assert got["certificate"]["intervals"] == [[1, 3], [2, 3]] and got["max_overlap"] == 2
+
+
+@settings(max_examples=150)
+@given(instances(max_n=8, max_c=4, max_r=1, max_h=4, max_N=32))
+def test_agrees_with_engine(instance):
+    assert solve_greedy(instance).winnable == (solve_engine(instance).score == instance.max_score)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from cli import main
 from conftest import instances
 from solitaire.brute import solve_brute
+from solitaire.engine import solve_engine
 from solitaire.generate import random_instance
 from solitaire.lazy import solve_lazy, useless_mask
 from solitaire.model import Instance
@@ -176,3 +177,9 @@ def test_cli_solve_prints_the_certificate(tmp_path):
     got = json.loads(out.output)
     assert got["algorithm"] == "lazy" and got["winnable"] is False and got["score"] is None
     assert got["certificate"]["value"] == 1 and got["certificate"]["witnesses"] == [[2, 1]]
+
+
+@settings(max_examples=150)
+@given(instances(max_n=12, max_c=1, max_r=4, max_h=4, max_N=36))
+def test_agrees_with_engine(instance):
+    assert solve_lazy(instance).winnable == (solve_engine(instance).score == instance.n)
