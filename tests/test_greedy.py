@@ -1,6 +1,7 @@
 """Lemma 1 (r = 1): the greedy solver against the oracle, the referee and the definitions."""
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -17,7 +18,7 @@ from solitaire.model import Instance
 from solitaire.referee import replay
 from solitaire.solve import choose, solve
 
-ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def release(instance, i):
