@@ -155,15 +155,17 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
         _usage_error("--count K writes K files: give --out DIR")
     for s in range(seed, seed + count):
         deck = format_deck(random_instance(n, c, r, h, s, exact=not at_most), provenance(n, c, r, h, s, not at_most))
-        if out_dir:
-            os.makedirs(out_dir, exist_ok=True)
-            path = os.path.join(out_dir, f"rand-n{n}-c{c}-r{r}-h{h}-s{s}.deck")
-            write_text_atomic(path, deck)
-            click.echo(path)
-        elif out_file:
-            write_text_atomic(out_file, deck)
-        else:
+        path = os.path.join(out_dir, f"rand-n{n}-c{c}-r{r}-h{h}-s{s}.deck") if out_dir else out_file
+        if path is None:
             click.echo(deck, nl=False)
+            continue
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            write_text_atomic(path, deck)
+        except OSError as err:
+            _usage_error(f"cannot write {path}: {err.strerror or err}")
+        if out_dir:
+            click.echo(path)
 
 
 if __name__ == "__main__":

@@ -93,3 +93,11 @@ def test_cli_output_file(tmp_path):
 def test_cli_usage_errors(extra, words):
     out = CliRunner().invoke(main, ARGS + extra)
     assert out.exit_code == 2 and words in out.output
+
+
+def test_cli_unwritable_target_is_one_line_and_exit_2(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    for extra in (["-o", str(blocker / "x.deck")], ["--out", str(blocker / "d")]):
+        out = CliRunner().invoke(main, ARGS + extra)
+        assert out.exit_code == 2 and "cannot write" in out.output and "Traceback" not in out.output
