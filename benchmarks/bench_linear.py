@@ -26,13 +26,14 @@ is not timed.
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from common import best_of  # noqa: E402
 from solitaire.generate import random_instance  # noqa: E402
 from solitaire.greedy import solve_greedy  # noqa: E402
 from solitaire.lazy import solve_lazy, useless_mask  # noqa: E402
@@ -40,16 +41,6 @@ from solitaire.model import Instance  # noqa: E402
 from solitaire.selection import asap_sequence  # noqa: E402
 
 H = 5
-
-
-def best_of(repeat, fn):
-    """Smallest wall time of ``repeat`` calls, and the last result."""
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, out
 
 
 def greedy_decks(N, seed):
@@ -74,14 +65,14 @@ def measure(name, solver, decks, sizes, repeat, seed, fixpoint=None):
     for N in sizes:
         lost, won, chosen = decks(N, seed)
         base = np.arange(N, dtype=np.int64)[::-1].copy()
-        t_acc, _ = best_of(repeat, lambda: np.maximum.accumulate(base))
-        t_dec, res = best_of(repeat, lambda: solver(lost))
+        t_acc, _ = best_of(lambda: np.maximum.accumulate(base), repeat)
+        t_dec, res = best_of(lambda: solver(lost), repeat)
         assert not res.winnable and res.certificate is not None
-        t_seq, (seq, most) = best_of(repeat, lambda: asap_sequence(won, chosen))
+        t_seq, (seq, most) = best_of(lambda: asap_sequence(won, chosen), repeat)
         assert most <= won.h
-        t_win, res = best_of(repeat, lambda: solver(won))
+        t_win, res = best_of(lambda: solver(won), repeat)
         assert res.winnable and len(res.sequence) == len(seq)
-        t_fix = best_of(repeat, lambda: fixpoint(lost))[0] if fixpoint else None
+        t_fix = best_of(lambda: fixpoint(lost), repeat)[0] if fixpoint else None
         x10 = "" if previous is None else f"{t_dec / previous:.1f}"
         rows.append((name, lost.N, t_dec, lost.N / t_dec, x10, t_dec / t_acc, t_seq, won.N / t_seq,
                      t_seq / t_acc, t_win, t_fix, t_acc))
