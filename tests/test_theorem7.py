@@ -75,14 +75,15 @@ def _check(formula, h=2, engine=True):
     inst, f = red.instance, red.formula
     v, m = f.nvars, f.m
     assert (inst.c, inst.n, inst.h) == (2 * v + 1, deck_size(m, h), h)
-    assert inst.r <= 2 and inst.N <= 2 * inst.c * inst.n
+    assert inst.r == (2 if v else 1) and inst.N <= 2 * inst.c * inst.n
     if m:
         assert deck_size(m, 2) == max(6 * m + 2, 5 * m + 5)
     model = pysat_model(formula)
     winnable, seq, _ = decide_sat(inst)
     assert winnable == (model is not None)
-    if engine and SOLVERS["engine"].refuses(inst) is None:
-        assert solve(inst, "engine").winnable == winnable
+    for name, solver in SOLVERS.items():
+        if engine and name != "sat" and solver.refuses(inst) is None:
+            assert solve(inst, name).winnable == winnable, name
     if winnable:
         assert replay(inst, seq.events()) == inst.max_score
         assert satisfies(assignment_from_sequence(red, seq), formula.clauses)
@@ -99,9 +100,8 @@ def test_sat_iff_winnable_random_formulas(formula, h):
 
 def test_no_clause_decks_agree_with_the_engine():
     for v in range(0, 4):
-        red = reduce_formula(Formula(v, []))
-        assert SOLVERS["engine"].refuses(red.instance) is None
-        assert solve(red.instance, "engine").winnable and decide_sat(red.instance)[0]
+        assert _check(Formula(v, []))
+        assert SOLVERS["engine"].refuses(reduce_formula(Formula(v, [])).instance) is None
 
 
 @pytest.mark.parametrize("family", [PHP(1), PHP(2), GT(3), CB(2), PAR(2)], ids=["php1", "php2", "gt3", "cb2", "par2"])
