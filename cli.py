@@ -162,9 +162,12 @@ def reduce(cnf, output, hand, map_out, as_json):
                 f"exact 3-CNF: {f.nvars} variables, {f.m} clauses)",
                 "seed: none (deterministic)",
                 f"colors 2i-1 / 2i: x_i true / false; color {2 * f.nvars + 1}: dummy"]
-    write_deck(red.instance, output, comments)
-    if map_out:
-        write_text_atomic(map_out, json.dumps(red.to_json(), indent=1) + "\n")
+    try:
+        write_deck(red.instance, output, comments)
+        if map_out:
+            write_text_atomic(map_out, json.dumps(red.to_json(), indent=1) + "\n")
+    except OSError as err:
+        _usage_error(f"cannot write {err.filename or output}: {err.strerror or err}")
     out = {"deck": output, "map": map_out, "instance": red.instance.params(),
            "formula": {"vars": formula.nvars, "clauses": formula.m, "norm_vars": f.nvars, "norm_clauses": f.m}}
     if as_json:

@@ -62,4 +62,8 @@ def test_bad_input_is_one_line_exit_2(tmp_path):
     assert "bad.cnf:2:3" in run("reduce", str(bad), "-o", str(tmp_path / "o.deck")).output
     assert not (tmp_path / "o.deck").exists()
     assert run("crosscheck").exit_code == 2
+    good = tmp_path / "good.cnf"
+    good.write_text(FIG2)
+    res = run("reduce", str(good), "-o", str(tmp_path / "no" / "such" / "dir.deck"))
+    assert res.exit_code == 2 and "cannot write" in res.output and "Traceback" not in res.output
     assert run("reduce", str(bad), "-o", "x.deck", "--hand", "1").exit_code == 2
