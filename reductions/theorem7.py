@@ -67,7 +67,7 @@ import numpy as np
 from solitaire.model import Instance
 from solitaire.selection import asap_sequence
 
-from .dimacs import Formula, Normalised, normalise, satisfies
+from .dimacs import Normalised, normalise, satisfies
 
 __all__ = ["Gadget", "Reduction", "reduce_formula", "deck_size", "sequence_from_assignment",
            "assignment_from_sequence", "literal_color"]
