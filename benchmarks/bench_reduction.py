@@ -8,6 +8,7 @@ in one run, the ratio is the figure), the encoding size, and the full cross-chec
 
     python benchmarks/bench_reduction.py            # 2 random formulas per v, 3 uf20, 3 uuf50
     python benchmarks/bench_reduction.py --full     # every SATLIB file
+    python benchmarks/bench_reduction.py --solvers  # and every PySAT solver on two uf20 decks
 """
 
 import argparse
@@ -20,6 +21,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from reductions.crosscheck import crosscheck, random_3sat  # noqa: E402
 from reductions.dimacs import read_dimacs  # noqa: E402
+from reductions.theorem7 import reduce_formula  # noqa: E402
+from solitaire.satenc import DEFAULT_SOLVER, encode  # noqa: E402
+from pysat.solvers import Solver  # noqa: E402
+
+SOLVERS = ("cadical195", "cadical153", "glucose4", "minisat22", "maplechrono")
 
 CNF = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cnf"
 
@@ -40,6 +46,8 @@ def main():
     parser.add_argument("--full", action="store_true", help="every SATLIB file")
     parser.add_argument("--per-size", type=int, default=2, help="random formulas per v")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--solvers", action="store_true",
+                        help="also time every PySAT solver on the Hanabi encoding of uf20-01 and uf20-02")
     args = parser.parse_args()
     print("| formula | v | m | answer | N | bound 2(2v+1)(6m+2) | N/bound | generate s | PySAT CNF s "
           "| PySAT Hanabi s (encode + solve) | Hanabi/CNF | enc vars | enc clauses | cross-check s | agree |")
@@ -60,6 +68,27 @@ def main():
               f"| {total:.2f} | {'yes' if r['agree'] else 'NO'} |", flush=True)
     print()
     print("worst cross-check time per family: " + ", ".join(f"{k} {t:.1f} s" for k, t in worst.items()))
+    if args.solvers:
+        solver_table()
+
+
+def solver_table():
+    """Solve time of each PySAT solver on the same Hanabi encoding, as a ratio to the default."""
+    print()
+    print("| deck | " + " | ".join(f"{name} s" for name in SOLVERS) + " | " +
+          " | ".join(f"{name}/{DEFAULT_SOLVER}" for name in SOLVERS if name != DEFAULT_SOLVER) + " |")
+    print("|---|" + "---|" * (2 * len(SOLVERS) - 1))
+    for path in (CNF / "sat" / "uf20-01.cnf", CNF / "sat" / "uf20-02.cnf"):
+        clauses = encode(reduce_formula(read_dimacs(path)).instance).clauses
+        times = {}
+        for name in SOLVERS:
+            start = time.perf_counter()
+            with Solver(name=name, bootstrap_with=clauses) as s:
+                s.solve()
+            times[name] = time.perf_counter() - start
+        base = times[DEFAULT_SOLVER]
+        print(f"| {path.stem} | " + " | ".join(f"{times[n]:.2f}" for n in SOLVERS) + " | "
+              + " | ".join(f"{times[n] / base:.2f}" for n in SOLVERS if n != DEFAULT_SOLVER) + " |", flush=True)
 
 
 if __name__ == "__main__":
