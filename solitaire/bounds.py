@@ -98,7 +98,7 @@ def u2(deal):
     >>> from solitaire.deals import seeded_deal
     >>> b = u2(seeded_deal(2, 0))
     >>> b.score, len(b.plays), b.plays[0]
-    (25, 25, (1, 'g1'))
+    (25, 25, (1, 'r1'))
     """
     result = pace_max(pace_problem(deal))
     return Bound("U2", result.score, [(when, card_name(t)) for when, t in result.plays])
