@@ -148,10 +148,30 @@ def _smallest(low, high, ok):
     return low
 
 
+def _min_hand(deal, prob, value):
+    """Smallest ``cap`` reaching ``value``, probing down from ``P * hand``.
+
+    Probes with small ``cap`` are the costly ones (the frontier starts with every
+    ``cap``-subset of the first hand), so a cheap necessary condition stops the descent
+    first: a line of the pace solitaire keeping at most ``m`` cards is a solitaire play
+    with ``h = m - 1`` (the U2 <= U1 argument of the module docstring), so ``m`` fails when
+    the engine's maximum with ``h = m - 1`` is below ``value``.
+    """
+    if value == 0:
+        return 0
+    floor_m = deal.pooled
+    while floor_m > 1 and solve_engine(deal.to_instance(floor_m - 2)).score >= value:
+        floor_m -= 1
+    m = deal.pooled
+    while m > floor_m and pace_reaches(prob, value, cap=m - 1, floor=-(1 << 30)):
+        m -= 1
+    return m
+
+
 def hardness(deal, value):
     """``{"min_hand", "pace_slack"}`` for a deal whose U2 is ``value`` (module docstring)."""
     prob = pace_problem(deal)
-    min_hand = _smallest(0, deal.pooled, lambda m: pace_reaches(prob, value, cap=m, floor=-(1 << 30)))
+    min_hand = _min_hand(deal, prob, value)
     top = prob.steps + prob.final - value
     slack = _smallest(0, top + 1, lambda s: s > top or not pace_reaches(prob, value, floor=s)) - 1
     return {"min_hand": min_hand, "pace_slack": slack}
