@@ -133,7 +133,7 @@ def format_deal_text(deal):
     return " ".join(card_name(t) for t in deal.types.tolist())
 
 
-def check_deck(types, source, where=lambda i: (None, None)):
+def check_deck(types, source, where=lambda i: (None, None), line=None):
     """Check that ``types`` is the standard deck; ``where(i)`` gives (line, column) of card ``i``."""
     counts = np.zeros(len(STANDARD_COUNTS), dtype=np.int64)
     for i, t in enumerate(types):
@@ -143,7 +143,7 @@ def check_deck(types, source, where=lambda i: (None, None)):
                 f"card {i + 1} ({card_name(t)}): more copies than the deck has ({STANDARD_COUNTS[t]})",
                 source, *where(i))
     if len(types) != DECK_SIZE:
-        raise InputError(f"expected {DECK_SIZE} cards (the standard deck), got {len(types)}", source)
+        raise InputError(f"expected {DECK_SIZE} cards (the standard deck), got {len(types)}", source, line)
 
 
 _CARD = re.compile(r"(?i)^(?:([rygbw])([0-9]+)|([0-9]+)([rygbw]))$")
@@ -213,7 +213,7 @@ def parse_hanablive(obj, source="<json>", line=None, ident=None):
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
         raise InputError(f"expected 2..5 players, got {obj['players']!r}", source, line)
     types = [_card_from_json(card, i, source, line) for i, card in enumerate(deck, start=1)]
-    check_deck(types, source, lambda i: (line, None))
+    check_deck(types, source, lambda i: (line, None), line)
     meta = {key: obj[key] for key in ("score", "end", "actions") if key in obj}
     if "score" in meta:
         meta["real_score"] = meta.pop("score")

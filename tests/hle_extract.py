@@ -8,10 +8,11 @@ first card of the current player over and over with 50 life tokens, so every car
 import json
 import sys
 
-from hanabi_learning_environment import pyhanabi
-
 
 def engine_deck(players, seed):
+    """HLE card indices of the deck the real engine deals for ``seed``."""
+    from hanabi_learning_environment import pyhanabi
+
     game = pyhanabi.HanabiGame({"players": players, "seed": seed, "max_life_tokens": 60})
     state = game.new_initial_state()
     order = []
