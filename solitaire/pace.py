@@ -41,7 +41,8 @@ all copies of a card it still needs when the target is a win). A *pace floor* ``
 additionally drops states with ``score + (T - t) + final - target < s``: hanab.live's pace
 measured against the target. The maximum is found by deciding the best hope first and
 lowering the target to the best hope among dropped states until the best reached meets
-it.
+it. A greedy line (:func:`pace_greedy`) is tried before any search: when it reaches the
+initial hope, it is optimal and no search runs (most standard deals).
 
 Running time: ``O(T * F * (F + cap + c))`` word operations for the largest frontier ``F``;
 ``F`` is usually below a hundred on standard deals (measured in ``benchmarks/bench_bounds.py``).
@@ -50,7 +51,7 @@ Running time: ``O(T * F * (F + cap + c))`` word operations for the largest front
 import numba
 import numpy as np
 
-__all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_max", "pace_reaches", "MAX_N", "MAX_C"]
+__all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_greedy", "pace_max", "pace_reaches", "MAX_N", "MAX_C"]
 
 MAX_N = 7   # values fit a 4-bit field with a guard bit
 MAX_C = 16  # 16 fields of 4 bits
@@ -312,6 +313,62 @@ def pace_search(types, n, c, n0, final, cap, target, floor):
     return best, hope, line_step, line_type, widest
 
 
+@numba.njit(cache=True)
+def pace_greedy(types, n, c, n0, final, cap):
+    """One line of the pace solitaire, chosen greedily: a quick lower bound with its plays.
+
+    It plays the lowest playable kept card; with nothing to play it discards junk while
+    fewer than ``cap`` cards are kept, else the kept card of highest value that still has
+    a copy in the deck (else of highest value). Returns ``(score, line_step, line_type)``.
+    """
+    N = types.size
+    T = N - n0
+    remaining = np.zeros(n * c, dtype=np.int64)
+    for q in range(n0, N):
+        remaining[types[q]] += 1
+    p = np.zeros(c, dtype=np.int64)
+    kept = np.zeros(n * c, dtype=np.bool_)
+    count = 0
+    for q in range(n0):
+        x = types[q]
+        if not kept[x] and count < cap:
+            kept[x] = True
+            count += 1
+    steps = np.empty(T + final, dtype=np.int64)
+    kinds = np.empty(T + final, dtype=np.int64)
+    plays = 0
+    for t in range(T + final):
+        best = -1
+        for k in range(c):
+            if p[k] < n and kept[k * n + p[k]] and (best < 0 or p[k] < p[best // n]):
+                best = k * n + p[k]
+        if best >= 0:
+            kept[best] = False
+            count -= 1
+            p[best // n] += 1
+            steps[plays] = t + 1
+            kinds[plays] = best
+            plays += 1
+        elif t >= T:
+            break
+        elif count >= cap and count > 0:
+            drop, drop_key = -1, -1
+            for x in range(n * c):
+                if kept[x]:
+                    key = (x % n) + (n if remaining[x] > 0 else 0)
+                    if key > drop_key:
+                        drop, drop_key = x, key
+            kept[drop] = False
+            count -= 1
+        if t < T:
+            d = types[n0 + t]
+            remaining[d] -= 1
+            if d % n >= p[d // n] and not kept[d] and count < cap:
+                kept[d] = True
+                count += 1
+    return plays, steps[:plays], kinds[:plays]
+
+
 class PaceProblem:
     """A pace-solitaire instance: deck types, ``n``, ``c``, initial hand ``n0``, ``final`` actions.
 
@@ -377,7 +434,11 @@ def pace_max(prob, cap=None):
     """The maximum score of the pace solitaire (kept cards at most ``cap``, default ``n0``)."""
     cap = prob.n0 if cap is None else cap
     target = prob.optimistic(cap)
-    widest, searches, score, line = 0, 0, -1, []
+    score, steps, kinds = pace_greedy(prob.types, prob.n, prob.c, prob.n0, prob.final, cap)
+    line = list(zip(steps.tolist(), kinds.tolist()))
+    if score >= target:
+        return PaceResult(score, line, 0, 0)
+    widest, searches = 0, 0
     while True:
         best, hope, plays, wide = _run_search(prob, cap, target, -(1 << 30))
         widest, searches = max(widest, wide), searches + 1
