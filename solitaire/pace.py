@@ -51,7 +51,7 @@ Running time: ``O(T * F * (F + cap + c))`` word operations for the largest front
 import numba
 import numpy as np
 
-__all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_greedy", "pace_max", "pace_reaches", "MAX_N", "MAX_C"]
+__all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_greedy", "pace_max", "pace_reaches", "line_pace", "MAX_N", "MAX_C"]
 
 MAX_N = 7   # values fit a 4-bit field with a guard bit
 MAX_C = 16  # 16 fields of 4 bits
@@ -449,7 +449,26 @@ def pace_max(prob, cap=None):
         target = hope
 
 
+def line_pace(prob, plays, target):
+    """The least pace ``plays so far + cards left + final - target`` after the draws of a line."""
+    done, least, steps = 0, None, [when for when, _ in plays]
+    for t in range(1, prob.steps + 1):
+        while done < len(steps) and steps[done] <= t:
+            done += 1
+        pace = done + (prob.steps - t) + prob.final - target
+        least = pace if least is None else min(least, pace)
+    return least
+
+
 def pace_reaches(prob, target, cap=None, floor=0):
-    """Whether some line scores ``>= target`` with pace ``>= floor`` after every draw."""
+    """Whether some line scores ``>= target`` with pace ``>= floor`` after every draw.
+
+    The greedy line answers "yes" when it suffices; the search decides the rest.
+    """
     cap = prob.n0 if cap is None else cap
+    score, steps, kinds = pace_greedy(prob.types, prob.n, prob.c, prob.n0, prob.final, cap)
+    if score >= target:
+        least = line_pace(prob, list(zip(steps.tolist(), kinds.tolist())), target)
+        if least is None or least >= floor:
+            return True
     return _run_search(prob, cap, target, floor)[0] >= target
