@@ -118,3 +118,47 @@ def test_bad_problem_is_rejected():
 def test_search_returns_widest_frontier():
     best, hope, steps, kinds, widest = pace_search(np.array([0, 1, 2], dtype=np.int64), 3, 1, 1, 1, 1, 0, -100)
     assert best == 3 and widest >= 1 and steps.tolist() == [1, 2, 3] and kinds.tolist() == [0, 1, 2]
+
+
+def brute_reaches(prob, target, floor):
+    """Exhaustive: some line scores >= target keeping pace >= floor after every draw."""
+    n, c, n0, final, steps = prob.n, prob.c, prob.n0, prob.final, prob.steps
+    types = prob.types.tolist()
+
+    @lru_cache(maxsize=None)
+    def go(t, p, hand):
+        if t == steps:
+            return sum(p) + _tail(p, hand, final, n)
+        drawn = types[n0 + t]
+        best = -1
+        for x in set(hand):
+            rest = list(hand)
+            rest.remove(x)
+            after = tuple(sorted(rest + [drawn]))
+            options = [p]
+            if p[x // n] == x % n:
+                options.append(p[: x // n] + (p[x // n] + 1,) + p[x // n + 1:])
+            for q in options:
+                if sum(q) + (steps - t - 1) + final - target >= floor:
+                    best = max(best, go(t + 1, q, after))
+        return best
+
+    return go(0, (0,) * c, tuple(sorted(types[:n0]))) >= target
+
+
+def _tail(p, hand, left, n):
+    runs = 0
+    for k in range(len(p)):
+        r = p[k]
+        while r < n and k * n + r in hand:
+            r += 1
+        runs += r - p[k]
+    return min(left, runs)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tiny(), st.integers(0, 4))
+def test_pace_floor_equals_brute_force(prob, floor):
+    best = pace_max(prob).score
+    for target in (best, max(0, best - 1)):
+        assert pace_reaches(prob, target, floor=floor) == brute_reaches(prob, target, floor), (target, floor)
