@@ -136,9 +136,18 @@ def _grow(arr, size):
 
 
 @numba.njit(cache=True)
-def _initial(types, n, c, n0, cap):
-    """Frontier after the first ``n0`` cards enter the hand (kept cards capped at ``cap``)."""
+def _initial(types, n, c, n0, cap, target, actions):
+    """Frontier after the first ``n0`` cards enter the hand (kept cards capped at ``cap``).
+
+    A hand whose hope (runs of kept or later cards, at most ``actions`` plays) is below
+    ``target`` is dropped as it forms; returns the hands and the largest dropped hope.
+    """
+    N = types.size
+    later = np.zeros(N + 1, dtype=np.uint64)
+    for q in range(N - 1, -1, -1):
+        later[q] = later[q + 1] | (np.uint64(1) << np.uint64(types[q]))
     hs = np.zeros(1, dtype=np.uint64)
+    hope = -1
     guard = np.uint64(0)
     for k in range(c):
         guard |= np.uint64(8) << np.uint64(4 * k)
@@ -160,10 +169,18 @@ def _initial(types, n, c, n0, cap):
                 rest ^= low
                 cand[m] = (h ^ low) | bit
                 m += 1
-        ps = np.zeros(m, dtype=np.uint64)
-        keep = _filter(ps, cand[:m], m, n, c, guard)
+        good = 0
+        for j in range(m):
+            opt = min(_run(np.uint64(0), cand[j] | later[s + 1], n, c), actions)
+            if opt >= target:
+                cand[good] = cand[j]
+                good += 1
+            else:
+                hope = max(hope, opt)
+        ps = np.zeros(good, dtype=np.uint64)
+        keep = _filter(ps, cand[:good], good, n, c, guard)
         hs = cand[keep]
-    return hs
+    return hs, hope
 
 
 @numba.njit(cache=True)
@@ -183,9 +200,8 @@ def pace_search(types, n, c, n0, final, cap, target, floor):
     guard = np.uint64(0)
     for k in range(c):
         guard |= np.uint64(8) << np.uint64(4 * k)
-    hs = _initial(types, n, c, n0, cap)
+    hs, hope = _initial(types, n, c, n0, cap, target, T + final)
     ps = np.zeros(hs.size, dtype=np.uint64)
-    hope = -1
     # records for the line: per layer, parent index and played type (-1: a discard)
     rec_parent = np.empty(1024, dtype=np.int64)
     rec_move = np.empty(1024, dtype=np.int64)
