@@ -5,6 +5,7 @@ JSON object with ``--json``; bad input gives one line on standard error and exit
 """
 
 import json
+import os
 import sys
 from contextlib import nullcontext
 
@@ -143,14 +144,13 @@ def _seed_range(text, option):
 def _bound_deals(players, seeds, hle_seeds, deal, hanab_live):
     """The deals of `bound` and how many there are."""
     from solitaire.boundrun import hle_deals, seeded_deals
-    from solitaire.deals import read_deal, read_hanablive
-    from solitaire.deckfile import _read_text
+    from solitaire.deals import read_deal, read_hanablive_file
 
     sources = [x for x in (seeds, hle_seeds, deal, hanab_live) if x is not None]
     if len(sources) != 1:
         _usage_error("give exactly one of --seeds, --hle-seeds, --deal, --hanab-live")
     if hanab_live is not None:
-        games = read_hanablive(_read_text(hanab_live), hanab_live)
+        games = read_hanablive_file(hanab_live)
         return games, len(games)
     if players is None:
         _usage_error("--players is required with --seeds, --hle-seeds and --deal")
@@ -193,7 +193,8 @@ def _print_summary(summary):
 @click.option("--csv", "csv_out", type=click.Path(dir_okay=False), help="Stream rows to this CSV file.")
 @click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False), help="Stream rows to this JSON Lines file.")
 @click.option("--resume", is_flag=True, help="Skip deals whose rows are already in the --csv/--jsonl file.")
-@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 64), help="Worker processes.")
+@click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
+              type=click.IntRange(1, 64), help="Worker processes.")
 @click.option("--figures/--no-figures", default=True, show_default=True,
               help="Compute the hardness figures (min_hand, pace_slack); the costly part on 4-5 players.")
 @click.option("--lines", is_flag=True, help="Add the U1/U2 lines and the bot's hanab.live actions to JSON rows.")

@@ -49,8 +49,8 @@ from .model import Instance
 __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
     "Deal", "hand_size", "card_name", "format_deal_text", "parse_deal_text",
-    "deal_from_instance", "parse_hanablive", "read_hanablive", "read_deal", "seeded_deal",
-    "splitmix64",
+    "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file",
+    "read_deal", "seeded_deal", "splitmix64",
 ]
 
 SUITS = "rygbw"
@@ -251,6 +251,11 @@ def _read(path):
             return handle.read()
     except (OSError, UnicodeDecodeError) as err:
         raise InputError(f"cannot read the file ({getattr(err, 'strerror', None) or err})", str(path)) from None
+
+
+def read_hanablive_file(path):
+    """Every game of a hanab.live file (see :func:`read_hanablive`)."""
+    return read_hanablive(_read(path), str(path))
 
 
 def read_deal(path, players):

@@ -169,3 +169,29 @@ def test_hle_deals_match_the_real_engine():
 def test_hle_suit_mapping_is_a_permutation():
     assert sorted(HLE_TO_SUIT) == [0, 1, 2, 3, 4]
     assert isinstance(hle_deal(3, 5), Deal)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="rygbwRYGBWxz0123456789 ,\n#-", max_size=300))
+def test_text_parser_fuzz_only_raises_input_error(text):
+    try:
+        deal = parse_deal_text(text, 2)
+    except InputError:
+        return
+    assert np.array_equal(np.bincount(deal.types, minlength=25), STANDARD_COUNTS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers(-3, 7) | st.text(max_size=3),
+                    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(
+                        st.sampled_from(["deck", "players", "suitIndex", "rank", "score"]), inner, max_size=4),
+                    max_leaves=30))
+def test_hanablive_parser_fuzz_only_raises_input_error(obj):
+    try:
+        read_hanablive(json.dumps(obj))
+    except InputError:
+        pass
