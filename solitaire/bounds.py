@@ -18,11 +18,12 @@ strike scores 0, below every bound.)
 Why U2 <= U1 (:func:`u1`: the paper's solitaire on the deck with ``h = P * hand - 1`` and
 free cascades, solved exactly by :mod:`solitaire.engine`). Map a U2 line to a solitaire
 sequence: a card the line discards is discarded at its scan; a card it plays is stored at
-its scan (or played then, if playable) and played at the same step as in the line. The
-first ``P * hand`` cards are scanned before step 1 and card ``P * hand + t`` right after
-step ``t``; before a scan, the cards the sequence holds are cards of the line's hand that
-the line will play, minus the one it just played or discarded — at most
-``P * hand - 1``. The at most ``P`` final plays are a free cascade in the solitaire, which
+its scan (or played then, if playable) and played at the same step as in the line. Step
+1 happens at the scan of card ``P * hand`` and step ``t + 1`` at the scan of card
+``P * hand + t``; after a scan, the cards the sequence holds are cards of the line's hand
+that the line will play, minus the one it plays or discards at that step (a card played
+at step 1 is a 1, played at its own scan) — at most ``P * hand - 1``. The same argument
+maps a line keeping at most ``m`` cards to a solitaire play with ``h = m - 1``. The at most ``P`` final plays are a free cascade in the solitaire, which
 has no limit at all. So every U2 line is a legal solitaire play with the same score.
 
 Hardness figures (:func:`hardness`): ``min_hand``, the smallest pooled hand (kept cards, see
@@ -191,8 +192,9 @@ def u2_reason(deal, value):
     if tail <= value:
         slots = j - 1 + deal.players
         cards = "the last card" if j == 1 else f"the last {j} cards"
+        steps = f"{j - 1} step" + ("" if j == 2 else "s")
         return (f"{_names(late)} cannot be played before one of {cards} is drawn: then at most {slots} "
-                f"actions remain ({j - 1} steps + {deal.players} final turns) for {len(late)} plays")
+                f"actions remain ({steps} + {deal.players} final turns) for {len(late)} plays")
     unlimited = len(deal.types)
     if pace_reaches(prob, value + 1, cap=unlimited, floor=-(1 << 30)):
         need = _smallest(deal.pooled + 1, unlimited,

@@ -139,3 +139,6 @@ def test_u2_never_exceeds_u1_on_tiny_decks(prob):
     instance = Instance.from_cards(prob.n, prob.c, prob.n0 - 1,
                                    [(t % prob.n + 1, t // prob.n + 1) for t in prob.types.tolist()])
     assert pace_max(prob).score <= solve_engine(instance).score
+    # the same argument for every capacity m: what min_hand's cheap necessary condition uses
+    for m in range(1, prob.n0 + 1):
+        assert pace_max(prob, cap=m).score <= solve_engine(instance.with_hand(m - 1)).score, m
