@@ -95,3 +95,13 @@ def test_summary_and_wilson():
     low, high = summary["share_U2_25_ci95"]
     assert low <= summary["share_U2_25"] <= high
     assert wilson(0, 10)[0] == 0.0 and abs(wilson(10, 10)[1] - 1.0) < 1e-12
+
+
+def test_bad_hanablive_file_is_one_line(tmp_path):
+    record = json.loads(REAL.read_text().splitlines()[0])
+    record["deck"][3] = [0, 6]
+    path = tmp_path / "bad.jsonl"
+    path.write_text(REAL.read_text().splitlines()[1] + "\n" + json.dumps(record) + "\n")
+    result = run("--hanab-live", str(path))
+    assert result.exit_code == 2
+    assert result.output.strip() == f"hanabi-solitaire: error: {path}:2: deck card 4: expected a rank in 1..5, got 6"
