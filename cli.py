@@ -172,7 +172,7 @@ def _print_row(row):
 
 def _print_summary(summary):
     click.echo(f"deals {summary['deals']}")
-    for key in ("L", "U2", "U1", "real_score"):
+    for key in ("L", "U2", "U1", "real_score", "min_hand", "pace_slack"):
         if f"mean_{key}" in summary:
             click.echo(f"  mean {key:<10} {summary[f'mean_{key}']:.3f}")
     for key in ("U2", "L"):

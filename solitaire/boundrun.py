@@ -166,7 +166,7 @@ def summarize(rows):
     """The summary of a list of rows (see the module docstring)."""
     n = len(rows)
     out = {"deals": n}
-    for key in ("L", "U1", "U2", "real_score"):
+    for key in ("L", "U1", "U2", "real_score", "min_hand", "pace_slack"):
         values = [r[key] for r in rows if r.get(key) is not None]
         if values:
             out[f"mean_{key}"] = sum(values) / len(values)

@@ -55,7 +55,6 @@ __all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_greedy", "pace_max"
 
 MAX_N = 7   # values fit a 4-bit field with a guard bit
 MAX_C = 16  # 16 fields of 4 bits
-_NONE = -1
 
 
 @numba.njit(cache=True, inline="always")
