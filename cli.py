@@ -11,8 +11,9 @@ from contextlib import nullcontext
 
 import click
 
-from solitaire.deckfile import read_instance
+from solitaire.deckfile import format_deck, read_instance
 from solitaire.errors import InputError
+from solitaire.generate import provenance, random_instance
 from solitaire.referee import IllegalEvent, replay
 from solitaire.sequence import read_sequence
 from solitaire.solve import SOLVERS, applicable, choose, solve
@@ -128,6 +129,44 @@ def info(deck, as_json):
         click.echo(f"  {name:<8} {mark}")
     click.echo(f"  auto picks: {auto}")
 
+
+@main.command()
+@click.option("--values", "n", type=click.IntRange(min=1), required=True, help="Number of values n.")
+@click.option("--colors", "c", type=click.IntRange(min=1), required=True, help="Number of colors c.")
+@click.option("--multiplicity", "r", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Copies of every card type.")
+@click.option("--hand", "h", type=click.IntRange(min=0), required=True, help="Hand size h.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the first deck; deck j of --count K uses seed + j.")
+@click.option("--at-most", is_flag=True, help="Every type 1..R times (uniformly drawn) instead of exactly R.")
+@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Number of decks (needs --out).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Folder for the decks.")
+@click.option("-o", "out_file", type=click.Path(dir_okay=False), help="Write the one deck to this file.")
+def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
+    """Random decks: every card type R times, uniformly shuffled (reproducible from the seed).
+
+    Writes to standard output, to -o FILE, or K files named
+    rand-n<N>-c<C>-r<R>-h<H>-s<seed>.deck into --out DIR. Each deck starts with `c` lines
+    giving the command that rebuilds it.
+    """
+    if out_file and out_dir:
+        _usage_error("give either -o FILE or --out DIR, not both")
+    if count > 1 and not out_dir:
+        _usage_error("--count K writes K files: give --out DIR")
+    for s in range(seed, seed + count):
+        deck = format_deck(random_instance(n, c, r, h, s, exact=not at_most), provenance(n, c, r, h, s, not at_most))
+        path = os.path.join(out_dir, f"rand-n{n}-c{c}-r{r}-h{h}-s{s}.deck") if out_dir else out_file
+        if path is None:
+            click.echo(deck, nl=False)
+            continue
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            write_text_atomic(path, deck)
+        except OSError as err:
+            _usage_error(f"cannot write {path}: {err.strerror or err}")
+        if out_dir:
+            click.echo(path)
 
 def _seed_range(text, option):
     """``A:B`` (seeds ``A..B-1``) or a single seed ``A``."""

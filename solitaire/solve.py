@@ -12,7 +12,10 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .brute import BRUTE_LIMIT, solve_brute
+from .dp import dp_refuses, solve_dp
 from .engine import engine_refuses, solve_engine
+from .greedy import greedy_refuses, solve_greedy
+from .lazy import lazy_refuses, solve_lazy
 
 __all__ = ["Solver", "SOLVERS", "solve", "applicable", "choose"]
 
@@ -34,8 +37,12 @@ def _brute_refuses(instance):
 
 
 SOLVERS = {
+    "greedy": Solver("greedy", "r = 1: interval overlap <= h, O(N) (Lemma 1)", greedy_refuses, solve_greedy),
+    "lazy": Solver("lazy", "c = 1: filter useless cards, play last copies, O(N + n log h) (Lemma 3, Theorem 4)",
+                   lazy_refuses, solve_lazy),
     "engine": Solver("engine", "forward search with dominance, max score (c * n <= 64)", engine_refuses, solve_engine),
     "brute": Solver("brute", "exhaustive search, the test oracle (N <= %d)" % BRUTE_LIMIT, _brute_refuses, solve_brute),
+    "dp": Solver("dp", "the paper's dynamic program (Lemma 5), reference, small instances only", dp_refuses, solve_dp),
 }
 
 #: The order in which ``"auto"`` tries solvers.

@@ -1,0 +1,72 @@
+"""The command line through click's test runner: output contracts, exit codes, files."""
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cli import main
+from solitaire.deckfile import read_instance
+from solitaire.referee import replay
+from solitaire.sequence import read_sequence
+
+ROOT = Path(__file__).resolve().parent.parent
+DECK = str(ROOT / "instances" / "tiny-r1.deck")
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_solve_json_has_the_documented_keys(tmp_path):
+    out = tmp_path / "seq.json"
+    result = run("solve", DECK, "--json", "--sequence-out", out)
+    assert result.exit_code == 0, result.output
+    obj = json.loads(result.output)
+    assert {"winnable", "score", "max_score", "algorithm", "instance", "sequence", "certificate",
+            "seconds"} <= set(obj)
+    assert set(obj["instance"]) == {"N", "n", "c", "r", "h"}
+    inst = read_instance(DECK)
+    assert replay(inst, read_sequence(out).events()) == obj["score"] == inst.max_score
+    assert read_sequence(out).to_json() == obj["sequence"]
+
+
+def test_solve_human_output():
+    result = run("solve", DECK, "--algorithm", "engine")
+    assert result.exit_code == 0
+    assert "WINNABLE" in result.output and "engine" in result.output
+
+
+def test_solver_that_does_not_apply_is_a_usage_error(tmp_path):
+    deck = tmp_path / "big.deck"
+    deck.write_text("p hanabi 20 1 1\n" + " ".join(f"{a} 1" for a in range(1, 21)) + "\n")
+    result = run("solve", deck, "--algorithm", "brute")
+    assert result.exit_code == 2
+    assert "N <= 16" in result.output
+
+
+def test_verify_accepts_solve_output_and_names_illegal_events(tmp_path):
+    solved = tmp_path / "solved.json"
+    solved.write_text(run("solve", DECK, "--json").output)
+    result = run("verify", DECK, solved)
+    assert result.exit_code == 0 and "legal: score 6 / 6 (win)" in result.output
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([["play", 2]]))
+    result = run("verify", DECK, bad, "--json")
+    assert result.exit_code == 0
+    verdict = json.loads(result.output)
+    assert verdict["legal"] is False and verdict["event"] == 1 and "not the next card" in verdict["reason"]
+
+
+def test_verify_bad_sequence_file_is_one_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('[["hold", 1]]')
+    result = run("verify", DECK, bad)
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and "bad.json" in result.output
+
+
+def test_info_json():
+    obj = json.loads(run("info", DECK, "--json").output)
+    assert obj["instance"]["r"] == 1
+    assert obj["algorithms"]["engine"]["applies"] is True
