@@ -168,6 +168,7 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
         if out_dir:
             click.echo(path)
 
+
 def _seed_range(text, option):
     """``A:B`` (seeds ``A..B-1``) or a single seed ``A``."""
     try:
