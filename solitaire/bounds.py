@@ -29,8 +29,9 @@ has no limit at all. So every U2 line is a legal solitaire play with the same sc
 Hardness figures (:func:`hardness`): ``min_hand``, the smallest pooled hand (kept cards, see
 ``cap`` in :mod:`solitaire.pace`) with which U2 still reaches its value under the same draw
 schedule; ``pace_slack``, the largest ``s`` such that some line reaching U2 keeps the
-hanab.live pace ``score + cards left + P - U2`` at least ``s`` after every draw: the
-actions the team can spare (0: every line reaching U2 is tight at some point).
+hanab.live pace ``score + cards left + P - U2`` at least ``s`` after every draw until it
+reaches U2: the actions the team can spare (0: every line reaching U2 is tight at some
+point).
 
 Reasons (:func:`u2_reason`) where U2 < 25: either the end of the deck — some cards can
 only be played after one of the last ``j`` draws and only ``j - 1 + P`` actions follow —

@@ -38,8 +38,9 @@ Pruning, target first (DESIGN §6). With a target score, a state whose optimisti
 ``p`` plus, per color, the run of values kept or still in the deck, capped by the actions
 left ``T - t + final`` — is below the target is dropped (this drops every state that lost
 all copies of a card it still needs when the target is a win). A *pace floor* ``s``
-additionally drops states with ``score + (T - t) + final - target < s``: hanab.live's pace
-measured against the target. The maximum is found by deciding the best hope first and
+additionally drops states that have not reached the target yet and have
+``score + (T - t) + final - target < s``: hanab.live's pace measured against the target
+(a game that has reached the target needs no more pace). The maximum is found by deciding the best hope first and
 lowering the target to the best hope among dropped states until the best reached meets
 it. A greedy line (:func:`pace_greedy`) is tried before any search: when it reaches the
 initial hope, it is optimal and no search runs (most standard deals).
@@ -264,7 +265,7 @@ def pace_search(types, n, c, n0, final, cap, target, floor):
                 h |= dbit
             sc = _score(p, c)
             opt = sc + min(_run(p, h | avail[t + 1], n, c), left)
-            if opt < target or sc + left - target < floor:
+            if opt < target or (sc < target and sc + left - target < floor):
                 hope = max(hope, opt)
                 continue
             cp[good] = p
@@ -465,11 +466,14 @@ def pace_max(prob, cap=None):
 
 
 def line_pace(prob, plays, target):
-    """The least pace ``plays so far + cards left + final - target`` after the draws of a line."""
+    """The least pace ``plays so far + cards left + final - target`` after the draws of a line
+    that come before it reaches ``target`` (``None`` if there are none)."""
     done, least, steps = 0, None, [when for when, _ in plays]
     for t in range(1, prob.steps + 1):
         while done < len(steps) and steps[done] <= t:
             done += 1
+        if done >= target:
+            break
         pace = done + (prob.steps - t) + prob.final - target
         least = pace if least is None else min(least, pace)
     return least

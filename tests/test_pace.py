@@ -121,7 +121,7 @@ def test_search_returns_widest_frontier():
 
 
 def brute_reaches(prob, target, floor):
-    """Exhaustive: some line scores >= target keeping pace >= floor after every draw."""
+    """Exhaustive: some line scores >= target keeping pace >= floor after every draw before it does."""
     n, c, n0, final, steps = prob.n, prob.c, prob.n0, prob.final, prob.steps
     types = prob.types.tolist()
 
@@ -139,7 +139,7 @@ def brute_reaches(prob, target, floor):
             if p[x // n] == x % n:
                 options.append(p[: x // n] + (p[x // n] + 1,) + p[x // n + 1:])
             for q in options:
-                if sum(q) + (steps - t - 1) + final - target >= floor:
+                if sum(q) >= target or sum(q) + (steps - t - 1) + final - target >= floor:
                     best = max(best, go(t + 1, q, after))
         return best
 
