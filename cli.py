@@ -79,7 +79,7 @@ def solve_cmd(deck, algorithm, as_json, sequence_out):
         click.echo(f"  sequence   {len(result.sequence)} events" + (f" -> {sequence_out}" if sequence_out else ""))
     if result.certificate is not None:
         click.echo(f"  reason     {result.certificate.get('reason', json.dumps(result.certificate))}")
-    click.echo(f"  time       {result.seconds:.6f} s")
+    click.echo(f"  time       {result.seconds:.6f} s  (+{result.extra['load_seconds']:.3f} s loading compiled code)")
 
 
 solve_cmd.name = "solve"
