@@ -8,6 +8,7 @@ import json
 import os
 import random
 import sys
+from contextlib import nullcontext
 
 import click
 
@@ -88,7 +89,7 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
         click.echo(f"  sequence   {len(result.sequence)} events" + (f" -> {sequence_out}" if sequence_out else ""))
     if result.certificate is not None:
         click.echo(f"  reason     {result.certificate.get('reason', json.dumps(result.certificate))}")
-    click.echo(f"  time       {result.seconds:.6f} s")
+    click.echo(f"  time       {result.seconds:.6f} s  (+{result.extra['load_seconds']:.3f} s loading compiled code)")
 
 
 solve_cmd.name = "solve"
@@ -271,6 +272,118 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
             _usage_error(f"cannot write {path}: {err.strerror or err}")
         if out_dir:
             click.echo(path)
+
+
+def _seed_range(text, option):
+    """``A:B`` (seeds ``A..B-1``) or a single seed ``A``."""
+    try:
+        first, _, last = text.partition(":")
+        first, last = int(first), (int(last) if last else int(first) + 1)
+    except ValueError:
+        raise click.BadParameter(f"expected A:B (seeds A..B-1), got {text!r}", param_hint=option) from None
+    if not 0 <= first < last:
+        raise click.BadParameter(f"expected 0 <= A < B, got {text!r}", param_hint=option)
+    return first, last
+
+
+def _bound_deals(players, seeds, hle_seeds, deal, hanab_live):
+    """The deals of `bound` and how many there are."""
+    from solitaire.boundrun import hle_deals, seeded_deals
+    from solitaire.deals import read_deal, read_hanablive_file
+
+    sources = [x for x in (seeds, hle_seeds, deal, hanab_live) if x is not None]
+    if len(sources) != 1:
+        _usage_error("give exactly one of --seeds, --hle-seeds, --deal, --hanab-live")
+    if hanab_live is not None:
+        games = read_hanablive_file(hanab_live)
+        return games, len(games)
+    if players is None:
+        _usage_error("--players is required with --seeds, --hle-seeds and --deal")
+    if deal is not None:
+        found = read_deal(deal, players)
+        found = found if isinstance(found, list) else [found]
+        return found, len(found)
+    first, last = _seed_range(seeds or hle_seeds, "--seeds" if seeds else "--hle-seeds")
+    make = seeded_deals if seeds else hle_deals
+    return make(players, first, last), last - first
+
+
+def _print_row(row):
+    extra = f" real {row['real_score']} gap {row['gap']}" if "gap" in row else ""
+    figures = f" min_hand {row['min_hand']} slack {row['pace_slack']}" if "min_hand" in row else ""
+    click.echo(f"{row['id']}: P={row['players']} L={row['L']} U2={row['U2']} U1={row['U1']}{figures}{extra}"
+               + (f"  ({row['reason']})" if "reason" in row else ""))
+
+
+def _print_summary(summary):
+    click.echo(f"deals {summary['deals']}")
+    for key in ("L", "U2", "U1", "real_score", "min_hand", "pace_slack"):
+        if f"mean_{key}" in summary:
+            click.echo(f"  mean {key:<10} {summary[f'mean_{key}']:.3f}")
+    for key in ("U2", "L"):
+        low, high = summary[f"share_{key}_25_ci95"]
+        click.echo(f"  {key} = 25      {100 * summary[f'share_{key}_25']:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%)")
+    click.echo(f"  L = U2       {100 * summary['share_L_eq_U2']:.2f}%")
+    if "gap_histogram" in summary:
+        click.echo("  gap U2 - real score: " + "  ".join(f"{g}: {c}" for g, c in summary["gap_histogram"].items()))
+        click.echo(f"  real score above U2: {summary['real_above_U2']}")
+
+
+@main.command()
+@click.option("--players", "-p", type=click.IntRange(2, 5), help="Players (2..5); games in files carry their own.")
+@click.option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B).")
+@click.option("--hle-seeds", help="The Hanabi Learning Environment's deals for seeds A..B-1 (A:B).")
+@click.option("--deal", type=click.Path(dir_okay=False), help="A deal: text (r1 y2 ...), .deck, or hanab.live JSON.")
+@click.option("--hanab-live", type=click.Path(dir_okay=False), help="hanab.live games: one JSON game or JSON Lines.")
+@click.option("--csv", "csv_out", type=click.Path(dir_okay=False), help="Stream rows to this CSV file.")
+@click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False), help="Stream rows to this JSON Lines file.")
+@click.option("--resume", is_flag=True, help="Skip deals whose rows are already in the --csv/--jsonl file.")
+@click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
+              type=click.IntRange(1, 64), help="Worker processes.")
+@click.option("--figures/--no-figures", default=True, show_default=True,
+              help="Compute the hardness figures (min_hand, pace_slack); the costly part on 4-5 players.")
+@click.option("--lines", is_flag=True, help="Add the U1/U2 lines and the bot's hanab.live actions to JSON rows.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
+@click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
+def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resume, jobs, figures, lines,
+          quiet, as_json):
+    """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
+
+    Every row has id, players, L, U1, U2, min_hand, pace_slack, a reason when U2 < 25,
+    and for real games real_score, end and gap = U2 - real_score.
+    """
+    from solitaire.boundrun import RowWriter, read_rows, run_rows, summarize
+
+    deals, total = _bound_deals(players, seeds, hle_seeds, deal, hanab_live)
+    out = csv_out or jsonl_out
+    if csv_out and jsonl_out:
+        _usage_error("give at most one of --csv and --jsonl")
+    if resume and not out:
+        _usage_error("--resume needs --csv or --jsonl")
+    previous = read_rows(out) if resume else []
+    skip = {row["id"] for row in previous}
+    todo = (d for d in deals if d.ident not in skip)
+    rows = []
+    writer = RowWriter(out, resume) if out else None
+    try:
+        stream = run_rows(todo, jobs, figures, lines)
+        show = sys.stderr.isatty() and not as_json
+        with click.progressbar(stream, length=max(0, total - len(skip)), label="deals", file=sys.stderr) \
+                if show else nullcontext(stream) as bar:
+            for row in bar:
+                rows.append(row)
+                if writer:
+                    writer.write(row)
+                if not (as_json or quiet):
+                    _print_row(row)
+    finally:
+        if writer:
+            writer.close()
+    summary = summarize(previous + rows)
+    if as_json:
+        _emit_json({"rows": rows, "summary": summary})
+    else:
+        _print_summary(summary)
 
 
 if __name__ == "__main__":

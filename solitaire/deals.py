@@ -1,0 +1,308 @@
+"""Multiplayer Hanabi deals on the standard deck (DESIGN §6): formats and generators.
+
+A deal is the order of the 50 cards of the standard deck (5 suits, ranks 1,1,1,2,2,3,3,4,4,5
+in each) together with the number of players ``P`` in ``2..5``; the hand size is 5 for
+``P <= 3`` and 4 for ``P >= 4``. Cards are dealt in blocks, as hanab.live and the Hanabi
+Learning Environment both do: player 0 gets the first ``hand`` cards, player 1 the next
+``hand``, …; every later draw goes to the player who just played or discarded.
+
+A card is a pair ``(rank, suit)`` with rank ``1..5`` and suit ``0..4``; its *type* is
+``suit * 5 + rank - 1`` (``0..24``). Suits are lettered ``r y g b w`` (hanab.live's suit
+indices 0..4: red, yellow, green, blue, purple — the fifth suit is written ``w``).
+
+Sources
+-------
+* Text: cards separated by white space or commas, each a suit letter and a rank (``r1``,
+  ``y2``; ``1r`` is also accepted, letters in either case), in deck order. ``#`` starts a
+  comment.
+* ``.deck`` files (:mod:`solitaire.deckfile`) with ``n = 5`` and ``c = 5``: value ``a``,
+  color ``k`` is rank ``a`` of suit ``k - 1``.
+* hanab.live game JSON: an object with ``"deck"`` (a list of ``{"suitIndex", "rank"}``
+  objects or of ``[suitIndex, rank]`` pairs) and ``"players"`` (a list of names or a count);
+  one object per file, a JSON list of them, or JSON Lines. ``"score"``, ``"end"`` and
+  ``"actions"`` are kept when present.
+* :func:`seeded_deal`: our generator, specified exactly in its docstring.
+* :func:`solitaire.hle.hle_deal`: the deal of the Hanabi Learning Environment for a seed.
+
+Every parser raises :class:`~solitaire.errors.InputError` (file, line, what was expected) on a
+bad deal: a wrong number of cards, an unknown suit, a rank outside ``1..5``, more copies of
+a card than the deck has.
+
+Examples
+--------
+>>> d = parse_deal_text(STANDARD_TEXT, players=2)
+>>> d.players, d.hand, len(d.types), d.cards[:3]
+(2, 5, 50, [(1, 0), (1, 0), (1, 0)])
+>>> format_deal_text(seeded_deal(2, 0))[:23]
+'b3 b4 w2 g1 b4 y3 g2 g3'
+"""
+
+import json
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .errors import InputError
+from .model import Instance
+
+__all__ = [
+    "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
+    "Deal", "hand_size", "card_name", "format_deal_text", "parse_deal_text",
+    "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file",
+    "read_deal", "seeded_deal", "splitmix64",
+]
+
+SUITS = "rygbw"
+RANKS = 5
+COPIES = (3, 2, 2, 2, 1)  # copies of ranks 1..5 in every suit
+DECK_SIZE = len(SUITS) * sum(COPIES)
+MAX_SCORE = len(SUITS) * RANKS
+#: Copies of every type ``suit * 5 + rank - 1`` in the standard deck.
+STANDARD_COUNTS = np.array(COPIES * len(SUITS), dtype=np.int64)
+#: The standard deck in canonical order (suit by suit, ranks ascending) as text.
+STANDARD_TEXT = " ".join(f"{s}{r}" for s in SUITS for r in range(1, RANKS + 1) for _ in range(COPIES[r - 1]))
+
+
+def hand_size(players):
+    """Cards per hand: 5 for 2 or 3 players, 4 for 4 or 5."""
+    if players not in (2, 3, 4, 5):
+        raise ValueError(f"players must be in 2..5, got {players}")
+    return 5 if players <= 3 else 4
+
+
+def card_name(card_type):
+    """Text of a type ``suit * 5 + rank - 1``, e.g. ``card_name(3) == 'r4'``."""
+    return f"{SUITS[card_type // RANKS]}{card_type % RANKS + 1}"
+
+
+@dataclass(frozen=True, eq=False)
+class Deal:
+    """A deal: the card types in draw order and the number of players.
+
+    Parameters
+    ----------
+    types : array-like of int
+        Card types ``suit * 5 + rank - 1`` in deck order (a permutation of the standard deck).
+    players : int
+        ``2..5``.
+    ident : str
+        A name for reports (``"seed:7"``, ``"file.jsonl:3"``).
+    meta : dict
+        What the source says about the game: ``real_score``, ``end``, ``actions``.
+    """
+
+    types: np.ndarray = field(repr=False)
+    players: int
+    ident: str = ""
+    meta: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self):
+        types = np.ascontiguousarray(self.types, dtype=np.int64).reshape(-1)
+        types.setflags(write=False)
+        object.__setattr__(self, "types", types)
+        hand_size(self.players)
+
+    @property
+    def hand(self):
+        """Cards per hand."""
+        return hand_size(self.players)
+
+    @property
+    def pooled(self):
+        """``P * hand``: cards held by the whole team while the deck lasts."""
+        return self.players * self.hand
+
+    @property
+    def cards(self):
+        """The deck as ``(rank, suit)`` pairs."""
+        return [(t % RANKS + 1, t // RANKS) for t in self.types.tolist()]
+
+    def to_instance(self, h=None):
+        """The solitaire instance of the deck (``n = c = 5``), with hand ``h`` (default ``P*hand - 1``)."""
+        h = self.pooled - 1 if h is None else h
+        return Instance(RANKS, len(SUITS), h, self.types % RANKS + 1, self.types // RANKS + 1)
+
+    def with_players(self, players):
+        """The same deck for another number of players."""
+        return Deal(self.types, players, self.ident, self.meta)
+
+
+def format_deal_text(deal):
+    """The text form of a deal's deck (``r1 y2 …``)."""
+    return " ".join(card_name(t) for t in deal.types.tolist())
+
+
+def check_deck(types, source, where=lambda i: (None, None), line=None):
+    """Check that ``types`` is the standard deck; ``where(i)`` gives (line, column) of card ``i``."""
+    counts = np.zeros(len(STANDARD_COUNTS), dtype=np.int64)
+    for i, t in enumerate(types):
+        counts[t] += 1
+        if counts[t] > STANDARD_COUNTS[t]:
+            raise InputError(
+                f"card {i + 1} ({card_name(t)}): more copies than the deck has ({STANDARD_COUNTS[t]})",
+                source, *where(i))
+    if len(types) != DECK_SIZE:
+        raise InputError(f"expected {DECK_SIZE} cards (the standard deck), got {len(types)}", source, line)
+
+
+_CARD = re.compile(r"(?i)^(?:([rygbw])([0-9]+)|([0-9]+)([rygbw]))$")
+
+
+def _parse_card(token, source, line, col):
+    m = _CARD.match(token)
+    if not m:
+        raise InputError(f"expected a card such as 'r1' (suit in {' '.join(SUITS)}, rank 1..5), got {token!r}",
+                         source, line, col)
+    suit, rank = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    rank = int(rank)
+    if not 1 <= rank <= RANKS:
+        raise InputError(f"expected a rank in 1..5, got {rank} in {token!r}", source, line, col)
+    return SUITS.index(suit.lower()) * RANKS + rank - 1
+
+
+def parse_deal_text(text, players, source="<string>", ident=None):
+    """Parse the text form into a :class:`Deal` (see the module docstring)."""
+    types, places = [], []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        line = line.split("#", 1)[0]
+        for m in re.finditer(r"[^\s,]+", line):
+            types.append(_parse_card(m.group(), source, lineno, m.start() + 1))
+            places.append((lineno, m.start() + 1))
+    check_deck(types, source, lambda i: places[i])
+    return Deal(types, players, ident or source)
+
+
+def deal_from_instance(instance, players, source="<instance>"):
+    """A deal from a solitaire instance with ``n = c = 5`` (a ``.deck`` file)."""
+    if (instance.n, instance.c) != (RANKS, len(SUITS)):
+        raise InputError(f"expected a deck with n = 5 values and c = 5 colors, got n = {instance.n}, "
+                         f"c = {instance.c}", source)
+    types = ((instance.colors - 1) * RANKS + instance.values - 1).tolist()
+    check_deck(types, source)
+    return Deal(types, players, source)
+
+
+def _card_from_json(card, number, source, line):
+    if isinstance(card, dict):
+        suit, rank = card.get("suitIndex"), card.get("rank")
+    elif isinstance(card, list) and len(card) == 2:
+        suit, rank = card
+    else:
+        suit = rank = None
+    ok = all(isinstance(x, int) and not isinstance(x, bool) for x in (suit, rank))
+    if not ok:
+        raise InputError(f"deck card {number}: expected {{\"suitIndex\": s, \"rank\": r}} or [s, r], got "
+                         f"{json.dumps(card)}", source, line)
+    if not 0 <= suit < len(SUITS):
+        raise InputError(f"deck card {number}: expected a suitIndex in 0..4, got {suit}", source, line)
+    if not 1 <= rank <= RANKS:
+        raise InputError(f"deck card {number}: expected a rank in 1..5, got {rank}", source, line)
+    return suit * RANKS + rank - 1
+
+
+def parse_hanablive(obj, source="<json>", line=None, ident=None):
+    """A :class:`Deal` from one hanab.live game object (``deck``, ``players``, optional ``score``)."""
+    if not isinstance(obj, dict) or "deck" not in obj or "players" not in obj:
+        raise InputError("expected a game object with 'deck' and 'players'", source, line)
+    deck, players = obj["deck"], obj["players"]
+    if not isinstance(deck, list):
+        raise InputError("expected 'deck' to be a list of cards", source, line)
+    if isinstance(players, list):
+        players = len(players)
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
+        raise InputError(f"expected 2..5 players, got {obj['players']!r}", source, line)
+    types = [_card_from_json(card, i, source, line) for i, card in enumerate(deck, start=1)]
+    check_deck(types, source, lambda i: (line, None), line)
+    meta = {key: obj[key] for key in ("score", "end", "actions") if key in obj}
+    if "score" in meta:
+        meta["real_score"] = meta.pop("score")
+    name = ident or (f"{source}:{line}" if line else source)
+    if obj.get("game_id") is not None:
+        name = f"{name}#{obj['game_id']}"
+    return Deal(types, players, name, meta)
+
+
+def _json(text, source, line=None):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(f"expected JSON: {err.msg}", source, line if line else err.lineno,
+                         None if line else err.colno) from None
+
+
+def read_hanablive(text, source="<string>"):
+    """Every game of a hanab.live file: one object, a list of objects, or JSON Lines."""
+    stripped = text.strip()
+    if not stripped:
+        raise InputError("file is empty: expected a hanab.live game", source)
+    lines = [(i, ln) for i, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
+    if len(lines) > 1 and all(ln.lstrip().startswith("{") and ln.rstrip().endswith("}") for _, ln in lines):
+        return [parse_hanablive(_json(ln, source, i), source, i) for i, ln in lines]
+    obj = _json(stripped, source)
+    if isinstance(obj, list):
+        return [parse_hanablive(game, source, None, f"{source}:{i}") for i, game in enumerate(obj, start=1)]
+    return [parse_hanablive(obj, source)]
+
+
+def _read(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"cannot read the file ({getattr(err, 'strerror', None) or err})", str(path)) from None
+
+
+def read_hanablive_file(path):
+    """Every game of a hanab.live file (see :func:`read_hanablive`)."""
+    return read_hanablive(_read(path), str(path))
+
+
+def read_deal(path, players):
+    """A deal from a text file, a ``.deck`` file (by extension), or a hanab.live ``.json`` file."""
+    from .deckfile import parse_deck
+
+    text, source = _read(path), str(path)
+    if source.endswith(".deck"):
+        return deal_from_instance(parse_deck(text, source), players, source)
+    if source.endswith((".json", ".jsonl")):
+        games = read_hanablive(text, source)
+        return [g if players is None else g.with_players(players) for g in games]
+    return parse_deal_text(text, players, source)
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def splitmix64(state):
+    """One SplitMix64 step: ``(new_state, output)``, all arithmetic modulo 2**64."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+def seeded_deal(players, seed):
+    """Our generator: the deal for ``(players, seed)``, the same deck for every ``players``.
+
+    Specification (to reproduce it in any language): start from the standard deck in
+    canonical order, types ``0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 5, 5, 5, …, 24`` (suit by suit in
+    the order r y g b w, ranks ascending, 3/2/2/2/1 copies). Let ``state = seed mod 2**64``.
+    For ``i = 49, 48, …, 1``: take the next SplitMix64 output ``z`` (``state += 0x9E3779B97F4A7C15``;
+    ``z = state``; ``z = (z ^ z>>30) * 0xBF58476D1CE4E5B9``; ``z = (z ^ z>>27) * 0x94D049BB133111EB``;
+    ``z ^= z>>31``, all modulo 2**64), let ``j = z mod (i + 1)`` and swap positions ``i`` and ``j``.
+    The result, position 0 first, is the draw order.
+
+    Examples
+    --------
+    >>> seeded_deal(3, 5).cards[:2]
+    [(2, 3), (5, 4)]
+    """
+    deck = np.repeat(np.arange(len(STANDARD_COUNTS)), STANDARD_COUNTS).tolist()
+    state = seed & _MASK64
+    for i in range(DECK_SIZE - 1, 0, -1):
+        state, z = splitmix64(state)
+        j = z % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return Deal(deck, players, f"seed:{seed}")
