@@ -23,7 +23,7 @@ from solitaire.referee import IllegalEvent, replay
 from solitaire.sequence import read_sequence
 from solitaire.solve import SOLVERS, applicable, choose, solve
 from solitaire.atomic import write_text_atomic
-from solitaire.satenc import DEFAULT_SOLVER, SAT_SOLVERS, solve_sat_timed
+from solitaire.satenc import DEFAULT_SOLVER, SAT_SOLVERS
 
 
 class _Group(click.Group):
@@ -71,7 +71,7 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
     if solver is not None and algorithm != "sat":
         _usage_error("--solver applies to --algorithm sat only")
     try:
-        result = solve(instance, algorithm) if solver is None else solve_sat_timed(instance, solver)
+        result = solve(instance, algorithm, **({} if solver is None else {"solver": solver}))
     except ValueError as err:
         _usage_error(str(err))
     if sequence_out and result.sequence is not None:

@@ -68,7 +68,7 @@ from .referee import replay
 from .result import SolveResult
 from .selection import asap_sequence
 
-__all__ = ["Encoding", "encode", "decide_sat", "solve_sat", "solve_sat_timed", "DEFAULT_SOLVER", "SAT_SOLVERS"]
+__all__ = ["Encoding", "encode", "decide_sat", "solve_sat", "DEFAULT_SOLVER", "SAT_SOLVERS"]
 
 #: PySAT solver used unless another is named.
 DEFAULT_SOLVER = "cadical195"
@@ -279,10 +279,3 @@ def solve_sat(instance, solver=DEFAULT_SOLVER):
                        instance=instance.params(), sequence=sequence,
                        extra={"solver": solver, "encoding": {"vars": stats["vars"], "clauses": stats["clauses"]}})
 
-
-def solve_sat_timed(instance, solver=DEFAULT_SOLVER):
-    """:func:`solve_sat` with ``seconds`` set, as :func:`solitaire.solve.solve` does."""
-    start = time.perf_counter()
-    result = solve_sat(instance, solver)
-    result.seconds = time.perf_counter() - start
-    return result

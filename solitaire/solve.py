@@ -66,8 +66,10 @@ def choose(instance):
     raise ValueError("no solver applies to this instance")
 
 
-def solve(instance, algorithm="auto"):
+def solve(instance, algorithm="auto", **options):
     """Solve ``instance`` with the named algorithm (``"auto"`` picks one).
+
+    ``options`` go to the solver's ``run`` (such as ``solver="glucose4"`` for ``"sat"``).
 
     Returns
     -------
@@ -91,10 +93,10 @@ def solve(instance, algorithm="auto"):
     if reason is not None:
         raise ValueError(f"algorithm {algorithm!r} does not apply: {reason}")
     start = time.perf_counter()
-    solver.run(_prefix(instance, 2))
+    solver.run(_prefix(instance, 2), **options)
     loading = time.perf_counter() - start
     start = time.perf_counter()
-    result = solver.run(instance)
+    result = solver.run(instance, **options)
     result.seconds = time.perf_counter() - start
     result.extra["load_seconds"] = loading
     return result

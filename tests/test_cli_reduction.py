@@ -38,6 +38,8 @@ def test_solve_sat_with_solver(tmp_path):
     data = json.loads(res.output)
     assert res.exit_code == 0 and data["winnable"] and data["solver"] == "glucose4"
     assert run("solve", str(deck), "--solver", "glucose4").exit_code == 2
+    text = run("solve", str(deck), "-a", "sat", "--solver", "minisat22")
+    assert text.exit_code == 0 and "WINNABLE" in text.output and "105 / 105" in text.output
 
 
 def test_crosscheck_files_folders_and_random():
