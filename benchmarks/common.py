@@ -2,7 +2,6 @@
 
 import time
 
-import numpy as np
 
 from solitaire.model import Instance
 

@@ -14,7 +14,6 @@ random 3-SAT generator :func:`random_3sat` (three distinct variables per clause,
 signs, as in SATLIB's uf/uuf sets).
 """
 
-import random
 import time
 from pathlib import Path
 
@@ -35,6 +34,7 @@ def random_3sat(nvars, nclauses, rng):
 
     Examples
     --------
+    >>> import random
     >>> f = random_3sat(5, 4, random.Random(1))
     >>> f.nvars, f.m, all(len({abs(l) for l in cl}) == 3 for cl in f.clauses)
     (5, 4, True)

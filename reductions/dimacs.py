@@ -42,6 +42,7 @@ import re
 from dataclasses import dataclass
 
 from solitaire.errors import InputError
+from solitaire.inputfile import read_text
 
 __all__ = ["Formula", "Normalised", "parse_dimacs", "read_dimacs", "format_dimacs", "normalise", "satisfies"]
 
@@ -138,12 +139,7 @@ def parse_dimacs(text, source="<string>"):
 
 def read_dimacs(path):
     """Read a DIMACS CNF file; every problem is an :class:`InputError`."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read the file ({getattr(err, 'strerror', None) or err})", str(path)) from None
-    return parse_dimacs(text, str(path))
+    return parse_dimacs(read_text(path), str(path))
 
 
 def format_dimacs(formula, comments=()):

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .errors import InputError
+from .inputfile import parse_json, read_text
 from .model import Instance
 
 __all__ = [
@@ -223,14 +224,6 @@ def parse_hanablive(obj, source="<json>", line=None, ident=None):
     return Deal(types, players, name, meta)
 
 
-def _json(text, source, line=None):
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(f"expected JSON: {err.msg}", source, line if line else err.lineno,
-                         None if line else err.colno) from None
-
-
 def read_hanablive(text, source="<string>"):
     """Every game of a hanab.live file: one object, a list of objects, or JSON Lines."""
     stripped = text.strip()
@@ -238,31 +231,23 @@ def read_hanablive(text, source="<string>"):
         raise InputError("file is empty: expected a hanab.live game", source)
     lines = [(i, ln) for i, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
     if len(lines) > 1 and all(ln.lstrip().startswith("{") and ln.rstrip().endswith("}") for _, ln in lines):
-        return [parse_hanablive(_json(ln, source, i), source, i) for i, ln in lines]
-    obj = _json(stripped, source)
+        return [parse_hanablive(parse_json(ln, source, i), source, i) for i, ln in lines]
+    obj = parse_json(stripped, source)
     if isinstance(obj, list):
         return [parse_hanablive(game, source, None, f"{source}:{i}") for i, game in enumerate(obj, start=1)]
     return [parse_hanablive(obj, source)]
 
 
-def _read(path):
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read the file ({getattr(err, 'strerror', None) or err})", str(path)) from None
-
-
 def read_hanablive_file(path):
     """Every game of a hanab.live file (see :func:`read_hanablive`)."""
-    return read_hanablive(_read(path), str(path))
+    return read_hanablive(read_text(path), str(path))
 
 
 def read_deal(path, players):
     """A deal from a text file, a ``.deck`` file (by extension), or a hanab.live ``.json`` file."""
     from .deckfile import parse_deck
 
-    text, source = _read(path), str(path)
+    text, source = read_text(path), str(path)
     if source.endswith(".deck"):
         return deal_from_instance(parse_deck(text, source), players, source)
     if source.endswith((".json", ".jsonl")):

@@ -23,11 +23,11 @@ Traceback (most recent call last):
 solitaire.errors.InputError: x.deck:2:5: expected a card value in 1..2, got 3
 """
 
-import json
 import re
 
 from .atomic import write_text_atomic
 from .errors import InputError
+from .inputfile import parse_json, read_text
 from .model import Instance
 
 __all__ = [
@@ -144,22 +144,9 @@ def format_deck(instance, comments=(), per_line=10):
     return "\n".join(lines) + "\n"
 
 
-def _read_text(path):
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-    except OSError as err:
-        raise InputError(f"cannot read the file ({err.strerror or err})", path) from None
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = raw[: err.start].count(b"\n") + 1
-        raise InputError("expected UTF-8 text, found undecodable bytes", path, line) from None
-
-
 def read_deck(path):
     """Read a ``.deck`` file."""
-    return parse_deck(_read_text(path), str(path))
+    return parse_deck(read_text(path), str(path))
 
 
 def write_deck(instance, path, comments=()):
@@ -199,10 +186,5 @@ def instance_from_json(obj, source="<json>"):
 def read_instance(path):
     """Read an instance from a ``.deck`` file or, for a ``.json`` name, its JSON form."""
     if str(path).endswith(".json"):
-        text = _read_text(path)
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InputError(f"expected JSON: {err.msg}", str(path), err.lineno, err.colno) from None
-        return instance_from_json(obj, str(path))
+        return instance_from_json(parse_json(read_text(path), str(path)), str(path))
     return read_deck(path)

@@ -14,11 +14,11 @@ Examples
 (3, [['store', 1], ['play', 2], ['play', 1]])
 """
 
-import json
 
 import numpy as np
 
 from .errors import InputError
+from .inputfile import parse_json, read_text
 
 __all__ = ["DISCARD", "STORE", "PLAY", "EVENT_NAMES", "PlaySequence", "parse_sequence_json", "read_sequence"]
 
@@ -90,13 +90,4 @@ def parse_sequence_json(obj, source="<json>"):
 
 def read_sequence(path):
     """Read a play sequence from a JSON file."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read the file ({getattr(err, 'strerror', None) or err})", str(path)) from None
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(f"expected JSON: {err.msg}", str(path), err.lineno, err.colno) from None
-    return parse_sequence_json(obj, str(path))
+    return parse_sequence_json(parse_json(read_text(path), str(path)), str(path))
