@@ -57,6 +57,7 @@ tens to hundreds on the standard deck (measured in ``benchmarks/bench_engine.py`
 import numba
 import numpy as np
 
+from .bits import popcount
 from .result import SolveResult
 from .selection import asap_sequence
 
@@ -64,15 +65,6 @@ __all__ = ["solve_engine", "engine_refuses", "ENGINE_MAX_TYPES"]
 
 #: The engine stores a set of card types in one 64-bit word.
 ENGINE_MAX_TYPES = 64
-
-
-@numba.njit(cache=True, inline="always")
-def _popcount(x):
-    count = 0
-    while x:
-        x &= x - np.uint64(1)
-        count += 1
-    return count
 
 
 @numba.njit(cache=True)
@@ -95,7 +87,7 @@ def _prune(cand_p, cand_h, m, keep_p, keep_h, keep_idx):
     """Keep the non-dominated candidates among the first ``m``; returns how many were kept."""
     key = np.empty(m, np.int64)
     for i in range(m):
-        key[i] = -(_popcount(cand_p[i]) * 128 + _popcount(cand_h[i]))
+        key[i] = -(popcount(cand_p[i]) * 128 + popcount(cand_h[i]))
     order = np.argsort(key, kind="mergesort")
     kept = 0
     for oi in range(m):
@@ -171,7 +163,7 @@ def _search(types, n, c, h, target):
                 cand_p[m], cand_h[m], cand_parent[m], cand_kept[m] = pl, hd, i, False
                 m += 1
                 if h > 0 and not (hd & bit):
-                    if _popcount(hd) < h:
+                    if popcount(hd) < h:
                         cand_p[m], cand_h[m], cand_parent[m], cand_kept[m] = pl, hd | bit, i, True
                         m += 1
                     else:
@@ -183,7 +175,7 @@ def _search(types, n, c, h, target):
                             cand_p[m], cand_h[m], cand_parent[m], cand_kept[m] = pl, (hd ^ low) | bit, i, True
                             m += 1
         for i in range(m):
-            score = _popcount(cand_p[i])
+            score = popcount(cand_p[i])
             if score > best:
                 best = score
         # drop candidates that cannot reach the target or the best score already reached
@@ -223,7 +215,7 @@ def _search(types, n, c, h, target):
     # best final state and its history
     top = 0
     for i in range(size):
-        if _popcount(front_p[i]) > _popcount(front_p[top]):
+        if popcount(front_p[i]) > popcount(front_p[top]):
             top = i
     final = front_p[top]
     todo = final  # played types whose copy is not found yet: the last kept copy is the played one
@@ -234,7 +226,7 @@ def _search(types, n, c, h, target):
             chosen[s] = True
             todo &= ~b
         j = hist_parent[offsets[s] + j]
-    return _popcount(final), chosen, largest, used, dropped
+    return popcount(final), chosen, largest, used, dropped
 
 
 def engine_refuses(instance):

@@ -52,19 +52,12 @@ Running time: ``O(T * F * (F + cap + c))`` word operations for the largest front
 import numba
 import numpy as np
 
+from .bits import popcount
+
 __all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_greedy", "pace_max", "pace_reaches", "line_pace", "MAX_N", "MAX_C"]
 
 MAX_N = 7   # values fit a 4-bit field with a guard bit
 MAX_C = 16  # 16 fields of 4 bits
-
-
-@numba.njit(cache=True, inline="always")
-def _popcount(x):
-    count = 0
-    while x:
-        x &= x - np.uint64(1)
-        count += 1
-    return count
 
 
 @numba.njit(cache=True)
@@ -105,7 +98,7 @@ def _filter(cp, ch, m, n, c, guard):
     """Remove dominated candidates; returns the index array of the survivors (sorted)."""
     key = np.empty(m, dtype=np.int64)
     for i in range(m):
-        key[i] = -(_score(cp[i], c) * 128 + _popcount(ch[i]))
+        key[i] = -(_score(cp[i], c) * 128 + popcount(ch[i]))
     order = np.argsort(key, kind="mergesort")
     keep = np.empty(m, dtype=np.int64)
     need = np.empty(m, dtype=np.uint64)
@@ -157,7 +150,7 @@ def _initial(types, n, c, n0, cap, target, actions):
         m = 0
         for i in range(hs.size):
             h = hs[i]
-            if h & bit or _popcount(h) < cap:
+            if h & bit or popcount(h) < cap:
                 cand[m] = h | bit if cap > 0 else h
                 m += 1
                 continue
@@ -237,7 +230,7 @@ def pace_search(types, n, c, n0, final, cap, target, floor):
                         played_any = True
             if played_any:
                 continue
-            if _popcount(h) < cap or h == 0:
+            if popcount(h) < cap or h == 0:
                 cp[m] = p
                 ch[m] = h
                 cparent[m] = i
@@ -261,7 +254,7 @@ def pace_search(types, n, c, n0, final, cap, target, floor):
         good = 0
         for j in range(m):
             p, h = cp[j], ch[j]
-            if np.int64((p >> np.uint64(4 * dk)) & np.uint64(15)) <= dr and _popcount(h) < cap:
+            if np.int64((p >> np.uint64(4 * dk)) & np.uint64(15)) <= dr and popcount(h) < cap:
                 h |= dbit
             sc = _score(p, c)
             opt = sc + min(_run(p, h | avail[t + 1], n, c), left)
