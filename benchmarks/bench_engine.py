@@ -34,7 +34,7 @@ def bench_against_dp(shapes, count, seed):
     solve_dp(random_instance(3, 2, 2, 2, seed))
     for n, c, r, h in shapes:
         instances = [random_instance(n, c, r, h, seed + i) for i in range(count)]
-        dp_time, dp_scores = best_of(lambda: [solve_dp(inst).score for inst in instances], repeat=1)
+        dp_time, dp_scores = best_of(lambda: [solve_dp(inst).score for inst in instances], repeat=3)
         engine_time, engine_scores = best_of(lambda: [solve_engine(inst).score for inst in instances], repeat=3)
         wrong = sum(a != b for a, b in zip(dp_scores, engine_scores))
         rows.append([f"n={n} c={c} r={r} h={h}", n * c * r, count, f"{dp_time:.3f}", f"{engine_time:.4f}",
