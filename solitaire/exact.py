@@ -215,7 +215,7 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts):
     return m
 
 
-@numba.njit(cache=True)
+@numba.njit  # recursive: numba cannot cache it (a cached copy crashes on load)
 def _search(pos, tokens, strikes, cur, fin, score, target, depth, hands, hlen, stacks, held, lost, rem,
             deck, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves):
     """Fail-soft decision "score >= target?" from a state; see the module docstring.
@@ -267,7 +267,7 @@ def _search(pos, tokens, strikes, cur, fin, score, target, depth, hands, hlen, s
     return best
 
 
-@numba.njit(cache=True)
+@numba.njit  # recursive: numba cannot cache it (a cached copy crashes on load)
 def _remove_and_search(kind, x, pos, tokens, strikes, cur, fin, score, target, depth, hands, hlen, stacks,
                        held, lost, rem, deck, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves):
     """Apply a play, discard or misplay of type ``x`` by ``cur`` (with its draw), search, undo."""
@@ -324,7 +324,7 @@ def _remove_and_search(kind, x, pos, tokens, strikes, cur, fin, score, target, d
     return result
 
 
-@numba.njit(cache=True)
+@numba.njit  # recursive: numba cannot cache it (a cached copy crashes on load)
 def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit):
     """One fail-soft search from the start of the game for ``target``.
 
