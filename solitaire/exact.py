@@ -64,7 +64,7 @@ from .bounds import u2_value
 from .deals import MAX_SCORE, RANKS, STANDARD_COUNTS
 from .game import DISCARD, MAX_CLUES, PLAY, Game, bot_action, legal_clue, seer_line, simulate
 
-__all__ = ["ExactResult", "exact", "exact_search", "line_actions", "TT_BITS"]
+__all__ = ["ExactResult", "exact", "exact_search", "line_actions", "warm_up", "TT_BITS"]
 
 SUITS_N = MAX_SCORE // RANKS
 JUNK, EMPTY = MAX_SCORE, 31
@@ -425,7 +425,7 @@ def exact(deal, timeout=None, tt_bits=TT_BITS, first_budget=1 << 14):
     low, high = bot, u2_value(deal)
     upper2, nodes, searches = high, 0, 0
     if low < high:
-        deck = np.ascontiguousarray(deal.types, dtype=np.int64)
+        deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
         tt_keys = np.full((1 << tt_bits, 3), _EMPTY_KEY, dtype=np.uint64)
         tt_vals = np.zeros(1 << tt_bits, dtype=np.int8)
         budget = first_budget
@@ -450,3 +450,9 @@ def exact(deal, timeout=None, tt_bits=TT_BITS, first_budget=1 << 14):
         raise AssertionError(f"{deal.ident}: the line replays to {final.score}, not {low}")
     return ExactResult(low, high, low == high, bot, upper2, actions, nodes, searches,
                        time.perf_counter() - start)
+
+
+def warm_up():
+    """Compile the search (a few seconds; numba cannot cache recursive functions) before forking workers."""
+    deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
+    exact_search(deck, 2, 5, 1, np.full((2, 3), _EMPTY_KEY, dtype=np.uint64), np.zeros(2, dtype=np.int8), 10)
