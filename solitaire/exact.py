@@ -89,16 +89,46 @@ def _junk(x, stacks, lost, counts):
 
 
 @numba.njit(cache=True)
-def _hope(score, stacks, held, rem, pos, n_cards, fin, P):
-    """Score plus the runs of held-or-coming ranks per suit, capped by the plays left."""
+def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos):
+    """An upper bound on the final score (module docstring): the runs, the deck's tail, the final round."""
     run = 0
+    release = np.full(RANKS * SUITS_N, -1, dtype=np.int64)  # per run card: deck position it waits for
     for s in range(SUITS_N):
-        r = stacks[s]
+        r, wait = stacks[s], -1
         while r < RANKS and held[s * RANKS + r] + rem[s * RANKS + r] > 0:
+            if held[s * RANKS + r] == 0:
+                wait = max(wait, nextpos[pos, s * RANKS + r])
+            release[run] = wait
+            run += 1
             r += 1
-        run += r - stacks[s]
-    left = n_cards - pos + P if pos < n_cards else fin
-    return score + min(run, left)
+    if pos >= n_cards:  # final round: the players still to move play at most one of their own cards each
+        players = 0
+        for i in range(fin):
+            p = (cur + i) % P
+            for j in range(hlen[p]):
+                x = hands[p, j]
+                if held[x] > 0 and stacks[x // RANKS] <= x % RANKS and _in_run(x, stacks, held, rem):
+                    players += 1
+                    break
+        return score + min(run, players)
+    best = min(run, n_cards - pos + P)
+    for q in range(pos, n_cards):  # cards waiting for deck card q: after its draw n - 1 - q + P actions
+        late = 0
+        for k in range(run):
+            if release[k] >= q:
+                late += 1
+        best = min(best, run - late + min(late, n_cards - 1 - q + P))
+    return score + best
+
+
+@numba.njit(cache=True)
+def _in_run(x, stacks, held, rem):
+    """Whether ``x`` is in its suit's run of held-or-coming ranks above the stack."""
+    s = x // RANKS
+    for r in range(stacks[s], x % RANKS + 1):
+        if held[s * RANKS + r] + rem[s * RANKS + r] == 0:
+            return False
+    return True
 
 
 @numba.njit(cache=True)
@@ -217,7 +247,7 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts):
 
 @numba.njit  # recursive: numba cannot cache it (a cached copy crashes on load)
 def _search(pos, tokens, strikes, cur, fin, score, target, depth, hands, hlen, stacks, held, lost, rem,
-            deck, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves):
+            deck, nextpos, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves):
     """Fail-soft decision "score >= target?" from a state; see the module docstring.
 
     ``stats`` = [nodes, node limit, aborted, line length]. Returns the score reached (>= target,
@@ -231,7 +261,7 @@ def _search(pos, tokens, strikes, cur, fin, score, target, depth, hands, hlen, s
         stats[2] = 1
         return -1
     n_cards = deck.size
-    hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P)
+    hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos)
     if hope < target:
         return hope
     words = _key(pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H)
@@ -250,12 +280,12 @@ def _search(pos, tokens, strikes, cur, fin, score, target, depth, hands, hlen, s
                 result = score
             else:
                 result = _search(pos, tokens - 1, strikes, nxt, nfin, score, target, depth + 1, hands, hlen,
-                                 stacks, held, lost, rem, deck, counts, P, H, tt_keys, tt_vals, mask, stats,
-                                 path, moves)
+                                 stacks, held, lost, rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, mask,
+                                 stats, path, moves)
         else:
             result = _remove_and_search(kind, x, pos, tokens, strikes, cur, fin, score, target, depth, hands,
-                                        hlen, stacks, held, lost, rem, deck, counts, P, H, tt_keys, tt_vals,
-                                        mask, stats, path, moves)
+                                        hlen, stacks, held, lost, rem, deck, nextpos, counts, P, H, tt_keys,
+                                        tt_vals, mask, stats, path, moves)
         if stats[2]:
             return -1
         if result >= target:
@@ -269,7 +299,7 @@ def _search(pos, tokens, strikes, cur, fin, score, target, depth, hands, hlen, s
 
 @numba.njit  # recursive: numba cannot cache it (a cached copy crashes on load)
 def _remove_and_search(kind, x, pos, tokens, strikes, cur, fin, score, target, depth, hands, hlen, stacks,
-                       held, lost, rem, deck, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves):
+                       held, lost, rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves):
     """Apply a play, discard or misplay of type ``x`` by ``cur`` (with its draw), search, undo."""
     n_cards = deck.size
     j = 0
@@ -307,7 +337,7 @@ def _remove_and_search(kind, x, pos, tokens, strikes, cur, fin, score, target, d
             stats[3] = depth + 1
     else:
         result = _search(npos, ntok, nstr, (cur + 1) % P, nfin, nscore, target, depth + 1, hands, hlen, stacks,
-                         held, lost, rem, deck, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves)
+                         held, lost, rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves)
     if drew:
         d = deck[pos]
         held[d] -= 1
@@ -354,8 +384,12 @@ def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit):
     moves = np.zeros((MAX_DEPTH, 32), dtype=np.int64)
     mask = tt_vals.size - 1
     fin = -1 if P * H < n_cards else P
+    nextpos = np.full((n_cards + 1, MAX_SCORE), n_cards, dtype=np.int64)  # first position >= q of each type
+    for q in range(n_cards - 1, -1, -1):
+        nextpos[q] = nextpos[q + 1]
+        nextpos[q, deck[q]] = q
     result = _search(P * H, MAX_CLUES, 0, 0, fin, 0, target, 0, hands, hlen, stacks, held, lost, rem, deck,
-                     counts, P, H, tt_keys, tt_vals, mask, stats, path, moves)
+                     nextpos, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves)
     return result, stats[0], stats[2] == 1, path[:stats[3]].copy()
 
 

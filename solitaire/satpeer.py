@@ -32,6 +32,8 @@ the same order plus the cardinality encodings; solving is measured in
 ``benchmarks/bench_exact.py``.
 """
 
+import threading
+
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
@@ -165,14 +167,25 @@ def peer_line(deal, model, pool):
     return actions
 
 
-def peer_reaches(deal, target, solver="cadical153"):
-    """``(answer, actions)``: whether some legal game scores ``>= target``, with such a game."""
+def peer_reaches(deal, target, solver="glucose4", timeout=None):
+    """``(answer, actions)``: whether some legal game scores ``>= target``, with such a game.
+
+    With ``timeout`` (seconds) the answer is ``None`` when the solver is interrupted.
+    """
     if target <= 0:
         return True, []
     cnf, pool = peer_formula(deal, target)
     with Solver(name=solver, bootstrap_with=cnf.clauses) as sat:
-        if not sat.solve():
-            return False, None
+        timer = threading.Timer(timeout, sat.interrupt) if timeout is not None else None
+        if timer:
+            timer.start()
+        try:
+            answer = sat.solve_limited(expect_interrupt=True) if timer else sat.solve()
+        finally:
+            if timer:
+                timer.cancel()
+        if not answer:
+            return answer, None
         return True, peer_line(deal, sat.get_model(), pool)
 
 
