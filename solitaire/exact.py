@@ -15,11 +15,14 @@ Search (:func:`exact_search`). A depth-first search over real game states decide
 score reach ``target``?", fail-soft: a failed node returns an upper bound on its value, a
 successful one the score it reached. The root iterates ``target`` downward from U2, each
 time to the bound the last failure proved, until a line reaches it or it falls to the bot's
-score L (then the bot's line is optimal). Every node is first cut by its hope: the score
-plus, per suit, the run of ranks above its stack with a copy held or still in the deck,
-capped by the plays left (``D + P`` with ``D`` cards in the deck, the final turns left once
-it is empty) — every play needs an action that plays that very card, and each action plays
-at most one card, so no continuation beats it. A transposition table keeps, per canonical
+score L (then the bot's line is optimal). Every node is first cut by its hope, the least of three
+upper bounds (each action plays at most one card, and a card scores only if every lower
+card of its suit is held or still to come): (1) the score plus ``run``, the ranks above
+each stack with a copy held or in the deck, capped by the actions that can still play
+(``D + P`` with ``D`` cards in the deck); (2) the deck's tail: a run card that waits for
+deck card ``q`` (it or a lower card of its suit is first drawn there) can only be played
+after that draw, by one of the ``N - 1 - q + P`` later actions; (3) once the deck is
+empty, each player still to move plays at most one card of its own hand. A transposition table keeps, per canonical
 state, the best upper bound proven so far; it only ever holds proven bounds (an entry may
 be overwritten, never trusted beyond what was proven), so it cannot make an answer wrong.
 
@@ -51,7 +54,9 @@ A ``timeout`` (seconds per deal) is honoured between node budgets that double; a
 that runs out reports ``exact = False`` with the bounds found.
 
 Running time: exponential in the worst case (the game is a finite tree); most deals need no
-search at all (``L = U2``), the rest are measured in ``benchmarks/bench_exact.py``.
+search at all (``L = U2``), the rest are measured in ``benchmarks/bench_exact.py``. The
+recursive search is compiled on first use (a few seconds: numba cannot cache recursive
+functions); :func:`warm_up` compiles it before worker processes fork.
 """
 
 import time
