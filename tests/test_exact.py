@@ -15,11 +15,12 @@ from solitaire.satpeer import peer_reaches
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"
 
 
-def brute(deal):
+def brute(deal, misplays=True, clues=True):
     """The maximum score by plain exhaustive search through the simulator (tiny decks only).
 
     Every legal action of every turn (play or misplay any card, discard any card below 8
     tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`exact` used.
+    ``misplays`` / ``clues`` false forbid those moves (to show that a deal needs them).
     """
     memo = {}
 
@@ -37,12 +38,13 @@ def brute(deal):
         key = (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
                game.strikes, game.turn % deal.players, None if game.last_turn is None else game.last_turn - game.turn)
         if key not in memo:
-            actions = [{"type": 0, "target": o} for o in game.hands[game.current]]
+            hand = game.hands[game.current]
+            actions = [{"type": 0, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
             if game.clues < MAX_CLUES:
-                actions += [{"type": 1, "target": o} for o in game.hands[game.current]]
-            if game.clues > 0:
+                actions += [{"type": 1, "target": o} for o in hand]
+            if game.clues > 0 and clues:
                 actions.append(legal_clue(game))
-            best = 0
+            best = game.played  # with no move left the team is stuck: count what it has
             for action in actions:
                 child = clone(game)
                 child.apply(action)
