@@ -66,7 +66,7 @@ import numba
 import numpy as np
 
 from .bounds import u2_value
-from .deals import MAX_SCORE, RANKS, STANDARD_COUNTS
+from .deals import MAX_SCORE, RANKS
 from .game import DISCARD, MAX_CLUES, PLAY, Game, bot_action, legal_clue, seer_line, simulate
 
 __all__ = ["ExactResult", "exact", "exact_search", "line_actions", "warm_up", "TT_BITS"]
@@ -165,7 +165,7 @@ def _key(pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H
 
 
 @numba.njit(cache=True)
-def _slot(words, tt_keys, mask):
+def _slot(words, mask):
     h = words[0] * np.uint64(0x9E3779B97F4A7C15) ^ words[1] * np.uint64(0xBF58476D1CE4E5B9)
     h ^= words[2] * np.uint64(0x94D049BB133111EB)
     h ^= h >> np.uint64(29)
@@ -175,7 +175,7 @@ def _slot(words, tt_keys, mask):
 @numba.njit(cache=True)
 def _tt_get(words, tt_keys, tt_vals, mask):
     """The stored upper bound of a state, or 127 when there is none."""
-    i = _slot(words, tt_keys, mask)
+    i = _slot(words, mask)
     for probe in range(8):
         j = (i + probe) & mask
         if tt_keys[j, 0] == _EMPTY_KEY:
@@ -188,7 +188,7 @@ def _tt_get(words, tt_keys, tt_vals, mask):
 @numba.njit(cache=True)
 def _tt_put(words, value, tt_keys, tt_vals, mask):
     """Store a proven upper bound (keeping the smaller one); overwrite the home slot if full."""
-    i = _slot(words, tt_keys, mask)
+    i = _slot(words, mask)
     for probe in range(8):
         j = (i + probe) & mask
         if tt_keys[j, 0] == _EMPTY_KEY:

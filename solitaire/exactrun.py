@@ -29,7 +29,8 @@ def table_row(task):
     players, seed, timeout = task
     began = time.perf_counter()
     r = exact(seeded_deal(players, seed), timeout)
-    return {"id": f"P{players}:seed:{seed}", "players": players, "seed": seed, "L": r.L, "U2": r.U2, "U3": r.score, "U3_high": r.high,
+    return {"id": f"P{players}:seed:{seed}", "players": players, "seed": seed, "L": r.L, "U2": r.U2,
+            "U3": r.score, "U3_high": r.high,
             "exact": r.exact, "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 6)}
 
 

@@ -162,3 +162,12 @@ def test_sat_peer_agrees_on_full_deals(players, seed):  # the peer's "no" on ful
     yes, actions = peer_reaches(deal, r.score)
     assert yes and simulate(deal, actions).score >= r.score
     assert r.score == 25 or not peer_reaches(deal, r.score + 1)[0]
+
+
+def test_a_deck_that_needs_a_stalling_clue():
+    # found by searching random short decks with the oracle: y1 r3 y4 y5 r5 | r1 y3 r1 y3 r3 | y1 y2 y2;
+    # every line without a clue loses two points
+    deal = Deal([5, 2, 8, 9, 4, 0, 7, 0, 7, 2, 5, 6, 6], 2, "needs-a-clue")
+    r = exact(deal)
+    assert r.exact and r.score == brute(deal) == 5 > brute(deal, clues=False)
+    assert any(a["type"] in (2, 3) for a in r.actions)
