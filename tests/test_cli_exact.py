@@ -50,3 +50,12 @@ def test_table_resumes_and_summarizes(tmp_path):
 def test_table_bad_players(tmp_path):
     out = run("table", "--players", "1..3", "--deals", "2", "--out", str(tmp_path / "t.jsonl"))
     assert out.exit_code == 2 and "player counts in 2..5" in out.output
+
+
+def test_bound_exact_csv_reads_back(tmp_path):
+    path = tmp_path / "rows.csv"
+    out = run("bound", "-p", "3", "--seeds", "0:3", "--exact", "--no-figures", "--csv", str(path), "-j", "1", "-q")
+    assert out.exit_code == 0, out.output
+    rows = read_rows(path)
+    assert [r["exact"] for r in rows] == [True] * 3 and all(r["U3"] == r["U3_high"] for r in rows)
+    assert "U3 = 25" in out.output
