@@ -308,10 +308,20 @@ def _bound_deals(players, seeds, hle_seeds, deal, hanab_live):
     return make(players, first, last), last - first
 
 
+def _write_line(folder, ident, game):
+    """Write one optimal line as ``<folder>/<id>.json`` (characters outside [A-Za-z0-9._-] become _)."""
+    import re
+
+    os.makedirs(folder, exist_ok=True)
+    name = re.sub(r"[^A-Za-z0-9._-]", "_", str(ident)) + ".json"
+    write_text_atomic(os.path.join(folder, name), json.dumps(game) + "\n")
+
+
 def _print_row(row):
+    exact = (f" U3={row['U3']}" + ("" if row["exact"] else f"..{row['U3_high']} (timeout)")) if "U3" in row else ""
     extra = f" real {row['real_score']} gap {row['gap']}" if "gap" in row else ""
     figures = f" min_hand {row['min_hand']} slack {row['pace_slack']}" if "min_hand" in row else ""
-    click.echo(f"{row['id']}: P={row['players']} L={row['L']} U2={row['U2']} U1={row['U1']}{figures}{extra}"
+    click.echo(f"{row['id']}: P={row['players']} L={row['L']}{exact} U2={row['U2']} U1={row['U1']}{figures}{extra}"
                + (f"  ({row['reason']})" if "reason" in row else ""))
 
 
@@ -323,6 +333,10 @@ def _print_summary(summary):
     for key in ("U2", "L"):
         low, high = summary[f"share_{key}_25_ci95"]
         click.echo(f"  {key} = 25      {100 * summary[f'share_{key}_25']:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%)")
+    if "share_U3_25" in summary:
+        low, high = summary["share_U3_25_ci95"]
+        click.echo(f"  U3 = 25      {100 * summary['share_U3_25']:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%, "
+                   f"proven; {summary['unresolved']} deals unresolved)")
     click.echo(f"  L = U2       {100 * summary['share_L_eq_U2']:.2f}%")
     if "gap_histogram" in summary:
         click.echo("  gap U2 - real score: " + "  ".join(f"{g}: {c}" for g, c in summary["gap_histogram"].items()))
@@ -343,14 +357,21 @@ def _print_summary(summary):
 @click.option("--figures/--no-figures", default=True, show_default=True,
               help="Compute the hardness figures (min_hand, pace_slack); the costly part on 4-5 players.")
 @click.option("--lines", is_flag=True, help="Add the U1/U2 lines and the bot's hanab.live actions to JSON rows.")
+@click.option("--exact", "with_exact", is_flag=True,
+              help="Add U3, the exact optimum under the real rules, and exact (true when proven).")
+@click.option("--timeout", type=click.FloatRange(min=0), default=10.0, show_default=True,
+              help="Seconds per deal for --exact; a deal that runs out keeps its proven bounds.")
+@click.option("--lines-dir", type=click.Path(file_okay=False),
+              help="With --exact, write each deal's optimal line as a hanab.live game (<id>.json).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
 @click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
 def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resume, jobs, figures, lines,
-          quiet, as_json):
+          with_exact, timeout, lines_dir, quiet, as_json):
     """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
 
     Every row has id, players, L, U1, U2, min_hand, pace_slack, a reason when U2 < 25,
-    and for real games real_score, end and gap = U2 - real_score.
+    and for real games real_score, end and gap = U2 - real_score; with --exact also U3
+    (the best score proven reachable), U3_high (the best upper bound proven) and exact.
     """
     from solitaire.boundrun import RowWriter, read_rows, run_rows, summarize
 
@@ -360,17 +381,25 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
         _usage_error("give at most one of --csv and --jsonl")
     if resume and not out:
         _usage_error("--resume needs --csv or --jsonl")
+    if lines_dir and not with_exact:
+        _usage_error("--lines-dir needs --exact")
     previous = read_rows(out) if resume else []
     skip = {row["id"] for row in previous}
     todo = (d for d in deals if d.ident not in skip)
     rows = []
     writer = RowWriter(out, resume) if out else None
     try:
-        stream = run_rows(todo, jobs, figures, lines)
+        stream = run_rows(todo, jobs, figures, lines or bool(lines_dir), timeout if with_exact else False)
         show = sys.stderr.isatty() and not as_json
         with click.progressbar(stream, length=max(0, total - len(skip)), label="deals", file=sys.stderr) \
                 if show else nullcontext(stream) as bar:
             for row in bar:
+                game = row.pop("u3_game", None)
+                if lines_dir and game is not None:
+                    _write_line(lines_dir, row["id"], game)
+                    if not lines:
+                        for key in ("u1_line", "u2_line", "bot_actions"):
+                            row.pop(key, None)
                 rows.append(row)
                 if writer:
                     writer.write(row)
@@ -384,6 +413,61 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
         _emit_json({"rows": rows, "summary": summary})
     else:
         _print_summary(summary)
+
+
+def _players_range(text):
+    """``2..5``, ``3`` or ``2,4``."""
+    try:
+        if ".." in text:
+            first, last = (int(x) for x in text.split(".."))
+            found = list(range(first, last + 1))
+        else:
+            found = [int(x) for x in text.split(",")]
+    except ValueError:
+        raise click.BadParameter(f"expected A..B or a list such as 2,4; got {text!r}", param_hint="--players") from None
+    if not found or any(p not in (2, 3, 4, 5) for p in found):
+        raise click.BadParameter(f"expected player counts in 2..5, got {text!r}", param_hint="--players")
+    return found
+
+
+@main.command()
+@click.option("--players", "-p", "players_text", default="2..5", show_default=True, help="Player counts: A..B or 2,4.")
+@click.option("--deals", type=click.IntRange(min=1), required=True, help="Deals per player count.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1).")
+@click.option("--timeout", type=click.FloatRange(min=0), default=10.0, show_default=True,
+              help="Seconds per deal; a deal that runs out is counted as unresolved with its bounds.")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False), required=True,
+              help="JSON Lines file of rows; a rerun resumes from it.")
+@click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
+              type=click.IntRange(1, 64), help="Worker processes.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+def table(players_text, deals, seed, timeout, out_file, jobs, as_json):
+    """The winnability table: U3 (exact optimum under the real rules) over seeded deals per player count."""
+    from solitaire.boundrun import RowWriter, read_rows
+    from solitaire.exactrun import format_table, table_rows, table_summary
+
+    if not out_file.endswith((".jsonl", ".json")):
+        _usage_error("--out must be a .jsonl file")
+    players = _players_range(players_text)
+    seeds = range(seed, seed + deals)
+    previous = [r for r in read_rows(out_file) if r["players"] in players and r.get("seed") in seeds]
+    done = {(r["players"], r["seed"]) for r in previous}
+    rows = []
+    with RowWriter(out_file, resume=True) as writer:
+        stream = table_rows(players, seeds, timeout, jobs, done)
+        todo = len(players) * deals - len(done)
+        show = sys.stderr.isatty() and not as_json
+        with click.progressbar(stream, length=todo, label="deals", file=sys.stderr) if show \
+                else nullcontext(stream) as bar:
+            for row in bar:
+                writer.write(row)
+                rows.append(row)
+    summary = table_summary(previous + rows)
+    if as_json:
+        _emit_json(summary)
+    else:
+        click.echo(format_table(summary))
 
 
 if __name__ == "__main__":

@@ -20,17 +20,22 @@ from multiprocessing import get_context
 
 from .bounds import hardness, u1, u2, u2_reason
 from .deals import MAX_SCORE, seeded_deal
+from .exact import exact, warm_up
 from .game import seer_line
 from .hle import hle_deal
 
-__all__ = ["COLUMNS", "bound_row", "run_rows", "RowWriter", "read_rows", "summarize", "wilson",
+__all__ = ["COLUMNS", "bound_row", "run_rows", "imap_jobs", "RowWriter", "read_rows", "summarize", "wilson",
            "seeded_deals", "hle_deals"]
 
-COLUMNS = ["id", "players", "L", "U1", "U2", "min_hand", "pace_slack", "real_score", "gap", "end", "reason"]
+COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "min_hand", "pace_slack", "real_score", "gap", "end", "reason"]
 
 
-def bound_row(deal, figures=True, lines=False):
-    """The row of one deal (see the module docstring); ``lines`` adds the U1/U2 lines and bot actions."""
+def bound_row(deal, figures=True, lines=False, timeout=False):
+    """The row of one deal (see the module docstring); ``lines`` adds the U1/U2 lines and bot actions.
+
+    ``timeout`` other than ``False`` adds ``U3``, ``U3_high`` and ``exact`` (with ``lines``, the
+    optimal line as a hanab.live game, ``u3_game``).
+    """
     actions, low = seer_line(deal)
     upper1, upper2 = u1(deal), u2(deal)
     row = {"id": deal.ident, "players": deal.players, "L": low, "U1": upper1.score, "U2": upper2.score}
@@ -41,6 +46,11 @@ def bound_row(deal, figures=True, lines=False):
         row["gap"] = upper2.score - deal.meta["real_score"]
         if "end" in deal.meta:
             row["end"] = deal.meta["end"]
+    if timeout is not False:
+        result = exact(deal, timeout)
+        row.update({"U3": result.score, "U3_high": result.high, "exact": result.exact})
+        if lines:
+            row["u3_game"] = result.to_json(deal)
     reason = u2_reason(deal, upper2.score)
     if reason:
         row["reason"] = reason
@@ -52,18 +62,27 @@ def bound_row(deal, figures=True, lines=False):
 
 
 def _row_task(args):
-    deal, figures, lines = args
-    return bound_row(deal, figures, lines)
+    deal, figures, lines, timeout = args
+    return bound_row(deal, figures, lines, timeout)
 
 
-def run_rows(deals, jobs=1, figures=True, lines=False):
-    """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes."""
-    tasks = ((deal, figures, lines) for deal in deals)
+def imap_jobs(func, items, jobs, chunksize=8):
+    """``map(func, items)`` in input order on ``jobs`` forked processes (``func`` at module level)."""
     if jobs <= 1:
-        yield from map(_row_task, tasks)
+        yield from map(func, items)
         return
     with get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap(_row_task, tasks, chunksize=8)
+        yield from pool.imap(func, items, chunksize=chunksize)
+
+
+def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False):
+    """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes.
+
+    ``timeout`` other than ``False`` adds U3 (:mod:`solitaire.exact`, seconds per deal or ``None``).
+    """
+    if timeout is not False:
+        warm_up()
+    yield from imap_jobs(_row_task, ((deal, figures, lines, timeout) for deal in deals), jobs)
 
 
 def seeded_deals(players, first, last):
@@ -80,6 +99,9 @@ def _from_csv(record):
     row = {}
     for key, value in record.items():
         if value in ("", None):
+            continue
+        if value in ("True", "False"):
+            row[key] = value == "True"
             continue
         row[key] = int(value) if key not in ("id", "end", "reason") and value.lstrip("-").isdigit() else value
     return row
@@ -174,6 +196,11 @@ def summarize(rows):
         wins = sum(1 for r in rows if r[key] == MAX_SCORE)
         out[f"share_{key}_25"] = wins / n if n else 0.0
         out[f"share_{key}_25_ci95"] = list(wilson(wins, n))
+    if any("exact" in r for r in rows):
+        proven = sum(1 for r in rows if r.get("exact") and r["U3"] == MAX_SCORE)
+        out["share_U3_25"] = proven / n if n else 0.0
+        out["share_U3_25_ci95"] = list(wilson(proven, n))
+        out["unresolved"] = sum(1 for r in rows if not r.get("exact"))
     out["share_L_eq_U2"] = sum(1 for r in rows if r["L"] == r["U2"]) / n if n else 0.0
     gaps = Counter(r["gap"] for r in rows if r.get("gap") is not None)
     if gaps:

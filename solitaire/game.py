@@ -32,7 +32,7 @@ Running time: ``O(turns * P * hand)`` per game, a fraction of a millisecond.
 from .deals import MAX_SCORE, RANKS, STANDARD_COUNTS
 from .errors import InputError
 
-__all__ = ["Game", "IllegalAction", "simulate", "seer_line", "seer_score"]
+__all__ = ["Game", "IllegalAction", "simulate", "seer_line", "seer_score", "bot_action", "legal_clue"]
 
 PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER = 0, 1, 2, 3, 4
 MAX_CLUES, MAX_STRIKES = 8, 3
@@ -188,7 +188,8 @@ def _play_choice(game, hand):
     return min(playable, key=key)
 
 
-def _clue(game):
+def legal_clue(game):
+    """A legal colour clue to the next player with cards (``None`` if there is none)."""
     P = game.deal.players
     for step in range(1, P):
         target = (game.current + step) % P
@@ -213,12 +214,13 @@ def _should_stall(game):
                                       if i != game.current for o in hand)
 
 
-def _bot_action(game):
+def bot_action(game):
+    """The bot's action in any game state (see the module docstring)."""
     hand = game.hands[game.current]
     order = _play_choice(game, hand)
     if order is not None:
         return {"type": PLAY, "target": order, "value": 0}
-    clue = _clue(game) if game.clues > 0 else None
+    clue = legal_clue(game) if game.clues > 0 else None
     trash = [o for o in hand if _useless(game, o)]
     if trash and game.clues < MAX_CLUES and not (clue is not None and _should_stall(game)):
         return {"type": DISCARD, "target": trash[0], "value": 0}
@@ -244,7 +246,7 @@ def seer_line(deal):
     game = Game(deal)
     actions = []
     while not game.over:
-        action = _bot_action(game)
+        action = bot_action(game)
         game.apply(action)
         actions.append(action)
     return actions, game.score

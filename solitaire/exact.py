@@ -1,0 +1,497 @@
+"""U3: the exact perfect-information optimum of a Hanabi deal under the real rules.
+
+The rules are those of :mod:`solitaire.game` (hanab.live and HLE): block deal, hands of
+5/5/4/4 cards for 2/3/4/5 players, player 0 first, 8 clue tokens, 3 strikes. On a turn the
+player may play a card (the next card of its suit scores, a 5 returns a token below 8; any
+other card is a misplay: a strike, the card is lost), discard a card (only below 8 tokens;
+returns one), or give a clue (costs a token, draws nothing; with perfect information a clue
+is a pass that spends a token, and a legal one always exists: no hand ever empties before
+the game ends). A play, misplay or discard draws the next card while the deck lasts; after
+the last draw every player, the drawer included, has exactly one more turn. The game ends
+then, at once at 25, or at the third strike with score 0. U3 is the largest score a team
+that sees every card and the deck order can reach.
+
+Search (:func:`exact_search`). A depth-first search over real game states decides "can the
+score reach ``target``?", fail-soft: a failed node returns an upper bound on its value, a
+successful one the score it reached. The root iterates ``target`` downward from U2, each
+time to the bound the last failure proved, until a line reaches it or it falls to the bot's
+score L (then the bot's line is optimal). Every node is first cut by its hope, the least of three
+upper bounds (each action plays at most one card, and a card scores only if every lower
+card of its suit is held or still to come): (1) the score plus ``run``, the ranks above
+each stack with a copy held or in the deck, capped by the actions that can still play
+(``D + P`` with ``D`` cards in the deck); (2) the deck's tail: a run card that waits for
+deck card ``q`` (it or a lower card of its suit is first drawn there) can only be played
+after that draw, by one of the ``N - 1 - q + P`` later actions; (3) once the deck is
+empty, each player still to move plays at most one card of its own hand. A transposition table keeps, per canonical
+state, the best upper bound proven so far; it only ever holds proven bounds (an entry may
+be overwritten, never trusted beyond what was proven), so it cannot make an answer wrong.
+
+Canonical state and why it is exact. A state is the deck position, tokens, strikes, the
+stacks, the final-round counter and the hands, listed from the player to move (only turn
+order matters, not names). Within a hand the order is irrelevant and copies of one type are
+interchangeable, so a hand is a sorted multiset of types. A *junk* card — its type played,
+or a card of its suit at or below it with every copy lost — can never score again, and all
+junk cards behave alike (they can only be discarded or misplayed, with the same effect), so
+every junk type is one symbol. The lost copies of the other types are determined by the
+deck position, the hands and the stacks, so the canonical state determines the value.
+
+Moves searched, and why the others are not needed. Playable cards first (one per distinct
+type), then a junk discard, a clue, discards of each distinct useful type, and — at 8
+tokens only — misplays of each distinct unplayable type while at most one strike is spent
+(a third strike scores 0, which the bot's L already beats or ties). A misplay below 8
+tokens is never needed: discarding the same card leads to a state ``A = (t + 1, s)`` that
+dominates the misplay's ``B = (t, s + 1)``. ``A`` copies every move of ``B`` keeping
+``0 <= t_A - t_B <= s_B - s_A``: clues and plays are copied as they are (tokens move
+together, a 5's token is capped at 8 on both sides), a discard of ``B`` is copied as a
+discard, or, when ``t_A = 8 > t_B``, as a misplay of the same card (then ``s_A < s_B``, so
+``A`` survives it and the invariant still holds); hands, stacks and deck stay identical.
+
+Result. The score, whether it is proven (``exact``), the proven bounds ``L <= U3 <= high``,
+and an optimal line as hanab.live actions (a play, a discard, or for a pass a legal colour
+clue), which :func:`solitaire.game.simulate` replays to the score before it is returned;
+once the line reaches the target the bot finishes the game (it never loses a point).
+A ``timeout`` (seconds per deal) is honoured between node budgets that double; a deal
+that runs out reports ``exact = False`` with the bounds found.
+
+Running time: exponential in the worst case (the game is a finite tree); most deals need no
+search at all (``L = U2``), the rest are measured in ``benchmarks/bench_exact.py``. The
+recursive search is compiled on first use (a few seconds: numba cannot cache recursive
+functions); :func:`warm_up` compiles it before worker processes fork.
+"""
+
+import time
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from .bounds import u2_value
+from .deals import MAX_SCORE, RANKS
+from .game import DISCARD, MAX_CLUES, PLAY, Game, bot_action, legal_clue, seer_line, simulate
+
+__all__ = ["ExactResult", "exact", "exact_search", "line_actions", "warm_up", "TT_BITS"]
+
+SUITS_N = MAX_SCORE // RANKS
+JUNK, EMPTY = MAX_SCORE, 31
+#: Move kinds recorded by the search.
+M_PLAY, M_DISCARD, M_CLUE, M_MISPLAY = 0, 1, 2, 3
+MAX_DEPTH = 256  # turns: at most 50 - P*hand draws, 8 + 25 + 25 clues, P final turns
+#: log2 of the transposition table's entries (24 bytes each).
+TT_BITS = 20
+_EMPTY_KEY = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+@numba.njit(cache=True)
+def _junk(x, stacks, lost, counts):
+    """Whether type ``x`` can never score again: played, or a card at or below it all lost."""
+    s, r = x // RANKS, x % RANKS
+    if stacks[s] > r:
+        return True
+    for q in range(stacks[s], r + 1):
+        if lost[s * RANKS + q] >= counts[s * RANKS + q]:
+            return True
+    return False
+
+
+@numba.njit(cache=True)
+def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos):
+    """An upper bound on the final score (module docstring): the runs, the deck's tail, the final round."""
+    run = 0
+    release = np.full(RANKS * SUITS_N, -1, dtype=np.int64)  # per run card: deck position it waits for
+    for s in range(SUITS_N):
+        r, wait = stacks[s], -1
+        while r < RANKS and held[s * RANKS + r] + rem[s * RANKS + r] > 0:
+            if held[s * RANKS + r] == 0:
+                wait = max(wait, nextpos[pos, s * RANKS + r])
+            release[run] = wait
+            run += 1
+            r += 1
+    if pos >= n_cards:  # final round: the players still to move play at most one of their own cards each
+        players = 0
+        for i in range(fin):
+            p = (cur + i) % P
+            for j in range(hlen[p]):
+                x = hands[p, j]
+                if held[x] > 0 and stacks[x // RANKS] <= x % RANKS and _in_run(x, stacks, held, rem):
+                    players += 1
+                    break
+        return score + min(run, players)
+    best = min(run, n_cards - pos + P)
+    for q in range(pos, n_cards):  # cards waiting for deck card q: after its draw n - 1 - q + P actions
+        late = 0
+        for k in range(run):
+            if release[k] >= q:
+                late += 1
+        best = min(best, run - late + min(late, n_cards - 1 - q + P))
+    return score + best
+
+
+@numba.njit(cache=True)
+def _in_run(x, stacks, held, rem):
+    """Whether ``x`` is in its suit's run of held-or-coming ranks above the stack."""
+    s = x // RANKS
+    for r in range(stacks[s], x % RANKS + 1):
+        if held[s * RANKS + r] + rem[s * RANKS + r] == 0:
+            return False
+    return True
+
+
+@numba.njit(cache=True)
+def _key(pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H):
+    """The canonical state (module docstring) in three words."""
+    w0 = np.uint64(pos) | (np.uint64(tokens) << np.uint64(6)) | (np.uint64(strikes) << np.uint64(10))
+    w0 |= np.uint64(fin + 1) << np.uint64(12)
+    for s in range(SUITS_N):
+        w0 |= np.uint64(stacks[s]) << np.uint64(15 + 3 * s)
+    words = np.zeros(3, dtype=np.uint64)
+    words[0] = w0
+    buf = np.empty(8, dtype=np.int64)
+    for i in range(P):
+        p = (cur + i) % P
+        n = hlen[p]
+        for j in range(n):
+            x = hands[p, j]
+            v = JUNK if _junk(x, stacks, lost, counts) else x
+            k = j  # insertion sort
+            while k > 0 and buf[k - 1] > v:
+                buf[k] = buf[k - 1]
+                k -= 1
+            buf[k] = v
+        for j in range(H):
+            v = buf[j] if j < n else EMPTY
+            slot = i * H + j
+            words[1 + slot // 12] |= np.uint64(v) << np.uint64(5 * (slot % 12))
+    return words
+
+
+@numba.njit(cache=True)
+def _slot(words, mask):
+    h = words[0] * np.uint64(0x9E3779B97F4A7C15) ^ words[1] * np.uint64(0xBF58476D1CE4E5B9)
+    h ^= words[2] * np.uint64(0x94D049BB133111EB)
+    h ^= h >> np.uint64(29)
+    return np.int64(h & np.uint64(mask))
+
+
+@numba.njit(cache=True)
+def _tt_get(words, tt_keys, tt_vals, mask):
+    """The stored upper bound of a state, or 127 when there is none."""
+    i = _slot(words, mask)
+    for probe in range(8):
+        j = (i + probe) & mask
+        if tt_keys[j, 0] == _EMPTY_KEY:
+            return 127
+        if tt_keys[j, 0] == words[0] and tt_keys[j, 1] == words[1] and tt_keys[j, 2] == words[2]:
+            return tt_vals[j]
+    return 127
+
+
+@numba.njit(cache=True)
+def _tt_put(words, value, tt_keys, tt_vals, mask):
+    """Store a proven upper bound (keeping the smaller one); overwrite the home slot if full."""
+    i = _slot(words, mask)
+    for probe in range(8):
+        j = (i + probe) & mask
+        if tt_keys[j, 0] == _EMPTY_KEY:
+            tt_keys[j, 0], tt_keys[j, 1], tt_keys[j, 2] = words[0], words[1], words[2]
+            tt_vals[j] = value
+            return
+        if tt_keys[j, 0] == words[0] and tt_keys[j, 1] == words[1] and tt_keys[j, 2] == words[2]:
+            tt_vals[j] = min(tt_vals[j], value)
+            return
+    tt_keys[i, 0], tt_keys[i, 1], tt_keys[i, 2] = words[0], words[1], words[2]
+    tt_vals[i] = value
+
+
+@numba.njit(cache=True)
+def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts):
+    """Fill ``out`` with the moves worth searching (module docstring), best first; returns the count."""
+    m = 0
+    n = hlen[cur]
+    seen = np.zeros(MAX_SCORE + 1, dtype=np.bool_)
+    for r in range(RANKS):  # plays, lowest rank first
+        for j in range(n):
+            x = hands[cur, j]
+            if x % RANKS == r and stacks[x // RANKS] == r and not seen[x]:
+                seen[x] = True
+                out[m] = M_PLAY * 32 + x
+                m += 1
+    junk = -1
+    for j in range(n):
+        if _junk(hands[cur, j], stacks, lost, counts):
+            junk = hands[cur, j]
+            break
+    if tokens < MAX_CLUES and junk >= 0:
+        out[m] = M_DISCARD * 32 + junk
+        m += 1
+    if tokens > 0:
+        out[m] = M_CLUE * 32 + JUNK
+        m += 1
+    seen[:] = False
+    if tokens < MAX_CLUES:  # useful discards: held twice first, then the highest rank
+        for twice in range(2):
+            for r in range(RANKS - 1, -1, -1):
+                for j in range(n):
+                    x = hands[cur, j]
+                    if x % RANKS == r and not seen[x] and not _junk(x, stacks, lost, counts) \
+                            and (held[x] > 1) == (twice == 0):
+                        seen[x] = True
+                        out[m] = M_DISCARD * 32 + x
+                        m += 1
+    elif strikes < 2:  # at 8 tokens a misplay is the only way to shed a card
+        if junk >= 0:
+            out[m] = M_MISPLAY * 32 + junk
+            m += 1
+        for j in range(n):
+            x = hands[cur, j]
+            if stacks[x // RANKS] != x % RANKS and not seen[x] and not _junk(x, stacks, lost, counts):
+                seen[x] = True
+                out[m] = M_MISPLAY * 32 + x
+                m += 1
+    return m
+
+
+@numba.njit  # recursive: numba cannot cache it (a cached copy crashes on load)
+def _search(pos, tokens, strikes, cur, fin, score, target, depth, hands, hlen, stacks, held, lost, rem,
+            deck, nextpos, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves):
+    """Fail-soft decision "score >= target?" from a state; see the module docstring.
+
+    ``stats`` = [nodes, node limit, aborted, line length]. Returns the score reached (>= target,
+    the line in ``path[:stats[3]]``), an upper bound (< target), or -1 when aborted.
+    """
+    if score >= target:
+        stats[3] = depth
+        return score
+    stats[0] += 1
+    if stats[0] > stats[1]:
+        stats[2] = 1
+        return -1
+    n_cards = deck.size
+    hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos)
+    if hope < target:
+        return hope
+    words = _key(pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H)
+    known = _tt_get(words, tt_keys, tt_vals, mask)
+    if known < target:
+        return known
+    out = moves[depth]
+    m = _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts)
+    best = -1
+    nxt = (cur + 1) % P
+    for i in range(m):
+        kind, x = out[i] // 32, out[i] % 32
+        if kind == M_CLUE:
+            nfin = fin - 1 if pos >= n_cards else fin
+            if nfin == 0:
+                result = score
+            else:
+                result = _search(pos, tokens - 1, strikes, nxt, nfin, score, target, depth + 1, hands, hlen,
+                                 stacks, held, lost, rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, mask,
+                                 stats, path, moves)
+        else:
+            result = _remove_and_search(kind, x, pos, tokens, strikes, cur, fin, score, target, depth, hands,
+                                        hlen, stacks, held, lost, rem, deck, nextpos, counts, P, H, tt_keys,
+                                        tt_vals, mask, stats, path, moves)
+        if stats[2]:
+            return -1
+        if result >= target:
+            path[depth] = out[i]
+            return result
+        best = max(best, result)
+    best = min(best, hope)
+    _tt_put(words, best, tt_keys, tt_vals, mask)
+    return best
+
+
+@numba.njit  # recursive: numba cannot cache it (a cached copy crashes on load)
+def _remove_and_search(kind, x, pos, tokens, strikes, cur, fin, score, target, depth, hands, hlen, stacks,
+                       held, lost, rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves):
+    """Apply a play, discard or misplay of type ``x`` by ``cur`` (with its draw), search, undo."""
+    n_cards = deck.size
+    j = 0
+    while hands[cur, j] != x:
+        j += 1
+    held[x] -= 1
+    ntok, nstr, nscore = tokens, strikes, score
+    if kind == M_PLAY:
+        stacks[x // RANKS] += 1
+        nscore += 1
+        if x % RANKS == RANKS - 1 and ntok < MAX_CLUES:
+            ntok += 1
+    else:
+        lost[x] += 1
+        if kind == M_DISCARD:
+            ntok += 1
+        else:
+            nstr += 1
+    drew = pos < n_cards
+    if drew:
+        d = deck[pos]
+        hands[cur, j] = d
+        held[d] += 1
+        rem[d] -= 1
+        npos = pos + 1
+        nfin = P if npos == n_cards else fin
+    else:
+        last = hlen[cur] - 1
+        hands[cur, j] = hands[cur, last]
+        hlen[cur] = last
+        npos, nfin = pos, fin - 1
+    if nscore == MAX_SCORE or nfin == 0:
+        result = nscore
+        if nscore >= target:
+            stats[3] = depth + 1
+    else:
+        result = _search(npos, ntok, nstr, (cur + 1) % P, nfin, nscore, target, depth + 1, hands, hlen, stacks,
+                         held, lost, rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves)
+    if drew:
+        d = deck[pos]
+        held[d] -= 1
+        rem[d] += 1
+    else:
+        hands[cur, hlen[cur]] = hands[cur, j]
+        hlen[cur] += 1
+    hands[cur, j] = x
+    held[x] += 1
+    if kind == M_PLAY:
+        stacks[x // RANKS] -= 1
+    else:
+        lost[x] -= 1
+    return result
+
+
+@numba.njit  # recursive: numba cannot cache it (a cached copy crashes on load)
+def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit):
+    """One fail-soft search from the start of the game for ``target``.
+
+    Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
+    codes (``kind * 32 + type``) of a line reaching it; ``result < target`` a proven upper
+    bound on U3; ``aborted`` when ``node_limit`` ran out (``result`` is then meaningless).
+    ``tt_keys`` (``2**b x 3`` words, initially all ones) and ``tt_vals`` carry proven bounds
+    from call to call.
+    """
+    n_cards = deck.size
+    counts = np.zeros(MAX_SCORE, dtype=np.int64)
+    for q in range(n_cards):
+        counts[deck[q]] += 1
+    hands = np.full((P, 8), -1, dtype=np.int64)
+    hlen = np.full(P, H, dtype=np.int64)
+    held = np.zeros(MAX_SCORE, dtype=np.int64)
+    rem = counts.copy()
+    for q in range(P * H):
+        hands[q // H, q % H] = deck[q]
+        held[deck[q]] += 1
+        rem[deck[q]] -= 1
+    stacks = np.zeros(SUITS_N, dtype=np.int64)
+    lost = np.zeros(MAX_SCORE, dtype=np.int64)
+    stats = np.zeros(4, dtype=np.int64)
+    stats[1] = node_limit
+    path = np.zeros(MAX_DEPTH, dtype=np.int64)
+    moves = np.zeros((MAX_DEPTH, 32), dtype=np.int64)
+    mask = tt_vals.size - 1
+    fin = -1 if P * H < n_cards else P
+    nextpos = np.full((n_cards + 1, MAX_SCORE), n_cards, dtype=np.int64)  # first position >= q of each type
+    for q in range(n_cards - 1, -1, -1):
+        nextpos[q] = nextpos[q + 1]
+        nextpos[q, deck[q]] = q
+    result = _search(P * H, MAX_CLUES, 0, 0, fin, 0, target, 0, hands, hlen, stacks, held, lost, rem, deck,
+                     nextpos, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves)
+    return result, stats[0], stats[2] == 1, path[:stats[3]].copy()
+
+
+def line_actions(deal, codes):
+    """hanab.live actions for the search's move codes, finished by the bot; returns ``(actions, game)``.
+
+    A play or misplay of type ``x`` plays a card of that type from the mover's hand, a
+    discard discards one, a pass becomes a legal colour clue.
+    """
+    game, actions = Game(deal), []
+    for code in codes:
+        kind, x = divmod(int(code), 32)
+        if kind == M_CLUE:
+            action = legal_clue(game)
+        else:
+            order = next(o for o in game.hands[game.current] if game.type_of(o) == x)
+            action = {"type": DISCARD if kind == M_DISCARD else PLAY, "target": order, "value": 0}
+        game.apply(action)
+        actions.append(action)
+    while not game.over:
+        action = bot_action(game)
+        game.apply(action)
+        actions.append(action)
+    return actions, game
+
+
+@dataclass
+class ExactResult:
+    """U3 of a deal: ``score`` (the best line found), ``exact`` when ``score == high`` is proven.
+
+    ``low <= U3 <= high`` always holds; ``actions`` replay to ``score`` under the real rules.
+    """
+
+    score: int
+    high: int
+    exact: bool
+    L: int
+    U2: int
+    actions: list = field(repr=False)
+    nodes: int = 0
+    searches: int = 0
+    seconds: float = 0.0
+
+    @property
+    def low(self):
+        return self.score
+
+    def to_json(self, deal):
+        """The optimal line as a hanab.live game: ``{"players", "deck", "actions"}``."""
+        names = [f"Seer {i + 1}" for i in range(deal.players)]
+        deck = [{"suitIndex": int(t) // RANKS, "rank": int(t) % RANKS + 1} for t in deal.types]
+        return {"players": names, "deck": deck, "actions": self.actions}
+
+
+def exact(deal, timeout=None, tt_bits=TT_BITS, first_budget=1 << 14):
+    """U3 of ``deal`` with an optimal line (module docstring); ``timeout`` in seconds or ``None``.
+
+    Examples
+    --------
+    >>> from solitaire.deals import seeded_deal
+    >>> r = exact(seeded_deal(2, 0))
+    >>> r.score, r.exact, simulate(seeded_deal(2, 0), r.actions).score
+    (25, True, 25)
+    """
+    start = time.perf_counter()
+    actions, bot = seer_line(deal)
+    low, high = bot, u2_value(deal)
+    upper2, nodes, searches = high, 0, 0
+    if low < high:
+        deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
+        tt_keys = np.full((1 << tt_bits, 3), _EMPTY_KEY, dtype=np.uint64)
+        tt_vals = np.zeros(1 << tt_bits, dtype=np.int8)
+        budget = first_budget
+        while low < high:
+            left = None if timeout is None else timeout - (time.perf_counter() - start)
+            if left is not None and left <= 0:
+                break
+            began = time.perf_counter()
+            result, used, aborted, line = exact_search(deck, deal.players, deal.hand, high, tt_keys, tt_vals,
+                                                       budget)
+            nodes, searches = nodes + used, searches + 1
+            if aborted:
+                rate = used / max(time.perf_counter() - began, 1e-6)
+                budget = 2 * budget if left is None else max(first_budget, min(2 * budget, int(0.8 * rate * left)))
+            elif result >= high:
+                actions, game = line_actions(deal, line)
+                low = game.score
+            else:
+                high = max(result, low)
+    final = simulate(deal, actions)
+    if final.score != low:
+        raise AssertionError(f"{deal.ident}: the line replays to {final.score}, not {low}")
+    return ExactResult(low, high, low == high, bot, upper2, actions, nodes, searches,
+                       time.perf_counter() - start)
+
+
+def warm_up():
+    """Compile the search (a few seconds; numba cannot cache recursive functions) before forking workers."""
+    deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
+    exact_search(deck, 2, 5, 1, np.full((2, 3), _EMPTY_KEY, dtype=np.uint64), np.zeros(2, dtype=np.int8), 10)

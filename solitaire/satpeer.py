@@ -1,0 +1,198 @@
+"""The SAT peer of U3: "can this deal reach score t under the real rules?" as CNF for PySAT.
+
+An encoding of the whole real game (the rules of :mod:`solitaire.exact`), turn-indexed like
+the public SAT approach and written independently of the search: it shares only the deal
+and the simulator that replays its answer. Turns ``0..T-1`` (``T = 2 (R + P) + 13`` with
+``R = 50 - P * hand`` draws bounds any game: at most ``R + P`` turns remove a card, and
+each clue spends one of 8 tokens plus those returned by at most ``R + P`` discards and five
+5s); turn ``τ`` belongs to player ``τ mod P``. Variables (named through an ``IDPool``):
+
+* ``act[τ, i, k]``: at turn ``τ`` card ``i`` (deck index) is played (``k = 0``), discarded
+  (1) or misplayed (2); ``clue[τ]``; ``end[τ]``: the team has stopped (a stop never helps
+  the score, and a legal continuation that loses nothing always exists, so allowing it
+  keeps the answer).
+* ``removed[τ, j]``: at least ``j`` cards were removed before turn ``τ`` (order encoding);
+  deck card ``i >= P * hand`` is drawn once ``removed >= i - P * hand + 1``, by the player
+  who removed the ``(i - P * hand + 1)``-th card: ``own[i, p]``.
+* ``used[τ, i]``, ``done[τ, x]`` (type ``x`` played before ``τ``), ``tokens[τ, v]``
+  (at least ``v`` tokens, order encoding).
+
+Constraints per turn: exactly one of the acts, ``clue`` or ``end``; ``end`` persists; a
+card acted on is owned by the player to move, drawn and unused; a play needs the type's
+predecessor played and the type not played, a misplay the opposite; a discard needs fewer
+than 8 tokens, a clue at least one; tokens change by −1 (clue), +1 (discard or a played 5,
+capped at 8) or not at all; no action once ``P`` turns have followed the last draw; at most
+two misplays in all (a third scores 0). Target: at least ``t`` types played at the end.
+
+A model is decoded into hanab.live actions (:func:`peer_line`) and replayed by the
+simulator, so every "yes" is checked; "no" is the solver's proof.
+
+Running time: the formula has ``O(T * (50 * 3 + 25 + R + 8))`` variables and clauses of
+the same order plus the cardinality encodings; solving is measured in
+``benchmarks/bench_exact.py``.
+"""
+
+import threading
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import CNF, IDPool
+from pysat.solvers import Solver
+
+from .deals import MAX_SCORE, RANKS
+from .game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue
+
+__all__ = ["peer_formula", "peer_reaches", "peer_line", "peer_max"]
+
+KINDS = (0, 1, 2)  # play, discard, misplay
+
+
+def _horizon(deal):
+    draws = len(deal.types) - deal.pooled
+    return 2 * (draws + deal.players) + MAX_CLUES + MAX_SCORE // RANKS
+
+
+def peer_formula(deal, target):
+    """The CNF for "score >= target" and its variable pool."""
+    P, H = deal.players, deal.hand
+    types = [int(t) for t in deal.types]
+    n, start, draws, T = len(types), P * H, len(types) - P * H, _horizon(deal)
+    pool, cnf = IDPool(), CNF()
+    act = lambda t, i, k: pool.id(("act", t, i, k))  # noqa: E731
+    clue, end, wrem = (lambda t: pool.id(("clue", t))), (lambda t: pool.id(("end", t))), (lambda t: pool.id(("w", t)))
+    inc = lambda t: pool.id(("inc", t))  # noqa: E731
+    removed = lambda t, j: pool.id(("removed", t, j))  # noqa: E731
+    own = lambda i, p: pool.id(("own", i, p))  # noqa: E731
+    used = lambda t, i: pool.id(("used", t, i))  # noqa: E731
+    done = lambda t, x: pool.id(("done", t, x))  # noqa: E731
+    tokens = lambda t, v: pool.id(("tokens", t, v))  # noqa: E731
+
+    def card_enc(lits, bound, kind):
+        enc = getattr(CardEnc, kind)(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter)
+        cnf.extend(enc.clauses)
+
+    # initial state
+    cnf.extend([-removed(0, j)] for j in range(1, draws + 1))
+    cnf.extend([-used(0, i)] for i in range(n))
+    cnf.extend([-done(0, x)] for x in range(MAX_SCORE))
+    cnf.extend([tokens(0, v)] for v in range(1, MAX_CLUES + 1))
+    for i in range(start, n):
+        card_enc([own(i, p) for p in range(P)], 1, "atmost")
+    misplays = []
+    for t in range(T):
+        p = t % P
+        mine = [i for i in range(n) if i >= start or i // H == p]
+        acts = [act(t, i, k) for i in mine for k in KINDS]
+        misplays += [act(t, i, 2) for i in mine]
+        card_enc(acts + [clue(t), end(t)], 1, "equals")
+        if t + 1 < T:
+            cnf.append([-end(t), end(t + 1)])
+        if t >= P:
+            cnf.append([end(t), -removed(t - P, draws)])
+        cnf.append([-clue(t), tokens(t, 1)])
+        removal = [act(t, i, k) for i in mine for k in KINDS]
+        cnf.extend([-a, wrem(t)] for a in removal)
+        cnf.append([-wrem(t)] + removal)
+        gains = [act(t, i, 1) for i in mine] + [act(t, i, 0) for i in mine if types[i] % RANKS == RANKS - 1]
+        cnf.extend([-a, inc(t)] for a in gains)
+        cnf.append([-inc(t)] + gains)
+        for i in mine:
+            x, r = types[i], types[i] % RANKS
+            for k in KINDS:
+                a = act(t, i, k)
+                cnf.append([-a, -used(t, i)])
+                cnf.append([-a, used(t + 1, i)])
+                if i >= start:
+                    cnf.append([-a, own(i, p)])
+                    cnf.append([-a, removed(t, i - start + 1)])
+            play, mis = act(t, i, 0), act(t, i, 2)
+            cnf.append([-play, -done(t, x)])
+            if r > 0:
+                cnf.append([-play, done(t, x - 1)])
+                cnf.append([-mis, done(t, x), -done(t, x - 1)])
+            else:
+                cnf.append([-mis, done(t, x)])
+            cnf.append([-act(t, i, 1), -tokens(t, MAX_CLUES)])
+        for i in range(n):
+            cnf.append([-used(t, i), used(t + 1, i)])
+        for x in range(MAX_SCORE):
+            plays = [act(t, i, 0) for i in mine if types[i] == x]
+            cnf.append([-done(t, x), done(t + 1, x)])
+            cnf.extend([-a, done(t + 1, x)] for a in plays)
+            cnf.append([-done(t + 1, x), done(t, x)] + plays)
+        for j in range(1, draws + 1):
+            before = removed(t, j - 1) if j > 1 else None
+            nxt = removed(t + 1, j)
+            cnf.append([-removed(t, j), nxt])
+            cnf.append([-wrem(t), nxt] + ([-before] if before else []))
+            if before:
+                cnf.append([-nxt, removed(t, j), before])
+            cnf.append([-nxt, removed(t, j), wrem(t)])
+        for i in range(start, n):  # the removal that takes the count from j to j + 1 draws card i
+            j = i - start
+            low = [-removed(t, j)] if j > 0 else []
+            cnf.append([-wrem(t), removed(t, j + 1), own(i, p)] + low)
+        for v in range(1, MAX_CLUES + 1):
+            nxt = tokens(t + 1, v)
+            up = tokens(t, v + 1) if v < MAX_CLUES else None
+            down = tokens(t, v - 1) if v > 1 else None
+            c, g, same = clue(t), inc(t), tokens(t, v)
+            if up:  # a clue: new >= v iff old >= v + 1
+                cnf.extend([[-c, -up, nxt], [-c, up, -nxt]])
+            else:
+                cnf.append([-c, -nxt])
+            if down:  # a discard or a played 5: new >= v iff old >= v - 1
+                cnf.extend([[-g, -down, nxt], [-g, down, -nxt]])
+            else:
+                cnf.append([-g, nxt])
+            cnf.extend([[c, g, -same, nxt], [c, g, same, -nxt]])
+    card_enc(misplays, 2, "atmost")
+    card_enc([done(T, x) for x in range(MAX_SCORE)], target, "atleast")
+    return cnf, pool
+
+
+def peer_line(deal, model, pool):
+    """Decode a model into hanab.live actions (a pass becomes a legal colour clue)."""
+    true = {v for v in model if v > 0}
+    game, actions = Game(deal), []
+    for t in range(_horizon(deal)):
+        if pool.id(("end", t)) in true or game.over:
+            break
+        if pool.id(("clue", t)) in true:
+            action = legal_clue(game)
+        else:
+            i, k = next((i, k) for i in game.hands[game.current] for k in KINDS if pool.id(("act", t, i, k)) in true)
+            action = {"type": DISCARD if k == 1 else PLAY, "target": i, "value": 0}
+        game.apply(action)
+        actions.append(action)
+    return actions
+
+
+def peer_reaches(deal, target, solver="glucose4", timeout=None):
+    """``(answer, actions)``: whether some legal game scores ``>= target``, with such a game.
+
+    With ``timeout`` (seconds) the answer is ``None`` when the solver is interrupted.
+    """
+    if target <= 0:
+        return True, []
+    cnf, pool = peer_formula(deal, target)
+    with Solver(name=solver, bootstrap_with=cnf.clauses) as sat:
+        timer = threading.Timer(timeout, sat.interrupt) if timeout is not None else None
+        if timer:
+            timer.start()
+        try:
+            answer = sat.solve_limited(expect_interrupt=True) if timer else sat.solve()
+        finally:
+            if timer:
+                timer.cancel()
+        if not answer:
+            return answer, None
+        return True, peer_line(deal, sat.get_model(), pool)
+
+
+def peer_max(deal, low=0, high=MAX_SCORE):
+    """The largest ``t`` in ``low..high`` that the peer reaches (``low`` must be reachable)."""
+    while low < high:
+        if peer_reaches(deal, high)[0]:
+            return high
+        high -= 1
+    return low

@@ -1,0 +1,61 @@
+"""`bound --exact`, `--lines-dir` and `table`: rows, files, resume, errors."""
+
+import json
+
+from click.testing import CliRunner
+
+from cli import main
+from solitaire.boundrun import read_rows
+from solitaire.deals import read_hanablive_file, seeded_deal
+from solitaire.game import simulate
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_bound_exact_rows_and_lines(tmp_path):
+    out = run("bound", "-p", "2", "--seeds", "22:25", "--exact", "--no-figures", "--lines-dir", str(tmp_path),
+              "-j", "1", "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    for row in data["rows"]:
+        assert row["L"] <= row["U3"] <= row["U3_high"] <= row["U2"] and row["exact"]
+        assert "u3_game" not in row
+        path = tmp_path / f"seed_{row['id'][5:]}.json"
+        deal, game = read_hanablive_file(path)[0], json.loads(path.read_text())
+        assert simulate(deal, game["actions"]).score == row["U3"]
+    assert data["summary"]["share_U3_25"] == sum(r["U3"] == 25 for r in data["rows"]) / 3
+
+
+def test_lines_dir_needs_exact(tmp_path):
+    out = run("bound", "-p", "2", "--seeds", "1:2", "--lines-dir", str(tmp_path))
+    assert out.exit_code == 2 and "--lines-dir needs --exact" in out.output
+
+
+def test_table_resumes_and_summarizes(tmp_path):
+    path = tmp_path / "t.jsonl"
+    first = run("table", "--players", "2..3", "--deals", "3", "--out", str(path), "-j", "1", "--json")
+    assert first.exit_code == 0, first.output
+    again = run("table", "--players", "2..3", "--deals", "5", "--out", str(path), "-j", "1", "--json")
+    summary = json.loads(again.output)
+    rows = read_rows(path)
+    assert len(rows) == 10 and len({(r["players"], r["seed"]) for r in rows}) == 10
+    assert summary["2"]["deals"] == 5 and summary["3"]["deals"] == 5
+    for row in rows:
+        assert row["L"] <= row["U3"] <= row["U3_high"] <= row["U2"]
+        assert row["seed"] in range(5) and seeded_deal(row["players"], row["seed"])
+
+
+def test_table_bad_players(tmp_path):
+    out = run("table", "--players", "1..3", "--deals", "2", "--out", str(tmp_path / "t.jsonl"))
+    assert out.exit_code == 2 and "player counts in 2..5" in out.output
+
+
+def test_bound_exact_csv_reads_back(tmp_path):
+    path = tmp_path / "rows.csv"
+    out = run("bound", "-p", "3", "--seeds", "0:3", "--exact", "--no-figures", "--csv", str(path), "-j", "1", "-q")
+    assert out.exit_code == 0, out.output
+    rows = read_rows(path)
+    assert [r["exact"] for r in rows] == [True] * 3 and all(r["U3"] == r["U3_high"] for r in rows)
+    assert "U3 = 25" in out.output

@@ -1,0 +1,173 @@
+"""U3, the exact optimum under the real rules: bounds, replayed lines, and a brute-force oracle."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from solitaire.bounds import u2_value
+from solitaire.deals import STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
+from solitaire.exact import exact
+from solitaire.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
+from solitaire.satpeer import peer_reaches
+
+REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"
+
+
+def brute(deal, misplays=True, clues=True):
+    """The maximum score by plain exhaustive search through the simulator (tiny decks only).
+
+    Every legal action of every turn (play or misplay any card, discard any card below 8
+    tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`exact` used.
+    ``misplays`` / ``clues`` false forbid those moves (to show that a deal needs them).
+    """
+    memo = {}
+
+    def clone(game):
+        other = Game(game.deal)
+        other.hands = [list(h) for h in game.hands]
+        other.stacks, other.lost = list(game.stacks), list(game.lost)
+        other.next_card, other.clues, other.strikes = game.next_card, game.clues, game.strikes
+        other.turn, other.last_turn = game.turn, game.last_turn
+        return other
+
+    def value(game):
+        if game.over:
+            return game.score
+        key = (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
+               game.strikes, game.turn % deal.players, None if game.last_turn is None else game.last_turn - game.turn)
+        if key not in memo:
+            hand = game.hands[game.current]
+            actions = [{"type": 0, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
+            if game.clues < MAX_CLUES:
+                actions += [{"type": 1, "target": o} for o in hand]
+            if game.clues > 0 and clues:
+                actions.append(legal_clue(game))
+            best = game.played  # with no move left the team is stuck: count what it has
+            for action in actions:
+                child = clone(game)
+                child.apply(action)
+                best = max(best, value(child))
+            memo[key] = best
+        return memo[key]
+
+    return value(Game(deal))
+
+
+def tiny_deal(rng, players):
+    """A short random deck over two suits: the hands plus one to three cards to draw."""
+    pool = [t for t in range(10) for _ in range((3, 2, 2, 2, 1)[t % 5])]
+    rng.shuffle(pool)
+    size = 5 if players <= 3 else 4
+    return Deal(pool[: players * size + rng.randint(1, 3)], players, "tiny")
+
+
+@pytest.mark.parametrize("players, cases", [(2, 12), pytest.param(3, 6, marks=pytest.mark.slow)])
+def test_exact_equals_brute_force_on_tiny_decks(players, cases):
+    rng = random.Random(players)
+    for case in range(cases):
+        deal = tiny_deal(rng, players)
+        result = exact(deal)
+        assert result.exact, case
+        assert result.score == brute(deal), (case, deal.types.tolist())
+        assert simulate(deal, result.actions).score == result.score
+
+
+def hard_seeds(players, count):
+    return [s for s in range(count) if seer_score(seeded_deal(players, s)) < u2_value(seeded_deal(players, s))]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bounds_hold_and_lines_replay(players):
+    for seed in hard_seeds(players, 120)[:6]:
+        deal = seeded_deal(players, seed)
+        r = exact(deal, timeout=1.0)
+        assert r.L <= r.score <= r.high <= r.U2, seed
+        assert r.exact == (r.score == r.high)
+        assert simulate(deal, r.actions).score == r.score
+        assert r.actions[-1:] and simulate(deal, r.actions).over
+
+
+def test_easy_deal_needs_no_search():
+    r = exact(seeded_deal(3, 1))
+    assert (r.score, r.exact, r.searches) == (25, True, 0)
+
+
+def test_timeout_keeps_honest_bounds():
+    deal = seeded_deal(2, 12)  # L = 17 < U2 = 23: not settled in a few thousand nodes
+    r = exact(deal, timeout=0.0)
+    assert not r.exact and (r.score, r.high) == (r.L, r.U2)
+    assert simulate(deal, r.actions).score == r.score
+
+
+def test_export_is_a_hanablive_game():
+    deal = seeded_deal(2, 24)
+    r = exact(deal)
+    game = r.to_json(deal)
+    again = read_hanablive(json.dumps({**game, "players": game["players"]}))[0]
+    assert again.types.tolist() == deal.types.tolist()
+    assert simulate(again, game["actions"]).score == r.score
+
+
+def test_reversed_standard_order_is_not_winnable():
+    # every suit arrives 5 first, 1s last, the red 1s as the last three cards: far from a win
+    deal = parse_deal_text(" ".join(reversed(STANDARD_TEXT.split())), 2)
+    r = exact(deal, timeout=30)
+    assert r.exact and r.score < 25 and r.score == r.high
+
+
+def test_misplay_at_eight_tokens_is_legal_and_a_discard_is_not():
+    deal = parse_deal_text(STANDARD_TEXT, 2)
+    game = simulate(deal, [{"type": 0, "target": 3}])  # r2 first: a misplay at 8 tokens
+    assert (game.strikes, game.clues, game.played) == (1, 8, 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_final_round_is_one_turn_each(players):
+    deal = seeded_deal(players, 3)
+    game = Game(deal)
+    while game.deck_left:
+        game.apply(legal_clue(game) if game.clues == MAX_CLUES else {"type": 1, "target": game.hands[game.current][0]})
+    turns = 0
+    while not game.over:
+        game.apply(legal_clue(game) if game.clues else {"type": 1, "target": game.hands[game.current][0]})
+        turns += 1
+    assert turns == players
+
+
+def test_real_games_score_at_most_u3():
+    for deal in read_hanablive(REAL.read_text(), str(REAL)):
+        if str(deal.meta.get("end", "")).startswith("normal"):
+            r = exact(deal, timeout=0.5)
+            assert deal.meta["real_score"] <= r.high, deal.ident
+
+
+def test_sat_peer_agrees_on_tiny_decks():
+    rng = random.Random(7)
+    for case in range(10):
+        deal = tiny_deal(rng, 2)
+        value = exact(deal).score
+        yes, actions = peer_reaches(deal, value)
+        assert yes and simulate(deal, actions).score >= value, case
+        assert not peer_reaches(deal, value + 1)[0], case
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players, seed", [(2, 16), (2, 197)])
+def test_sat_peer_agrees_on_full_deals(players, seed):  # the peer's "no" on full deals takes minutes
+    deal = seeded_deal(players, seed)
+    r = exact(deal, timeout=60)
+    assert r.exact
+    yes, actions = peer_reaches(deal, r.score)
+    assert yes and simulate(deal, actions).score >= r.score
+    assert r.score == 25 or not peer_reaches(deal, r.score + 1)[0]
+
+
+def test_a_deck_that_needs_a_stalling_clue():
+    # found by searching random short decks with the oracle: y1 r3 y4 y5 r5 | r1 y3 r1 y3 r3 | y1 y2 y2;
+    # every line without a clue loses two points
+    deal = Deal([5, 2, 8, 9, 4, 0, 7, 0, 7, 2, 5, 6, 6], 2, "needs-a-clue")
+    r = exact(deal)
+    assert r.exact and r.score == brute(deal) == 5 > brute(deal, clues=False)
+    assert any(a["type"] in (2, 3) for a in r.actions)
