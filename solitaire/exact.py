@@ -21,7 +21,10 @@ card of its suit is held or still to come): (1) the score plus ``run``, the rank
 each stack with a copy held or in the deck, capped by the actions that can still play
 (``D + P`` with ``D`` cards in the deck); (2) the deck's tail: a run card that waits for
 deck card ``q`` (it or a lower card of its suit is first drawn there) can only be played
-after that draw, by one of the ``N - 1 - q + P`` later actions; (3) once the deck is
+after that draw, by one of the ``N - 1 - q + P`` later actions, and of the cards that wait
+for the last card (``q = N - 1``) at most one scores: its only copy is drawn by the player
+whose one remaining turn is the game's last, and the others are higher cards of its suit;
+(3) once the deck is
 empty, each player still to move plays at most one card of its own hand. A transposition table keeps, per canonical
 state, the best upper bound proven so far; it only ever holds proven bounds (an entry may
 be overwritten, never trusted beyond what was proven), so it cannot make an answer wrong.
@@ -122,7 +125,8 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
         for k in range(run):
             if release[k] >= q:
                 late += 1
-        best = min(best, run - late + min(late, n_cards - 1 - q + P))
+        after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
+        best = min(best, run - late + min(late, after))
     return score + best
 
 
