@@ -58,8 +58,8 @@ that runs out reports ``exact = False`` with the bounds found.
 
 Running time: exponential in the worst case (the game is a finite tree); most deals need no
 search at all (``L = U2``), the rest are measured in ``benchmarks/bench_exact.py``. The
-recursive search is compiled on first use (a few seconds: numba cannot cache recursive
-functions); :func:`warm_up` compiles it before worker processes fork.
+search keeps its own stack (a node's phase: entered, next move, left), so numba caches it
+like every other kernel (``cache=True``): a new process loads it instead of compiling it.
 """
 
 import time
@@ -78,6 +78,8 @@ SUITS_N = MAX_SCORE // RANKS
 JUNK, EMPTY = MAX_SCORE, 31
 #: Move kinds recorded by the search.
 M_PLAY, M_DISCARD, M_CLUE, M_MISPLAY = 0, 1, 2, 3
+#: Phases of a node in the explicit-stack search.
+ENTER, NEXT, LEAVE = 0, 1, 2
 MAX_DEPTH = 256  # turns: at most 50 - P*hand draws, 8 + 25 + 25 clues, P final turns
 #: log2 of the transposition table's entries (24 bytes each).
 TT_BITS = 20
@@ -254,100 +256,33 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts):
     return m
 
 
-@numba.njit  # recursive: numba cannot cache it (a cached copy crashes on load)
-def _search(pos, tokens, strikes, cur, fin, score, target, depth, hands, hlen, stacks, held, lost, rem,
-            deck, nextpos, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves):
-    """Fail-soft decision "score >= target?" from a state; see the module docstring.
-
-    ``stats`` = [nodes, node limit, aborted, line length]. Returns the score reached (>= target,
-    the line in ``path[:stats[3]]``), an upper bound (< target), or -1 when aborted.
-    """
-    if score >= target:
-        stats[3] = depth
-        return score
-    stats[0] += 1
-    if stats[0] > stats[1]:
-        stats[2] = 1
-        return -1
-    n_cards = deck.size
-    hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos)
-    if hope < target:
-        return hope
-    words = _key(pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H)
-    known = _tt_get(words, tt_keys, tt_vals, mask)
-    if known < target:
-        return known
-    out = moves[depth]
-    m = _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts)
-    best = -1
-    nxt = (cur + 1) % P
-    for i in range(m):
-        kind, x = out[i] // 32, out[i] % 32
-        if kind == M_CLUE:
-            nfin = fin - 1 if pos >= n_cards else fin
-            if nfin == 0:
-                result = score
-            else:
-                result = _search(pos, tokens - 1, strikes, nxt, nfin, score, target, depth + 1, hands, hlen,
-                                 stacks, held, lost, rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, mask,
-                                 stats, path, moves)
-        else:
-            result = _remove_and_search(kind, x, pos, tokens, strikes, cur, fin, score, target, depth, hands,
-                                        hlen, stacks, held, lost, rem, deck, nextpos, counts, P, H, tt_keys,
-                                        tt_vals, mask, stats, path, moves)
-        if stats[2]:
-            return -1
-        if result >= target:
-            path[depth] = out[i]
-            return result
-        best = max(best, result)
-    best = min(best, hope)
-    _tt_put(words, best, tt_keys, tt_vals, mask)
-    return best
-
-
-@numba.njit  # recursive: numba cannot cache it (a cached copy crashes on load)
-def _remove_and_search(kind, x, pos, tokens, strikes, cur, fin, score, target, depth, hands, hlen, stacks,
-                       held, lost, rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves):
-    """Apply a play, discard or misplay of type ``x`` by ``cur`` (with its draw), search, undo."""
-    n_cards = deck.size
+@numba.njit(cache=True)
+def _remove(kind, x, pos, cur, hands, hlen, stacks, held, lost, rem, deck):
+    """Take a card of type ``x`` from ``cur``'s hand by a play, discard or misplay, and draw; returns its slot."""
     j = 0
     while hands[cur, j] != x:
         j += 1
     held[x] -= 1
-    ntok, nstr, nscore = tokens, strikes, score
     if kind == M_PLAY:
         stacks[x // RANKS] += 1
-        nscore += 1
-        if x % RANKS == RANKS - 1 and ntok < MAX_CLUES:
-            ntok += 1
     else:
         lost[x] += 1
-        if kind == M_DISCARD:
-            ntok += 1
-        else:
-            nstr += 1
-    drew = pos < n_cards
-    if drew:
+    if pos < deck.size:
         d = deck[pos]
         hands[cur, j] = d
         held[d] += 1
         rem[d] -= 1
-        npos = pos + 1
-        nfin = P if npos == n_cards else fin
     else:
         last = hlen[cur] - 1
         hands[cur, j] = hands[cur, last]
         hlen[cur] = last
-        npos, nfin = pos, fin - 1
-    if nscore == MAX_SCORE or nfin == 0:
-        result = nscore
-        if nscore >= target:
-            stats[3] = depth + 1
-    else:
-        result = _search(npos, ntok, nstr, (cur + 1) % P, nfin, nscore, target, depth + 1, hands, hlen, stacks,
-                         held, lost, rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves)
-    if drew:
+    return j
+
+
+@numba.njit(cache=True)
+def _restore(kind, x, j, pos, cur, hands, hlen, stacks, held, lost, rem, deck):
+    """Undo :func:`_remove`."""
+    if pos < deck.size:
         d = deck[pos]
         held[d] -= 1
         rem[d] += 1
@@ -360,10 +295,105 @@ def _remove_and_search(kind, x, pos, tokens, strikes, cur, fin, score, target, d
         stacks[x // RANKS] -= 1
     else:
         lost[x] -= 1
-    return result
 
 
-@numba.njit  # recursive: numba cannot cache it (a cached copy crashes on load)
+@numba.njit(cache=True)
+def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P):
+    """``(pos, tokens, strikes, fin, score)`` after a move of ``kind`` on type ``x``."""
+    if kind == M_CLUE:
+        return pos, tokens - 1, strikes, fin - 1 if pos >= n_cards else fin, score
+    if kind == M_PLAY:
+        score += 1
+        if x % RANKS == RANKS - 1 and tokens < MAX_CLUES:
+            tokens += 1
+    elif kind == M_DISCARD:
+        tokens += 1
+    else:
+        strikes += 1
+    if pos < n_cards:
+        return pos + 1, tokens, strikes, P if pos + 1 == n_cards else fin, score
+    return pos, tokens, strikes, fin - 1, score
+
+
+@numba.njit(cache=True)
+def _won(score, length, moves, frame, stats, path):
+    """Record the line of the moves taken at depths ``0..length-1`` and return ``score``."""
+    for k in range(length):
+        path[k] = moves[k, frame[k, 1] - 1]
+    stats[8] = length
+    return score
+
+
+@numba.njit(cache=True)
+def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, mask,
+         stats, path):
+    """Fail-soft decision "score >= target?" from the state in the arrays, with an explicit stack.
+
+    ``stats`` = [pos, tokens, strikes, fin, score, nodes, node limit, aborted, line length]: the
+    root's scalars on entry, the counters on return. Returns the score reached (``>= target``,
+    the line in ``path[:stats[8]]``), a proven upper bound (``< target``), or -1 when aborted.
+    The arrays are restored after a failure, left as they are after a success or an abort.
+    """
+    n_cards = deck.size
+    state = np.zeros((MAX_DEPTH + 1, 6), dtype=np.int64)  # per depth: pos, tokens, strikes, fin, score, mover
+    frame = np.zeros((MAX_DEPTH, 5), dtype=np.int64)      # per depth: moves, next move, best, hope, slot
+    words = np.zeros((MAX_DEPTH, 3), dtype=np.uint64)
+    moves = np.zeros((MAX_DEPTH, 32), dtype=np.int64)
+    state[0, :5] = stats[:5]
+    d, phase, result = 0, ENTER, -1
+    while True:
+        pos, tokens, strikes, fin, score, cur = state[d, 0], state[d, 1], state[d, 2], state[d, 3], state[d, 4], \
+            state[d, 5]
+        if phase == ENTER:  # a new node: cut it, or list its moves
+            if score >= target:
+                return _won(score, d, moves, frame, stats, path)
+            stats[5] += 1
+            if stats[5] > stats[6]:
+                stats[7] = 1
+                return -1
+            hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos)
+            result, phase = hope, LEAVE
+            if hope >= target:
+                words[d] = _key(pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H)
+                result = _tt_get(words[d], tt_keys, tt_vals, mask)
+                if result >= target:
+                    frame[d, 0] = _moves(moves[d], cur, tokens, strikes, stacks, hands, hlen, held, lost, counts)
+                    frame[d, 1], frame[d, 2], frame[d, 3] = 0, -1, hope
+                    phase = NEXT
+        elif phase == NEXT:  # the node's next move: a finished game, or a child to enter
+            if frame[d, 1] == frame[d, 0]:
+                result, phase = min(frame[d, 2], frame[d, 3]), LEAVE
+                _tt_put(words[d], result, tt_keys, tt_vals, mask)
+                continue
+            code = moves[d, frame[d, 1]]
+            frame[d, 1] += 1
+            kind, x = code // 32, code % 32
+            npos, ntok, nstr, nfin, nscore = _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P)
+            if kind != M_CLUE:
+                frame[d, 4] = _remove(kind, x, pos, cur, hands, hlen, stacks, held, lost, rem, deck)
+            if nscore == MAX_SCORE or nfin == 0:  # the game is over
+                if nscore >= target:
+                    return _won(nscore, d + 1, moves, frame, stats, path)
+                if kind != M_CLUE:
+                    _restore(kind, x, frame[d, 4], pos, cur, hands, hlen, stacks, held, lost, rem, deck)
+                frame[d, 2] = max(frame[d, 2], nscore)
+                continue
+            state[d + 1, 0], state[d + 1, 1], state[d + 1, 2] = npos, ntok, nstr
+            state[d + 1, 3], state[d + 1, 4], state[d + 1, 5] = nfin, nscore, (cur + 1) % P
+            d, phase = d + 1, ENTER
+        else:  # LEAVE: hand the failed node's bound ``result`` to the parent and undo the parent's move
+            if d == 0:
+                return result
+            d -= 1
+            code = moves[d, frame[d, 1] - 1]
+            kind, x = code // 32, code % 32
+            if kind != M_CLUE:
+                _restore(kind, x, frame[d, 4], state[d, 0], state[d, 5], hands, hlen, stacks, held, lost, rem, deck)
+            frame[d, 2] = max(frame[d, 2], result)
+            phase = NEXT
+
+
+@numba.njit(cache=True)
 def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit):
     """One fail-soft search from the start of the game for ``target``.
 
@@ -385,21 +415,16 @@ def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit):
         hands[q // H, q % H] = deck[q]
         held[deck[q]] += 1
         rem[deck[q]] -= 1
-    stacks = np.zeros(SUITS_N, dtype=np.int64)
-    lost = np.zeros(MAX_SCORE, dtype=np.int64)
-    stats = np.zeros(4, dtype=np.int64)
-    stats[1] = node_limit
-    path = np.zeros(MAX_DEPTH, dtype=np.int64)
-    moves = np.zeros((MAX_DEPTH, 32), dtype=np.int64)
-    mask = tt_vals.size - 1
-    fin = -1 if P * H < n_cards else P
     nextpos = np.full((n_cards + 1, MAX_SCORE), n_cards, dtype=np.int64)  # first position >= q of each type
     for q in range(n_cards - 1, -1, -1):
         nextpos[q] = nextpos[q + 1]
         nextpos[q, deck[q]] = q
-    result = _search(P * H, MAX_CLUES, 0, 0, fin, 0, target, 0, hands, hlen, stacks, held, lost, rem, deck,
-                     nextpos, counts, P, H, tt_keys, tt_vals, mask, stats, path, moves)
-    return result, stats[0], stats[2] == 1, path[:stats[3]].copy()
+    stats = np.zeros(9, dtype=np.int64)
+    stats[0], stats[1], stats[3], stats[6] = P * H, MAX_CLUES, -1 if P * H < n_cards else P, node_limit
+    path = np.zeros(MAX_DEPTH, dtype=np.int64)
+    result = _dfs(target, hands, hlen, np.zeros(SUITS_N, dtype=np.int64), held, np.zeros(MAX_SCORE, dtype=np.int64),
+                  rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, tt_vals.size - 1, stats, path)
+    return result, stats[5], stats[7] == 1, path[:stats[8]].copy()
 
 
 def line_actions(deal, codes):
@@ -496,6 +521,6 @@ def exact(deal, timeout=None, tt_bits=TT_BITS, first_budget=1 << 14):
 
 
 def warm_up():
-    """Compile the search (a few seconds; numba cannot cache recursive functions) before forking workers."""
+    """Load the compiled search (compile it on the very first run) once, before worker processes fork."""
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
     exact_search(deck, 2, 5, 1, np.full((2, 3), _EMPTY_KEY, dtype=np.uint64), np.zeros(2, dtype=np.int8), 10)
