@@ -437,13 +437,19 @@ def _players_range(text):
               help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1).")
 @click.option("--timeout", type=click.FloatRange(min=0), default=10.0, show_default=True,
               help="Seconds per deal; a deal that runs out is counted as unresolved with its bounds.")
+@click.option("--peer-timeout", type=click.FloatRange(min=0), default=0, show_default=True,
+              help="Seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), required=True,
               help="JSON Lines file of rows; a rerun resumes from it.")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
               type=click.IntRange(1, 64), help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-def table(players_text, deals, seed, timeout, out_file, jobs, as_json):
-    """The winnability table: U3 (exact optimum under the real rules) over seeded deals per player count."""
+def table(players_text, deals, seed, timeout, peer_timeout, out_file, jobs, as_json):
+    """The winnability table: U3 (exact optimum under the real rules) over seeded deals per player count.
+
+    Each deal gets the search for --timeout seconds, then, if still open, the SAT peer for
+    --peer-timeout seconds; every row records which one proved it (method).
+    """
     from solitaire.boundrun import RowWriter, read_rows
     from solitaire.exactrun import format_table, table_rows, table_summary
 
@@ -455,7 +461,7 @@ def table(players_text, deals, seed, timeout, out_file, jobs, as_json):
     done = {(r["players"], r["seed"]) for r in previous}
     rows = []
     with RowWriter(out_file, resume=True) as writer:
-        stream = table_rows(players, seeds, timeout, jobs, done)
+        stream = table_rows(players, seeds, timeout, jobs, done, peer_timeout or None)
         todo = len(players) * deals - len(done)
         show = sys.stderr.isatty() and not as_json
         with click.progressbar(stream, length=todo, label="deals", file=sys.stderr) if show \

@@ -80,8 +80,9 @@ import numpy as np
 from .bounds import u2_value
 from .deals import MAX_SCORE, RANKS
 from .game import DISCARD, MAX_CLUES, PLAY, Game, bot_action, legal_clue, seer_line, simulate
+from .satpeer import peer_reaches
 
-__all__ = ["ExactResult", "exact", "exact_search", "line_actions", "warm_up", "TT_BITS"]
+__all__ = ["ExactResult", "exact", "exact_search", "finish", "line_actions", "peer_close", "warm_up", "TT_BITS"]
 
 SUITS_N = MAX_SCORE // RANKS
 JUNK, EMPTY = MAX_SCORE, 31
@@ -474,6 +475,12 @@ def line_actions(deal, codes):
             action = {"type": DISCARD if kind == M_DISCARD else PLAY, "target": order, "value": 0}
         game.apply(action)
         actions.append(action)
+    return finish(game, actions)
+
+
+def finish(game, actions):
+    """Play ``game`` (reached by ``actions``) to its end with the bot; returns ``(actions, game)``."""
+    actions = list(actions)
     while not game.over:
         action = bot_action(game)
         game.apply(action)
@@ -486,6 +493,8 @@ class ExactResult:
     """U3 of a deal: ``score`` (the best line found), ``exact`` when ``score == high`` is proven.
 
     ``low <= U3 <= high`` always holds; ``actions`` replay to ``score`` under the real rules.
+    ``method`` names what closed the gap (None while open): ``"bot"`` (L = U2, no search),
+    ``"search"``, or ``"peer"`` (the SAT peer, see :func:`exact`).
     """
 
     score: int
@@ -497,6 +506,7 @@ class ExactResult:
     nodes: int = 0
     searches: int = 0
     seconds: float = 0.0
+    method: str = None
 
     @property
     def low(self):
@@ -521,8 +531,11 @@ def _schedule(first_budget, restart_budget):
         budget *= 2
 
 
-def exact(deal, timeout=None, tt_bits=TT_BITS, first_budget=1 << 14, restart_budget=1 << 16):
+def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1 << 14, restart_budget=1 << 16):
     """U3 of ``deal`` with an optimal line (module docstring); ``timeout`` in seconds or ``None``.
+
+    With ``peer_timeout`` (seconds), a deal the search leaves open goes to the SAT peer
+    (:mod:`solitaire.satpeer`) by :func:`peer_close`.
 
     Examples
     --------
@@ -559,11 +572,42 @@ def exact(deal, timeout=None, tt_bits=TT_BITS, first_budget=1 << 14, restart_bud
                 low = game.score
             else:
                 high = max(result, low)
+    method = None if low < high else "bot" if searches == 0 else "search"
+    if low < high and peer_timeout:
+        low, high, actions = peer_close(deal, low, high, actions, peer_timeout)
+        method = "peer" if low == high else None
     final = simulate(deal, actions)
     if final.score != low:
         raise AssertionError(f"{deal.ident}: the line replays to {final.score}, not {low}")
     return ExactResult(low, high, low == high, bot, upper2, actions, nodes, searches,
-                       time.perf_counter() - start)
+                       time.perf_counter() - start, method)
+
+
+def peer_close(deal, low, high, actions, timeout):
+    """Close ``low < U3 <= high`` with the SAT peer within ``timeout`` seconds; ``(low, high, actions)``.
+
+    It asks "score >= high?": a "yes" comes with a line that the simulator replays (finished
+    by the bot), which proves it; a "no" is the solver's proof and lowers ``high`` by one.
+    It stops when the bounds meet or the time is up. The peer shares only the deal and the
+    simulator with the search, so a deal closed here is not a check of the search.
+    """
+    deadline = time.perf_counter() + timeout
+    while low < high:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            break
+        answer, line = peer_reaches(deal, high, timeout=left)
+        if answer is None:
+            break
+        if answer:
+            game = Game(deal)
+            for action in line:
+                game.apply(action)
+            actions, game = finish(game, line)
+            low = game.score
+        else:
+            high -= 1
+    return low, high, actions
 
 
 def warm_up():

@@ -1,8 +1,9 @@
 """The winnability table: U3 over many seeded deals per player count, resumable.
 
 One row per deal (:func:`table_row`): ``id``, ``players``, ``seed``, ``L``, ``U2``, ``U3`` (the best
-score proven reachable), ``U3_high`` (the best upper bound proven), ``exact`` and
-``seconds``. :func:`table_rows` streams rows for ``players x seeds`` on ``jobs``
+score proven reachable), ``U3_high`` (the best upper bound proven), ``exact``, ``method``
+(what proved it: ``bot``, ``search`` or ``peer``, see :class:`~solitaire.exact.ExactResult`)
+and ``seconds``. :func:`table_rows` streams rows for ``players x seeds`` on ``jobs``
 processes; rows go to a JSON Lines file one flushed line each
 (:class:`~solitaire.boundrun.RowWriter`), and a rerun skips the ``(players, seed)`` pairs
 already there.
@@ -11,7 +12,8 @@ already there.
 (``U3 = 25``) with its 95% Wilson interval, and the share of deals that may be winnable
 (``U3_high = 25``: proven wins plus unresolved deals whose bound still allows 25), so the
 true share lies between the two; the distribution of ``U3`` over exact rows; how often U2
-was already exact (``U3 = U2`` proven); the unresolved count; the slowest deals.
+was already exact (``U3 = U2`` proven); how many deals each method closed; the unresolved
+count; the slowest deals.
 """
 
 import time
@@ -25,19 +27,19 @@ __all__ = ["table_row", "table_rows", "table_summary", "format_table"]
 
 
 def table_row(task):
-    """The row of ``(players, seed, timeout)`` (see the module docstring)."""
-    players, seed, timeout = task
+    """The row of ``(players, seed, timeout, peer_timeout)`` (see the module docstring)."""
+    players, seed, timeout, peer_timeout = task
     began = time.perf_counter()
-    r = exact(seeded_deal(players, seed), timeout)
+    r = exact(seeded_deal(players, seed), timeout, peer_timeout)
     return {"id": f"P{players}:seed:{seed}", "players": players, "seed": seed, "L": r.L, "U2": r.U2,
             "U3": r.score, "U3_high": r.high,
-            "exact": r.exact, "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 6)}
+            "exact": r.exact, "method": r.method, "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 6)}
 
 
-def table_rows(players, seeds, timeout, jobs=1, skip=frozenset()):
+def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=None):
     """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order."""
     warm_up()
-    tasks = ((p, s, timeout) for p in players for s in seeds if (p, s) not in skip)
+    tasks = ((p, s, timeout, peer_timeout) for p in players for s in seeds if (p, s) not in skip)
     yield from imap_jobs(table_row, tasks, jobs, chunksize=16)
 
 
@@ -57,6 +59,7 @@ def table_summary(rows, slowest=5):
             "U3_distribution": {str(k): v for k, v in sorted(Counter(r["U3"] for r in mine if r["exact"]).items())},
             "share_U2_exact": sum(1 for r in mine if r["exact"] and r["U3"] == r["U2"]) / n,
             "share_L_optimal": sum(1 for r in mine if r["exact"] and r["U3"] == r["L"]) / n,
+            "closed_by": dict(sorted(Counter(r.get("method") or ("unrecorded" if r["exact"] else "open") for r in mine).items())),
             "unresolved": n - sum(1 for r in mine if r["exact"]),
             "seconds_median": times[n // 2], "seconds_p99": times[min(n - 1, (99 * n) // 100)],
             "seconds_max": times[-1],
@@ -69,14 +72,16 @@ def table_summary(rows, slowest=5):
 
 def format_table(summary):
     """The summary as a Markdown table plus the slowest deals."""
-    lines = ["| P | deals | U3 = 25 (95% CI) | U3 may be 25 | U2 exact | unresolved | U3 distribution "
-             "| median s | p99 s | max s |", "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| P | deals | U3 = 25 (95% CI) | U3 may be 25 | U2 exact | closed by | unresolved | U3 distribution "
+             "| median s | p99 s | max s |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for p, s in summary.items():
         low, high = s["share_U3_25_ci95"]
         dist = ", ".join(f"{k}: {v}" for k, v in s["U3_distribution"].items())
+        closed = ", ".join(f"{k} {v}" for k, v in s["closed_by"].items() if k != "open")
         lines.append(f"| {p} | {s['deals']} | {100 * s['share_U3_25']:.2f}% ({100 * low:.2f}..{100 * high:.2f}) "
-                     f"| {100 * s['share_may_be_25']:.2f}% | {100 * s['share_U2_exact']:.2f}% | {s['unresolved']} "
-                     f"| {dist} | {s['seconds_median']:.4f} | {s['seconds_p99']:.3f} | {s['seconds_max']:.3f} |")
+                     f"| {100 * s['share_may_be_25']:.2f}% | {100 * s['share_U2_exact']:.2f}% | {closed} "
+                     f"| {s['unresolved']} | {dist} | {s['seconds_median']:.4f} | {s['seconds_p99']:.3f} "
+                     f"| {s['seconds_max']:.3f} |")
     for p, s in summary.items():
         slow = ", ".join(f"seed {d['seed']} ({d['seconds']:.2f} s, {d['U3']}..{d['U3_high']})" for d in s["slowest"])
         lines.append(f"slowest P={p}: {slow}")
