@@ -89,6 +89,15 @@ def test_bounds_hold_and_lines_replay(players):
         assert r.actions[-1:] and simulate(deal, r.actions).over
 
 
+@pytest.mark.parametrize("players, seed", [(2, 12), (5, 274)])
+def test_restarts_and_tiny_budgets_change_no_answer(players, seed):
+    # many short searches, most in shuffled orders, share one table of proven bounds
+    deal = seeded_deal(players, seed)
+    plain, short = exact(deal, timeout=30), exact(deal, timeout=30, first_budget=256, restart_budget=128)
+    assert plain.exact and short.exact and short.searches > 10
+    assert short.score == plain.score and simulate(deal, short.actions).score == short.score
+
+
 def test_easy_deal_needs_no_search():
     r = exact(seeded_deal(3, 1))
     assert (r.score, r.exact, r.searches) == (25, True, 0)
@@ -171,3 +180,24 @@ def test_a_deck_that_needs_a_stalling_clue():
     r = exact(deal)
     assert r.exact and r.score == brute(deal) == 5 > brute(deal, clues=False)
     assert any(a["type"] in (2, 3) for a in r.actions)
+
+
+def test_the_last_card_is_played_on_the_last_turn():
+    # y2 y2 y3 y3 y4 | r2 y2 y3 y4 y5 | r1: no yellow 1, so every yellow card is dead. The
+    # pooled bound plays r1 and r2 after the last draw (U2 = 2), but r1 is the last card: its
+    # drawer's one remaining turn is the game's last, so r2 can never follow it.
+    deal = Deal([6, 6, 7, 7, 8, 1, 6, 7, 8, 9, 0], 2, "last-card")
+    r = exact(deal)
+    assert (r.U2, r.score, r.exact) == (2, 1, True)
+    assert brute(deal) == 1
+
+
+def test_sat_peer_closes_what_the_search_leaves_open():
+    rng = random.Random(11)
+    deals = (tiny_deal(rng, 2) for _ in range(200))
+    hard = [d for d in deals if seer_score(d) < u2_value(d)][:4]  # the bot falls short: U3 needs a proof
+    for deal in hard:
+        r = exact(deal, timeout=0, peer_timeout=60)  # no search at all: the bot, then the peer
+        assert (r.exact, r.method) == (True, "peer")
+        assert r.score == exact(deal).score  # the search, on its own, agrees
+        assert simulate(deal, r.actions).score == r.score
