@@ -1,15 +1,17 @@
 """U3 per deal, and U3 against the SAT peer on the same deals, in one run.
 
 Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] [--peer 3]
-[--timeout 10] [--peer-timeout 60]``. Prints two markdown tables:
+[--timeout 10] [--peer-timeout 60] [--also 2:6126,2:27898]``. Prints two markdown tables:
 
 1. per player count over seeds ``0..deals-1``: median, 99th percentile and maximum time of
-   U3 per deal (bot, U2 and the search, with the given timeout), how many deals needed a
-   search and how many ran out;
-2. per player count, on the first ``--peer`` seeds and the first ``--peer`` seeds that need
-   a search (L < U2): the time of U3 (the whole maximum) and of the SAT peer deciding only
-   "score >= U3?" (the "yes" answer, its easiest question), and their median ratio. A peer
-   call that runs out counts with its time limit, so the ratio is then a lower bound.
+   U3 per deal (bot, U2 and the search, with the given timeout, no SAT peer), how many
+   deals needed a search and how many ran out;
+2. per player count, on the first ``--peer`` seeds, the first ``--peer`` seeds that need a
+   search (L < U2) and the deals of ``--also`` (``P:seed``, e.g. deals where U3 < U2): the
+   time of U3 and of the SAT peer proving the same value from the same start (U2 known):
+   "score >= U3?" (yes, with a line) plus, when U3 < U2, "score >= U3 + 1?" (no); their
+   ratio, and the median ratio. A peer call that runs out counts with its time limit, so
+   the ratio is then a lower bound (marked >=).
 """
 
 import argparse
@@ -42,13 +44,38 @@ def quantile(values, q):
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def peer_proof(deal, value, upper, timeout):
+    """Seconds the peer needs to prove U3 = ``value`` given U2 = ``upper``, and its answers."""
+    seconds, (yes, _) = _timed(lambda: peer_reaches(deal, value, timeout=timeout))
+    answers = [yes]
+    if value < upper and yes:
+        more, (no, _) = _timed(lambda: peer_reaches(deal, value + 1, timeout=timeout))
+        seconds += more
+        answers.append(None if no is None else not no)
+    return seconds, answers
+
+
+def compare(players, seed, timeout, peer_timeout):
+    """One row of the second table."""
+    deal = seeded_deal(players, seed)
+    mine, r = _timed(lambda: exact(deal, timeout))
+    if not r.exact:
+        return [players, seed, f"{r.score}..{r.high}", f"{1000 * mine:.2f}", "-", "U3 open", "-"]
+    theirs, answers = peer_proof(deal, r.score, r.U2, peer_timeout)
+    status = "agrees" if all(answers) else "timeout" if None in answers else "DISAGREES"
+    ratio = f"{theirs / mine:.0f}" if status == "agrees" else f">= {theirs / mine:.0f}"
+    return [players, seed, f"{r.score} (U2 {r.U2})", f"{1000 * mine:.2f}", f"{theirs:.2f}", status, ratio]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--peer", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=10.0)
     parser.add_argument("--peer-timeout", type=float, default=60.0)
+    parser.add_argument("--also", default="", help="extra deals for the second table, as P:seed,P:seed")
     args = parser.parse_args()
+    also = [tuple(int(x) for x in item.split(":")) for item in args.also.split(",") if item]
     warm_up()
     rows, peer_rows = [], []
     for players in (2, 3, 4, 5):
@@ -59,19 +86,15 @@ def main():
                      f"{1000 * quantile(seconds, 0.99):.1f}", f"{max(seconds):.2f}", searched,
                      sum(1 for _, r in runs if not r.exact)])
         hard = [s for s, (_, r) in enumerate(runs) if r.searches and r.exact][: args.peer]
-        for seed in list(range(args.peer)) + hard:
-            deal = seeded_deal(players, seed)
-            mine, result = _timed(lambda: exact(deal, args.timeout))
-            theirs, (answer, _) = _timed(lambda: peer_reaches(deal, result.score, timeout=args.peer_timeout))
-            peer_rows.append([players, seed, result.score, f"{1000 * mine:.2f}", f"{theirs:.2f}",
-                              {True: "yes", False: "NO (disagrees)", None: "timeout"}[answer],
-                              f"{theirs / mine:.0f}"])
+        extra = [s for p, s in also if p == players]
+        for seed in list(range(args.peer)) + hard + extra:
+            peer_rows.append(compare(players, seed, args.timeout, args.peer_timeout))
     print(markdown_table(["P", "deals", "U3 median ms", "p99 ms", "max s", "searched", "timeouts"], rows))
     print()
-    print(markdown_table(["P", "seed", "U3", "U3 ms", "SAT peer s (score >= U3?)", "peer answer", "ratio"],
-                         peer_rows))
-    ratios = [float(r[-1]) for r in peer_rows]
-    print(f"\nmedian speed ratio SAT peer / U3: {statistics.median(ratios):.0f}x over {len(ratios)} deals")
+    print(markdown_table(["P", "seed", "U3", "U3 ms", "SAT peer s (same proof)", "peer", "ratio"], peer_rows))
+    ratios = [float(r[-1].lstrip(">= ")) for r in peer_rows if r[-1] != "-"]
+    print(f"\nmedian speed ratio SAT peer / U3: {statistics.median(ratios):.0f}x over {len(ratios)} deals "
+          "(a timed-out peer counts with its limit)")
 
 
 if __name__ == "__main__":
