@@ -361,17 +361,20 @@ def _print_summary(summary):
               help="Add U3, the exact optimum under the real rules, and exact (true when proven).")
 @click.option("--timeout", type=click.FloatRange(min=0), default=10.0, show_default=True,
               help="Seconds per deal for --exact; a deal that runs out keeps its proven bounds.")
+@click.option("--peer-timeout", type=click.FloatRange(min=0), default=0, show_default=True,
+              help="With --exact, seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
 @click.option("--lines-dir", type=click.Path(file_okay=False),
               help="With --exact, write each deal's optimal line as a hanab.live game (<id>.json).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
 @click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
 def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resume, jobs, figures, lines,
-          with_exact, timeout, lines_dir, quiet, as_json):
+          with_exact, timeout, peer_timeout, lines_dir, quiet, as_json):
     """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
 
     Every row has id, players, L, U1, U2, min_hand, pace_slack, a reason when U2 < 25,
     and for real games real_score, end and gap = U2 - real_score; with --exact also U3
-    (the best score proven reachable), U3_high (the best upper bound proven) and exact.
+    (the best score proven reachable), U3_high (the best upper bound proven), exact and
+    method (what proved it: bot, search or peer).
     """
     from solitaire.boundrun import RowWriter, read_rows, run_rows, summarize
 
@@ -389,7 +392,8 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
     rows = []
     writer = RowWriter(out, resume) if out else None
     try:
-        stream = run_rows(todo, jobs, figures, lines or bool(lines_dir), timeout if with_exact else False)
+        stream = run_rows(todo, jobs, figures, lines or bool(lines_dir), timeout if with_exact else False,
+                          peer_timeout or None)
         show = sys.stderr.isatty() and not as_json
         with click.progressbar(stream, length=max(0, total - len(skip)), label="deals", file=sys.stderr) \
                 if show else nullcontext(stream) as bar:

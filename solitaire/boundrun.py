@@ -27,14 +27,15 @@ from .hle import hle_deal
 __all__ = ["COLUMNS", "bound_row", "run_rows", "imap_jobs", "RowWriter", "read_rows", "summarize", "wilson",
            "seeded_deals", "hle_deals"]
 
-COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "min_hand", "pace_slack", "real_score", "gap", "end", "reason"]
+COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack", "real_score", "gap", "end", "reason"]
 
 
-def bound_row(deal, figures=True, lines=False, timeout=False):
+def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None):
     """The row of one deal (see the module docstring); ``lines`` adds the U1/U2 lines and bot actions.
 
-    ``timeout`` other than ``False`` adds ``U3``, ``U3_high`` and ``exact`` (with ``lines``, the
-    optimal line as a hanab.live game, ``u3_game``).
+    ``timeout`` other than ``False`` adds ``U3``, ``U3_high``, ``exact`` and ``method`` (with
+    ``lines``, the optimal line as a hanab.live game, ``u3_game``); ``peer_timeout`` as in
+    :func:`solitaire.exact.exact`.
     """
     actions, low = seer_line(deal)
     upper1, upper2 = u1(deal), u2(deal)
@@ -47,8 +48,8 @@ def bound_row(deal, figures=True, lines=False, timeout=False):
         if "end" in deal.meta:
             row["end"] = deal.meta["end"]
     if timeout is not False:
-        result = exact(deal, timeout)
-        row.update({"U3": result.score, "U3_high": result.high, "exact": result.exact})
+        result = exact(deal, timeout, peer_timeout)
+        row.update({"U3": result.score, "U3_high": result.high, "exact": result.exact, "method": result.method})
         if lines:
             row["u3_game"] = result.to_json(deal)
     reason = u2_reason(deal, upper2.score)
@@ -62,8 +63,8 @@ def bound_row(deal, figures=True, lines=False, timeout=False):
 
 
 def _row_task(args):
-    deal, figures, lines, timeout = args
-    return bound_row(deal, figures, lines, timeout)
+    deal, figures, lines, timeout, peer_timeout = args
+    return bound_row(deal, figures, lines, timeout, peer_timeout)
 
 
 def imap_jobs(func, items, jobs, chunksize=8):
@@ -75,14 +76,14 @@ def imap_jobs(func, items, jobs, chunksize=8):
         yield from pool.imap(func, items, chunksize=chunksize)
 
 
-def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False):
+def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False, peer_timeout=None):
     """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes.
 
     ``timeout`` other than ``False`` adds U3 (:mod:`solitaire.exact`, seconds per deal or ``None``).
     """
     if timeout is not False:
         warm_up()
-    yield from imap_jobs(_row_task, ((deal, figures, lines, timeout) for deal in deals), jobs)
+    yield from imap_jobs(_row_task, ((deal, figures, lines, timeout, peer_timeout) for deal in deals), jobs)
 
 
 def seeded_deals(players, first, last):

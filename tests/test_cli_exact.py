@@ -59,3 +59,17 @@ def test_bound_exact_csv_reads_back(tmp_path):
     rows = read_rows(path)
     assert [r["exact"] for r in rows] == [True] * 3 and all(r["U3"] == r["U3_high"] for r in rows)
     assert "U3 = 25" in out.output
+
+
+def test_peer_timeout_closes_a_deal_the_search_may_not_touch(tmp_path):
+    # P = 3, seed 565: the bot scores 24 and U2 = 25; the SAT peer proves that 25 is out of reach
+    out = run("table", "--players", "3", "--deals", "1", "--seed", "565", "--timeout", "0", "--peer-timeout", "120",
+              "--out", str(tmp_path / "t.jsonl"), "-j", "1")
+    assert out.exit_code == 0, out.output
+    (row,) = read_rows(tmp_path / "t.jsonl")
+    assert (row["L"], row["U3"], row["U3_high"], row["U2"], row["exact"], row["method"]) == (24, 24, 24, 25, True, "peer")
+    assert "peer 1" in out.output
+    out = run("bound", "-p", "3", "--seeds", "565:566", "--exact", "--timeout", "0", "--peer-timeout", "120",
+              "--no-figures", "-j", "1", "--json")
+    (row,) = json.loads(out.output)["rows"]
+    assert (row["U3"], row["exact"], row["method"]) == (24, True, "peer")
