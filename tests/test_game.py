@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from solitaire.deals import STANDARD_TEXT, parse_deal_text, read_hanablive, seeded_deal
-from solitaire.game import Game, IllegalAction, seer_line, simulate
+from solitaire.game import Game, IllegalAction, legal_clue, seer_line, simulate
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"
 CANON = parse_deal_text(STANDARD_TEXT, 2)  # r1 r1 r1 r2 r2 r3 r3 r4 r4 r5 | y1 ...
@@ -98,3 +98,16 @@ def test_bot_lines_replay_on_every_player_count():
             actions, score = seer_line(deal)
             assert all(set(a) == {"type", "target", "value"} for a in actions)
             assert simulate(deal, json.loads(json.dumps(actions))).score == score
+
+
+def test_the_game_ends_at_once_at_25():
+    deal = seeded_deal(5, 10)  # the bot reaches 25 with a card still in the deck
+    actions, score = seer_line(deal)
+    assert score == 25
+    game = Game(deal)
+    for action in actions:
+        assert not game.over
+        game.apply(action)
+    assert game.over and game.score == 25 and game.deck_left > 0  # cards left, yet nothing more to do
+    with pytest.raises(ValueError, match="the game is over"):
+        game.apply(legal_clue(game))
