@@ -1,0 +1,34 @@
+"""The shipped hard deals (instances/deals/hard-deals.jsonl) against the bot, U2 and the search."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solitaire.bounds import u2_value
+from solitaire.deals import seeded_deal
+from solitaire.exact import exact
+from solitaire.game import seer_score
+
+PATH = Path(__file__).resolve().parent.parent / "instances" / "deals" / "hard-deals.jsonl"
+ROWS = [json.loads(line) for line in PATH.read_text().splitlines()]
+
+
+def test_every_row_matches_the_bot_and_u2():
+    for row in ROWS:
+        deal = seeded_deal(row["players"], row["seed"])
+        assert (seer_score(deal), u2_value(deal)) == (row["L"], row["U2"]), row
+        assert row["L"] <= row["U3"] <= row["U3_high"] <= row["U2"]
+        assert row["exact"] == (row["U3"] == row["U3_high"]) == (row["method"] is not None)
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if r["method"] == "search"], ids=lambda r: f"P{r['players']}:{r['seed']}")
+def test_the_search_reproves_u3_below_u2(row):
+    r = exact(seeded_deal(row["players"], row["seed"]), timeout=60)
+    assert (r.score, r.high, r.exact) == (row["U3"], row["U3"], True) and r.U2 > r.score
+
+
+def test_the_search_never_beats_a_peer_proof():
+    for row in [r for r in ROWS if r["method"] == "peer"][:6]:
+        r = exact(seeded_deal(row["players"], row["seed"]), timeout=0.3)
+        assert r.score <= row["U3"] <= r.high, row
