@@ -445,23 +445,29 @@ def _players_range(text):
               help="Seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), required=True,
               help="JSON Lines file of rows; a rerun resumes from it.")
+@click.option("--retry-open", is_flag=True,
+              help="Also recompute the rows of the file that are still open (say with longer timeouts); "
+                   "the new row replaces the old one.")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
               type=click.IntRange(1, 64), help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-def table(players_text, deals, seed, timeout, peer_timeout, out_file, jobs, as_json):
+def table(players_text, deals, seed, timeout, peer_timeout, out_file, retry_open, jobs, as_json):
     """The winnability table: U3 (exact optimum under the real rules) over seeded deals per player count.
 
     Each deal gets the search for --timeout seconds, then, if still open, the SAT peer for
-    --peer-timeout seconds; every row records which one proved it (method).
+    --peer-timeout seconds; every row records which one proved it (method). A rerun skips
+    the deals already in --out; with --retry-open it recomputes the open ones.
     """
     from solitaire.boundrun import RowWriter, read_rows
-    from solitaire.exactrun import format_table, table_rows, table_summary
+    from solitaire.exactrun import format_table, latest_rows, table_rows, table_summary
 
     if not out_file.endswith((".jsonl", ".json")):
         _usage_error("--out must be a .jsonl file")
     players = _players_range(players_text)
     seeds = range(seed, seed + deals)
-    previous = [r for r in read_rows(out_file) if r["players"] in players and r.get("seed") in seeds]
+    previous = [r for r in latest_rows(read_rows(out_file)) if r["players"] in players and r.get("seed") in seeds]
+    if retry_open:
+        previous = [r for r in previous if r["exact"]]
     done = {(r["players"], r["seed"]) for r in previous}
     rows = []
     with RowWriter(out_file, resume=True) as writer:

@@ -6,7 +6,8 @@ score proven reachable), ``U3_high`` (the best upper bound proven), ``exact``, `
 and ``seconds``. :func:`table_rows` streams rows for ``players x seeds`` on ``jobs``
 processes; rows go to a JSON Lines file one flushed line each
 (:class:`~solitaire.boundrun.RowWriter`), and a rerun skips the ``(players, seed)`` pairs
-already there.
+already there (or, retrying, only the exact ones; the file then keeps both rows of a
+retried deal and :func:`latest_rows` takes the last).
 
 :func:`table_summary` gives per player count: the share of deals proven winnable
 (``U3 = 25``) with its 95% Wilson interval, and the share of deals that may be winnable
@@ -23,7 +24,7 @@ from .boundrun import imap_jobs, wilson
 from .deals import MAX_SCORE, seeded_deal
 from .exact import exact, warm_up
 
-__all__ = ["table_row", "table_rows", "table_summary", "format_table"]
+__all__ = ["table_row", "table_rows", "latest_rows", "table_summary", "format_table"]
 
 
 def table_row(task):
@@ -41,6 +42,11 @@ def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=N
     warm_up()
     tasks = ((p, s, timeout, peer_timeout) for p in players for s in seeds if (p, s) not in skip)
     yield from imap_jobs(table_row, tasks, jobs, chunksize=16)
+
+
+def latest_rows(rows):
+    """One row per ``(players, seed)``: the last one in file order (a retried deal replaces its row)."""
+    return list({(r["players"], r.get("seed")): r for r in rows}.values())
 
 
 def table_summary(rows, slowest=5):

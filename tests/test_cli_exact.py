@@ -73,3 +73,15 @@ def test_peer_timeout_closes_a_deal_the_search_may_not_touch(tmp_path):
               "--no-figures", "-j", "1", "--json")
     (row,) = json.loads(out.output)["rows"]
     assert (row["U3"], row["exact"], row["method"]) == (24, True, "peer")
+
+
+def test_retry_open_recomputes_only_the_open_rows(tmp_path):
+    path = tmp_path / "t.jsonl"
+    first = run("table", "--players", "3", "--deals", "2", "--seed", "564", "--timeout", "0", "--out", str(path),
+                "-j", "1", "--json")
+    assert json.loads(first.output)["3"]["unresolved"] == 1  # seed 565 needs a proof, seed 564 does not
+    again = run("table", "--players", "3", "--deals", "2", "--seed", "564", "--timeout", "0", "--peer-timeout", "120",
+                "--retry-open", "--out", str(path), "-j", "1", "--json")
+    summary = json.loads(again.output)["3"]
+    assert (summary["deals"], summary["unresolved"], summary["closed_by"]) == (2, 0, {"bot": 1, "peer": 1})
+    assert len(path.read_text().splitlines()) == 3  # the open row stays in the file, the new one wins
