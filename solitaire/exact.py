@@ -33,6 +33,17 @@ deck card ``q`` (it or a lower card of its suit is first drawn there) can only b
 after that draw, by one of the ``N - 1 - q + P`` later actions, and of the cards that wait
 for the last card (``q = N - 1``) at most one scores: its only copy is drawn by the player
 whose one remaining turn is the game's last, and the others are higher cards of its suit;
+(2') *pinned chains*: when the cards waiting for deck card ``q`` are all of one suit and
+exactly as many as the ``k + P`` actions after its draw (``k = N - 1 - q``), every one of
+those actions must play the next of them, in rank order: action ``a < k`` by whoever draws
+deck card ``q + a + 1``, the final round by the players after the last drawer, in turn order.
+A card in a hand never changes hands, so a player can play a type only if it holds a copy
+now, or a copy lies in the deck before ``q`` (anyone may draw it), or it drew one at
+``q + i`` earlier in this sequence; :func:`_pinned` tries every assignment of drawers to
+``q .. N - 1`` (at most ``P^(k+1) <= 27``, as ``k + P <= 5``) and, when none works, one of those
+cards is lost (the bound drops by one). This settles at the root deals such as P = 2 seed
+31615, whose green 3s are both in the second player's hand and the only 5 in the first's,
+while the 2s come third- and second-to-last: the final round's order is then wrong for them;
 (3) once the deck is
 empty, each player still to move plays at most one card of its own hand. A transposition table keeps, per canonical
 state, the best upper bound proven so far; it only ever holds proven bounds (an entry may
@@ -109,16 +120,17 @@ def _junk(x, stacks, lost, counts):
 
 
 @numba.njit(cache=True)
-def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos):
+def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck):
     """An upper bound on the final score (module docstring): the runs, the deck's tail, the final round."""
     run = 0
     release = np.full(RANKS * SUITS_N, -1, dtype=np.int64)  # per run card: deck position it waits for
+    rtype = np.empty(RANKS * SUITS_N, dtype=np.int64)
     for s in range(SUITS_N):
         r, wait = stacks[s], -1
         while r < RANKS and held[s * RANKS + r] + rem[s * RANKS + r] > 0:
             if held[s * RANKS + r] == 0:
                 wait = max(wait, nextpos[pos, s * RANKS + r])
-            release[run] = wait
+            release[run], rtype[run] = wait, s * RANKS + r
             run += 1
             r += 1
     if pos >= n_cards:  # final round: the players still to move play at most one of their own cards each
@@ -133,13 +145,62 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
         return score + min(run, players)
     best = min(run, n_cards - pos + P)
     for q in range(pos, n_cards):  # cards waiting for deck card q: after its draw n - 1 - q + P actions
-        late = 0
+        late, first, one_suit = 0, -1, True
         for k in range(run):
             if release[k] >= q:
                 late += 1
+                if first < 0:
+                    first = rtype[k]
+                one_suit = one_suit and rtype[k] // RANKS == first // RANKS
         after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
         best = min(best, run - late + min(late, after))
+        if late == after and q < n_cards - 1 and one_suit and _pinned(first, late, q, pos, P, hands, hlen, deck,
+                                                                      nextpos):
+            best = min(best, run - 1)
     return score + best
+
+
+@numba.njit(cache=True)
+def _pinned(first, late, q, pos, P, hands, hlen, deck, nextpos):
+    """Whether the ``late`` run cards ``first, first + 1, ...`` of one suit, waiting for deck card
+    ``q`` with exactly ``late`` actions after its draw, cannot all score (module docstring)."""
+    k = deck.size - 1 - q
+    combos = 1
+    for _ in range(k + 1):
+        combos *= P
+    actor = np.empty(k + 1, dtype=np.int64)  # actor[i] removes a card and draws deck card q + i
+    for c in range(combos):
+        rest = c
+        for i in range(k + 1):
+            actor[i], rest = rest % P, rest // P
+        ok = True
+        for a in range(late):  # the a-th action after the draw of q plays first + a
+            if a < k:
+                who, drawn = actor[a + 1], a + 1  # it draws q + a + 1: cards up to q + a are in hands
+            else:
+                who, drawn = (actor[k] + a - k + 1) % P, k + 1  # the final round after the last draw
+            if not _owns(who, first + a, drawn, q, pos, actor, hands, hlen, deck, nextpos):
+                ok = False
+                break
+        if ok:
+            return False
+    return True
+
+
+@numba.njit(cache=True)
+def _owns(who, x, drawn, q, pos, actor, hands, hlen, deck, nextpos):
+    """Whether player ``who`` can hold a copy of type ``x`` once deck cards ``q .. q + drawn - 1``
+    have been drawn by ``actor``: it holds one now, or one lies before ``q`` (anyone may draw it),
+    or it drew one at ``q + i``."""
+    if nextpos[pos, x] < q:
+        return True
+    for j in range(hlen[who]):
+        if hands[who, j] == x:
+            return True
+    for i in range(drawn):
+        if deck[q + i] == x and actor[i] == who:
+            return True
+    return False
 
 
 @numba.njit(cache=True)
@@ -381,7 +442,7 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
             if stats[5] > stats[6]:
                 stats[7] = 1
                 return -1
-            hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos)
+            hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck)
             result, phase = hope, LEAVE
             if hope >= target:
                 words[d] = _key(pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H)

@@ -201,3 +201,20 @@ def test_sat_peer_closes_what_the_search_leaves_open():
         assert (r.exact, r.method) == (True, "peer")
         assert r.score == exact(deal).score  # the search, on its own, agrees
         assert simulate(deal, r.actions).score == r.score
+
+
+@pytest.mark.parametrize("types, best", [
+    ([5, 4, 2, 5, 7, 3, 9, 0, 5, 0, 8, 0, 6], 3),  # found by sampling short decks where the rule fires
+    pytest.param([4, 8, 8, 7, 6, 0, 3, 7, 5, 0, 3, 2, 1], 5, marks=pytest.mark.slow),
+    pytest.param([7, 0, 3, 5, 3, 1, 6, 0, 4, 8, 5, 0, 2], 5, marks=pytest.mark.slow)])
+def test_pinned_chains_keep_the_optimum(types, best):
+    deal = Deal(types, 2, "pinned")
+    r = exact(deal)
+    assert r.exact and r.score == brute(deal) == best
+
+
+def test_pinned_chain_settles_a_deal_at_the_root():
+    # P = 2, seed 31615: g3 g3 held by player 2, g5 by player 1, the g2s are the cards 48 and 49
+    # of 50: g2 g3 g4 g5 need the last four actions in order, and the final round has them backwards
+    r = exact(seeded_deal(2, 31615), timeout=10)
+    assert (r.score, r.high, r.U2, r.exact) == (24, 24, 25, True) and r.nodes <= 10
