@@ -9,6 +9,7 @@ from solitaire.bounds import u2_value
 from solitaire.deals import seeded_deal
 from solitaire.exact import exact
 from solitaire.game import seer_score
+from solitaire.satpeer import peer_reaches
 
 PATH = Path(__file__).resolve().parent.parent / "instances" / "deals" / "hard-deals.jsonl"
 ROWS = [json.loads(line) for line in PATH.read_text().splitlines()]
@@ -32,3 +33,11 @@ def test_the_search_never_beats_a_peer_proof():
     for row in [r for r in ROWS if r["method"] == "peer"][:6]:
         r = exact(seeded_deal(row["players"], row["seed"]), timeout=0.3)
         assert r.score <= row["U3"] <= r.high, row
+
+
+@pytest.mark.parametrize("players, seed", [(3, 84756), (3, 99675)])
+def test_the_peer_confirms_a_search_proof_of_u3_below_u2(players, seed):
+    deal = seeded_deal(players, seed)
+    r = exact(deal, timeout=60)
+    assert r.exact and r.method == "search" and r.score < r.U2
+    assert peer_reaches(deal, r.score + 1, timeout=120)[0] is False  # about a second each
