@@ -24,7 +24,7 @@ bounds, so the move order never changes an answer, only how soon it comes: a bes
 search that commits early to a subtree it can neither win nor refute quickly is stuck for
 minutes, while some shuffled order finds a winning line within a few thousand nodes
 (heavy-tailed run times; measured on seeds 0..1999 per player count, 2 s per deal: 15
-unresolved deals without restarts, 4 with). Every node is first cut by its hope, the least of three
+unresolved deals without restarts, 4 with). Every node is first cut by its hope, the least of these
 upper bounds (each action plays at most one card, and a card scores only if every lower
 card of its suit is held or still to come): (1) the score plus ``run``, the ranks above
 each stack with a copy held or in the deck, capped by the actions that can still play
@@ -44,9 +44,8 @@ now, or a copy lies in the deck before ``q`` (anyone may draw it), or it drew on
 cards is lost (the bound drops by one). This settles at the root deals such as P = 2 seed
 31615, whose green 3s are both in the second player's hand and the only 5 in the first's,
 while the 2s come third- and second-to-last: the final round's order is then wrong for them;
-(3) once the deck is
-empty, each player still to move plays at most one card of its own hand. A transposition table keeps, per canonical
-state, the best upper bound proven so far; it only ever holds proven bounds (an entry may
+(3) once the deck is empty, each player still to move plays at most one card of its own
+hand. A transposition table keeps, per canonical state, the best upper bound proven so far; it only ever holds proven bounds (an entry may
 be overwritten, never trusted beyond what was proven), so it cannot make an answer wrong.
 
 Canonical state and why it is exact. A state is the deck position, tokens, strikes, the
