@@ -122,8 +122,8 @@ def _junk(x, stacks, lost, counts):
 def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck):
     """An upper bound on the final score (module docstring): the runs, the deck's tail, the final round."""
     run = 0
-    release = np.full(RANKS * SUITS_N, -1, dtype=np.int64)  # per run card: deck position it waits for
-    rtype = np.empty(RANKS * SUITS_N, dtype=np.int64)
+    cards = np.empty((2, RANKS * SUITS_N), dtype=np.int64)  # per run card: deck position it waits for, type
+    release, rtype = cards[0], cards[1]
     for s in range(SUITS_N):
         r, wait = stacks[s], -1
         while r < RANKS and held[s * RANKS + r] + rem[s * RANKS + r] > 0:
@@ -660,10 +660,7 @@ def peer_close(deal, low, high, actions, timeout):
         if answer is None:
             break
         if answer:
-            game = Game(deal)
-            for action in line:
-                game.apply(action)
-            actions, game = finish(game, line)
+            actions, game = finish(simulate(deal, line), line)
             low = game.score
         else:
             high -= 1
