@@ -27,13 +27,16 @@ from solitaire.satenc import DEFAULT_SOLVER, SAT_SOLVERS
 
 
 class _Group(click.Group):
-    """Turns every :class:`InputError` into one line and exit code 2."""
+    """Turns every :class:`InputError`, and a file that cannot be opened, into one line and exit code 2."""
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except InputError as err:
             click.echo(f"hanabi-solitaire: error: {err}", err=True)
+            ctx.exit(2)
+        except OSError as err:
+            click.echo(f"hanabi-solitaire: error: cannot open {err.filename}: {err.strerror or err}", err=True)
             ctx.exit(2)
 
 

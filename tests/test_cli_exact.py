@@ -85,3 +85,10 @@ def test_retry_open_recomputes_only_the_open_rows(tmp_path):
     summary = json.loads(again.output)["3"]
     assert (summary["deals"], summary["unresolved"], summary["closed_by"]) == (2, 0, {"bot": 1, "peer": 1})
     assert len(path.read_text().splitlines()) == 3  # the open row stays in the file, the new one wins
+
+
+def test_an_unwritable_output_is_one_line_and_exit_2(tmp_path):
+    for args in (["table", "--deals", "1", "-j", "1", "--out", str(tmp_path / "no" / "t.jsonl")],
+                 ["bound", "-p", "2", "--seeds", "0:1", "-j", "1", "--jsonl", str(tmp_path / "no" / "r.jsonl")]):
+        out = run(*args)
+        assert out.exit_code == 2 and "cannot open" in out.output and "Traceback" not in out.output
