@@ -33,20 +33,25 @@ deck card ``q`` (it or a lower card of its suit is first drawn there) can only b
 after that draw, by one of the ``N - 1 - q + P`` later actions, and of the cards that wait
 for the last card (``q = N - 1``) at most one scores: its only copy is drawn by the player
 whose one remaining turn is the game's last, and the others are higher cards of its suit;
-(2') *pinned chains*: when the cards waiting for deck card ``q`` are all of one suit and
-exactly as many as the ``k + P`` actions after its draw (``k = N - 1 - q``), every one of
-those actions must play the next of them, in rank order: action ``a < k`` by whoever draws
-deck card ``q + a + 1``, the final round by the players after the last drawer, in turn order.
-A card in a hand never changes hands, so a player can play a type only if it holds a copy
-now, or a copy lies in the deck before ``q`` (anyone may draw it), or it drew one at
-``q + i`` earlier in this sequence; :func:`_pinned` tries every assignment of drawers to
-``q .. N - 1`` (at most ``P^(k+1) <= 27``, as ``k + P <= 5``) and, when none works, one of those
-cards is lost (the bound drops by one). This settles at the root deals such as P = 2 seed
-31615, whose green 3s are both in the second player's hand and the only 5 in the first's,
-while the 2s come third- and second-to-last: the final round's order is then wrong for them;
+(2') *chains*: the run cards of one suit that wait for deck card ``q`` must be played in rank
+order by distinct actions among the ``k + P`` after its draw (``k = N - 1 - q``): the ``k``
+draws, whose players are free (clues can shift whose turn a draw falls on; tokens are
+ignored), then the final round, fixed in turn order after the last drawer. A card never
+changes hands, so a player can play a type only if it holds a copy now, or a copy lies in
+the deck before ``q`` (anyone may draw it), or it drew one at ``q + i`` before that action.
+Playing the next chain card whenever the player can is never worse than not (a later match
+stays available), so only two kinds of drawers matter: of a copy of a chain type in the
+window, and of the last card; :func:`_chain_fits` searches those. If no choice plays the
+whole chain, a card of that suit is lost; suits are disjoint, so the losses add up. This
+settles at the root, e.g., P = 2 seed 31615 (green 3s both in the second player's hand, the
+only 5 in the first's, the 2s third- and second-to-last: the final round has them in the
+wrong order) and P = 3 seed 565 (the g2s are cards 47 and 49 of 50, the g3s both held by
+the third player, the g5 by the first: whoever draws card 47 plays g2 at its next turn at
+the earliest, too late for g3 g4 g5 to follow in the turns left);
 (3) once the deck is empty, each player still to move plays at most one card of its own
-hand. A transposition table keeps, per canonical state, the best upper bound proven so far; it only ever holds proven bounds (an entry may
-be overwritten, never trusted beyond what was proven), so it cannot make an answer wrong.
+hand. A transposition table keeps, per canonical state, the best upper bound proven so far;
+it only ever holds proven bounds (an entry may be overwritten, never trusted beyond what
+was proven), so it cannot make an answer wrong.
 
 Canonical state and why it is exact. A state is the deck position, tokens, strikes, the
 stacks, the final-round counter and the hands, listed from the player to move (only turn
@@ -144,61 +149,89 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
         return score + min(run, players)
     best = min(run, n_cards - pos + P)
     for q in range(pos, n_cards):  # cards waiting for deck card q: after its draw n - 1 - q + P actions
-        late, first, one_suit = 0, -1, True
+        late = 0
         for k in range(run):
-            if release[k] >= q:
-                late += 1
-                if first < 0:
-                    first = rtype[k]
-                one_suit = one_suit and rtype[k] // RANKS == first // RANKS
+            late += release[k] >= q
         after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
         best = min(best, run - late + min(late, after))
-        if late == after and q < n_cards - 1 and one_suit and _pinned(first, late, q, pos, P, hands, hlen, deck,
-                                                                      nextpos):
-            best = min(best, run - 1)
-    return score + best
+    return score + min(best, run - _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos))
 
 
 @numba.njit(cache=True)
-def _pinned(first, late, q, pos, P, hands, hlen, deck, nextpos):
-    """Whether the ``late`` run cards ``first, first + 1, ...`` of one suit, waiting for deck card
-    ``q`` with exactly ``late`` actions after its draw, cannot all score (module docstring)."""
-    k = deck.size - 1 - q
-    combos = 1
-    for _ in range(k + 1):
-        combos *= P
-    actor = np.empty(k + 1, dtype=np.int64)  # actor[i] removes a card and draws deck card q + i
-    for c in range(combos):
-        rest = c
-        for i in range(k + 1):
-            actor[i], rest = rest % P, rest // P
-        ok = True
-        for a in range(late):  # the a-th action after the draw of q plays first + a
-            if a < k:
-                who, drawn = actor[a + 1], a + 1  # it draws q + a + 1: cards up to q + a are in hands
-            else:
-                who, drawn = (actor[k] + a - k + 1) % P, k + 1  # the final round after the last draw
-            if not _owns(who, first + a, drawn, q, pos, actor, hands, hlen, deck, nextpos):
-                ok = False
+def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos):
+    """The number of suits whose run cards waiting for some deck card cannot all be played (rule 2')."""
+    lost, k0 = 0, 0
+    while k0 < run:  # the run cards of one suit are consecutive, in rank order, releases non-decreasing
+        k1 = k0
+        while k1 < run and rtype[k1] // RANKS == rtype[k0] // RANKS:
+            k1 += 1
+        for k in range(k0, k1):
+            if release[k] >= 0 and (k == k0 or release[k] != release[k - 1]) and \
+                    not _chain_fits(rtype[k:k1], release[k], pos, P, hands, hlen, deck, nextpos):
+                lost += 1
                 break
-        if ok:
-            return False
-    return True
+        k0 = k1
+    return lost
 
 
 @numba.njit(cache=True)
-def _owns(who, x, drawn, q, pos, actor, hands, hlen, deck, nextpos):
-    """Whether player ``who`` can hold a copy of type ``x`` once deck cards ``q .. q + drawn - 1``
-    have been drawn by ``actor``: it holds one now, or one lies before ``q`` (anyone may draw it),
-    or it drew one at ``q + i``."""
-    if nextpos[pos, x] < q:
-        return True
-    for j in range(hlen[who]):
-        if hands[who, j] == x:
+def _chain_fits(chain, q, pos, P, hands, hlen, deck, nextpos, budget=4096):
+    """Whether the types ``chain`` (one suit, rank order) can all be played, in order, by the
+    ``k + P`` actions after the draw of deck card ``q`` (``k = N - 1 - q``; module docstring, 2').
+
+    A depth-first search over the drawers that matter: of a window card of a chain type (it
+    decides who owns that copy) and of the last card (it fixes the final round); at every
+    other draw some player that can play the next chain card does (never worse than not).
+    Owner sets are bit masks of players. Past ``budget`` steps it answers yes (no cut).
+    """
+    m, n_cards = chain.size, deck.size
+    k = n_cards - 1 - q
+    idx = np.full(k + 1, -1, dtype=np.int64)  # window card i is a copy of chain[idx[i]]
+    masks = np.zeros((k + 2, m), dtype=np.int64)  # per depth: who can play each chain type
+    for c in range(m):
+        x = chain[c]
+        for i in range(k + 1):
+            if deck[q + i] == x:
+                idx[i] = c
+        if nextpos[pos, x] < q:  # a copy before q: anyone may draw it
+            masks[0, c] = (1 << P) - 1
+        for p in range(P):
+            for j in range(hlen[p]):
+                if hands[p, j] == x:
+                    masks[0, c] |= 1 << p
+    at = np.zeros(k + 2, dtype=np.int64)     # per depth: the window card whose drawer is chosen
+    done = np.zeros(k + 2, dtype=np.int64)   # chain cards played before it
+    who = np.zeros(k + 2, dtype=np.int64)    # the next drawer to try
+    top, steps = 0, 0
+    while top >= 0:
+        if who[top] == P:
+            top -= 1
+            continue
+        p, i, j = who[top], at[top], done[top]
+        who[top] += 1
+        steps += 1
+        if steps > budget:
             return True
-    for i in range(drawn):
-        if deck[q + i] == x and actor[i] == who:
+        mk = masks[top + 1]
+        mk[:] = masks[top]
+        if i > 0 and j < m and (mk[j] >> p) & 1:  # the action that draws window card i (not q itself)
+            j += 1
+        if idx[i] >= 0:
+            mk[idx[i]] |= 1 << p
+        i += 1
+        while i < k and idx[i] < 0:  # draws nobody needs to choose
+            if j < m and mk[j] != 0:
+                j += 1
+            i += 1
+        if i > k:  # the final round, in turn order after the last drawer p
+            for f in range(1, P + 1):
+                if j < m and (mk[j] >> ((p + f) % P)) & 1:
+                    j += 1
+        if j == m:
             return True
+        if i <= k and m - j <= k - i + 1 + P:
+            top += 1
+            at[top], done[top], who[top] = i, j, 0
     return False
 
 

@@ -4,23 +4,25 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from solitaire.bounds import u2_value
-from solitaire.deals import STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
-from solitaire.exact import exact
+from solitaire.deals import MAX_SCORE, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
+from solitaire.exact import _hope, exact
 from solitaire.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
 from solitaire.satpeer import peer_reaches
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"
 
 
-def brute(deal, misplays=True, clues=True):
+def brute(deal, misplays=True, clues=True, visit=None):
     """The maximum score by plain exhaustive search through the simulator (tiny decks only).
 
     Every legal action of every turn (play or misplay any card, discard any card below 8
     tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`exact` used.
-    ``misplays`` / ``clues`` false forbid those moves (to show that a deal needs them).
+    ``misplays`` / ``clues`` false forbid those moves (to show that a deal needs them);
+    ``visit(game, value)`` is called once per state solved.
     """
     memo = {}
 
@@ -50,6 +52,8 @@ def brute(deal, misplays=True, clues=True):
                 child.apply(action)
                 best = max(best, value(child))
             memo[key] = best
+            if visit:
+                visit(game, best)
         return memo[key]
 
     return value(Game(deal))
@@ -89,7 +93,7 @@ def test_bounds_hold_and_lines_replay(players):
         assert r.actions[-1:] and simulate(deal, r.actions).over
 
 
-@pytest.mark.parametrize("players, seed", [(2, 12), (5, 274)])
+@pytest.mark.parametrize("players, seed", [(2, 12), (2, 161)])
 def test_restarts_and_tiny_budgets_change_no_answer(players, seed):
     # many short searches, most in shuffled orders, share one table of proven bounds
     deal = seeded_deal(players, seed)
@@ -218,3 +222,45 @@ def test_pinned_chain_settles_a_deal_at_the_root():
     # of 50: g2 g3 g4 g5 need the last four actions in order, and the final round has them backwards
     r = exact(seeded_deal(2, 31615), timeout=10)
     assert (r.score, r.high, r.U2, r.exact) == (24, 24, 25, True) and r.nodes <= 10
+
+
+def hope_of(game):
+    """The search's node bound (``exact._hope``) at the state of a :class:`Game`."""
+    deck = np.array(game.deal.types, dtype=np.int64)
+    n, P = deck.size, game.deal.players
+    hands, hlen = np.full((P, 8), -1, dtype=np.int64), np.array([len(h) for h in game.hands], dtype=np.int64)
+    held, rem = np.zeros(MAX_SCORE, dtype=np.int64), np.zeros(MAX_SCORE, dtype=np.int64)
+    for p, hand in enumerate(game.hands):
+        hands[p, :len(hand)] = deck[hand]
+        np.add.at(held, deck[hand], 1)
+    np.add.at(rem, deck[game.next_card:], 1)
+    nextpos = np.full((n + 1, MAX_SCORE), n, dtype=np.int64)
+    for q in range(n - 1, -1, -1):
+        nextpos[q] = nextpos[q + 1]
+        nextpos[q, deck[q]] = q
+    fin = -1 if game.last_turn is None else game.last_turn - game.turn
+    return _hope(game.played, np.array(game.stacks, dtype=np.int64), held, rem, game.next_card, n, fin, P,
+                 game.current, hands, hlen, nextpos, deck)
+
+
+def assert_hope_bounds_every_state(deal):
+    low = []
+    brute(deal, visit=lambda game, value: hope_of(game) < value and low.append((game.next_card, game.stacks)))
+    assert not low, (deal.types.tolist(), low[:3])
+
+
+@pytest.mark.parametrize("types", [
+    # short decks where the chain rule (2') cuts at the root: its hope 3 is the brute-force value
+    [6, 0, 7, 2, 2, 3, 3, 0, 0, 4, 5, 5], [2, 8, 3, 0, 9, 6, 8, 0, 6, 7, 1, 1], [0, 7, 0, 0, 7, 2, 8, 8, 3, 9, 1, 1]])
+def test_node_bound_holds_in_every_state_of_short_decks(types):
+    deal = Deal(types, 2, "chain")
+    assert hope_of(Game(deal)) == brute(deal) == 3 < u2_value(deal)
+    assert_hope_bounds_every_state(deal)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players, cases", [(2, 12), (3, 3)])
+def test_node_bound_holds_in_every_state_of_random_decks(players, cases):
+    rng = random.Random(100 + players)
+    for _ in range(cases):
+        assert_hope_bounds_every_state(tiny_deal(rng, players))
