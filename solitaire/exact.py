@@ -13,7 +13,8 @@ that sees every card and the deck order can reach.
 
 Search (:func:`exact_search`). A depth-first search over real game states decides "can the
 score reach ``target``?", fail-soft: a failed node returns an upper bound on its value, a
-successful one the score it reached. The root iterates ``target`` downward from U2, each
+successful one the score it reached. The root iterates ``target`` downward from
+``min(U2, root_hope)`` (rule 2' below), each
 time to the bound the last failure proved, until a line reaches it or it falls to the bot's
 score L (then the bot's line is optimal). Each decision runs a schedule of node-limited
 searches (:func:`_schedule`): the search in its best-first move order with a budget that
@@ -41,13 +42,19 @@ changes hands, so a player can play a type only if it holds a copy now, or a cop
 the deck before ``q`` (anyone may draw it), or it drew one at ``q + i`` before that action.
 Playing the next chain card whenever the player can is never worse than not (a later match
 stays available), so only two kinds of drawers matter: of a copy of a chain type in the
-window, and of the last card; :func:`_chain_fits` searches those. If no choice plays the
-whole chain, a card of that suit is lost; suits are disjoint, so the losses add up. This
+window, and of the last card; :func:`_chains_fit` searches those. If no choice plays the
+whole chain, a card of that suit is lost; suits are disjoint, so the losses add up. The
+same search over the waiting cards of all suits at once (each action plays the next card of
+one suit) proves a loss of one more often, but costs about 20 times the search's node rate,
+so only :func:`root_hope` applies it, once per deal: the start of the game is then cut to
+``min(U2, root_hope)``. This
 settles at the root, e.g., P = 2 seed 31615 (green 3s both in the second player's hand, the
 only 5 in the first's, the 2s third- and second-to-last: the final round has them in the
 wrong order) and P = 3 seed 565 (the g2s are cards 47 and 49 of 50, the g3s both held by
 the third player, the g5 by the first: whoever draws card 47 plays g2 at its next turn at
-the earliest, too late for g3 g4 g5 to follow in the turns left);
+the earliest, too late for g3 g4 g5 to follow in the turns left); P = 5 seed 74394 needs
+both suits: its green chain and the white 5, the last card, can each be played alone but not
+both (the fifth player holds both green 3s and the green 5);
 (3) once the deck is empty, each player still to move plays at most one card of its own
 hand. A transposition table keeps, per canonical state, the best upper bound proven so far;
 it only ever holds proven bounds (an entry may be overwritten, never trusted beyond what
@@ -124,8 +131,9 @@ def _junk(x, stacks, lost, counts):
 
 
 @numba.njit(cache=True)
-def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck):
-    """An upper bound on the final score (module docstring): the runs, the deck's tail, the final round."""
+def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, joint=0):
+    """An upper bound on the final score (module docstring): the runs, the deck's tail, the final round;
+    with ``joint`` > 0 also the chains of several suits at once, ``joint`` steps per window."""
     run = 0
     cards = np.empty((2, RANKS * SUITS_N), dtype=np.int64)  # per run card: deck position it waits for, type
     release, rtype = cards[0], cards[1]
@@ -154,40 +162,75 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
             late += release[k] >= q
         after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
         best = min(best, run - late + min(late, after))
-    return score + min(best, run - _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos))
+    return score + min(best, run - _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, joint))
 
 
 @numba.njit(cache=True)
-def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos):
-    """The number of suits whose run cards waiting for some deck card cannot all be played (rule 2')."""
+def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, joint):
+    """Run cards that the chain rule (2') proves lost: one per suit whose cards waiting for some
+    deck card cannot all be played; when no suit alone fails and ``joint`` > 0, one if the cards
+    of all suits waiting for some deck card cannot all be played together (``joint`` steps of
+    :func:`_chains_fit` per window: costly, so the search leaves it to the root)."""
     lost, k0 = 0, 0
+    seg = np.empty(SUITS_N + 1, dtype=np.int64)
     while k0 < run:  # the run cards of one suit are consecutive, in rank order, releases non-decreasing
         k1 = k0
         while k1 < run and rtype[k1] // RANKS == rtype[k0] // RANKS:
             k1 += 1
         for k in range(k0, k1):
+            seg[0], seg[1] = 0, k1 - k
             if release[k] >= 0 and (k == k0 or release[k] != release[k - 1]) and \
-                    not _chain_fits(rtype[k:k1], release[k], pos, P, hands, hlen, deck, nextpos):
+                    not _chains_fit(rtype[k:k1], seg[:2], release[k], pos, P, hands, hlen, deck, nextpos, 4096):
                 lost += 1
                 break
         k0 = k1
-    return lost
+    if lost or joint == 0:
+        return lost
+    chain = np.empty(run, dtype=np.int64)
+    q = deck.size
+    while True:  # the windows from the end: the waiting cards of every suit at once
+        later = -1
+        for k in range(run):
+            if release[k] < q:
+                later = max(later, release[k])
+        q = later
+        if q < 0:
+            return 0
+        m, suits = 0, 0
+        for k in range(run):
+            if release[k] >= q:
+                if m == 0 or rtype[k] // RANKS != chain[m - 1] // RANKS:
+                    seg[suits] = m
+                    suits += 1
+                chain[m] = rtype[k]
+                m += 1
+        seg[suits] = m
+        if suits > 1 and m <= deck.size - 1 - q + P and \
+                not _chains_fit(chain[:m], seg[:suits + 1], q, pos, P, hands, hlen, deck, nextpos, joint):
+            return 1
 
 
 @numba.njit(cache=True)
-def _chain_fits(chain, q, pos, P, hands, hlen, deck, nextpos, budget=4096):
-    """Whether the types ``chain`` (one suit, rank order) can all be played, in order, by the
-    ``k + P`` actions after the draw of deck card ``q`` (``k = N - 1 - q``; module docstring, 2').
+def _chains_fit(chain, seg, q, pos, P, hands, hlen, deck, nextpos, budget):
+    """Whether the types ``chain`` (suit ``c`` at ``chain[seg[c]:seg[c + 1]]``, rank order) can all
+    be played, each suit in order, by the ``k + P`` actions after the draw of deck card ``q``
+    (``k = N - 1 - q``; module docstring, rule 2').
 
-    A depth-first search over the drawers that matter: of a window card of a chain type (it
-    decides who owns that copy) and of the last card (it fixes the final round); at every
-    other draw some player that can play the next chain card does (never worse than not).
+    A depth-first search over the actions: level 0 draws ``q``, level ``i <= k`` is the action
+    that draws window card ``q + i``, then the final round in turn order after the last drawer.
+    The drawer is chosen where it matters (a copy of a chain type, or the last card: it fixes
+    the final round); elsewhere it is "anyone". Every action plays the next card of some suit
+    its player can play when there is one (never worse than not), the suit being chosen.
     Owner sets are bit masks of players. Past ``budget`` steps it answers yes (no cut).
     """
-    m, n_cards = chain.size, deck.size
+    m, C, n_cards = chain.size, seg.size - 1, deck.size
     k = n_cards - 1 - q
+    levels = k + 1 + P
     idx = np.full(k + 1, -1, dtype=np.int64)  # window card i is a copy of chain[idx[i]]
-    masks = np.zeros((k + 2, m), dtype=np.int64)  # per depth: who can play each chain type
+    masks = np.zeros((levels + 1, m), dtype=np.int64)  # per level: who can play each chain type
+    prog = np.zeros((levels + 1, C), dtype=np.int64)   # per level: the next card of each suit
+    last = np.zeros(levels + 1, dtype=np.int64)        # the last drawer so far
+    choice = np.zeros(levels + 1, dtype=np.int64)      # per level: the next (player, suit) to try
     for c in range(m):
         x = chain[c]
         for i in range(k + 1):
@@ -199,39 +242,40 @@ def _chain_fits(chain, q, pos, P, hands, hlen, deck, nextpos, budget=4096):
             for j in range(hlen[p]):
                 if hands[p, j] == x:
                     masks[0, c] |= 1 << p
-    at = np.zeros(k + 2, dtype=np.int64)     # per depth: the window card whose drawer is chosen
-    done = np.zeros(k + 2, dtype=np.int64)   # chain cards played before it
-    who = np.zeros(k + 2, dtype=np.int64)    # the next drawer to try
-    top, steps = 0, 0
-    while top >= 0:
-        if who[top] == P:
-            top -= 1
+    prog[0] = seg[:C]
+    lev, steps = 0, 0
+    while lev >= 0:
+        chooses = lev <= k and (lev == 0 or idx[lev] >= 0 or lev == k)
+        if choice[lev] == (P if chooses else 1) * (C + 1):
+            lev -= 1
             continue
-        p, i, j = who[top], at[top], done[top]
-        who[top] += 1
+        a, o = choice[lev] // (C + 1), choice[lev] % (C + 1)
+        choice[lev] += 1
         steps += 1
         if steps > budget:
             return True
-        mk = masks[top + 1]
-        mk[:] = masks[top]
-        if i > 0 and j < m and (mk[j] >> p) & 1:  # the action that draws window card i (not q itself)
-            j += 1
-        if idx[i] >= 0:
-            mk[idx[i]] |= 1 << p
-        i += 1
-        while i < k and idx[i] < 0:  # draws nobody needs to choose
-            if j < m and mk[j] != 0:
-                j += 1
-            i += 1
-        if i > k:  # the final round, in turn order after the last drawer p
-            for f in range(1, P + 1):
-                if j < m and (mk[j] >> ((p + f) % P)) & 1:
-                    j += 1
-        if j == m:
+        who = a if chooses else -1 if lev <= k else (last[lev] + lev - k) % P  # -1: anyone
+        playable = 0  # bit c: the next card of suit c can be played by ``who``
+        for c in range(C):
+            if lev > 0 and prog[lev, c] < seg[c + 1]:
+                mk = masks[lev, prog[lev, c]]
+                if (mk != 0) if who < 0 else (mk >> who) & 1:
+                    playable |= 1 << c
+        if (o < C and not (playable >> o) & 1) or (o == C and playable):
+            continue
+        prog[lev + 1], masks[lev + 1], last[lev + 1] = prog[lev], masks[lev], who if chooses else last[lev]
+        if o < C:
+            prog[lev + 1, o] += 1
+        if who >= 0 and lev <= k and idx[lev] >= 0:
+            masks[lev + 1, idx[lev]] |= 1 << who
+        need = 0
+        for c in range(C):
+            need += seg[c + 1] - prog[lev + 1, c]
+        if need == 0:
             return True
-        if i <= k and m - j <= k - i + 1 + P:
-            top += 1
-            at[top], done[top], who[top] = i, j, 0
+        if need <= levels - 1 - lev:
+            lev += 1
+            choice[lev] = 0
     return False
 
 
@@ -519,15 +563,8 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
 
 
 @numba.njit(cache=True)
-def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed):
-    """One fail-soft search from the start of the game for ``target``.
-
-    Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
-    codes (``kind * 32 + type``) of a line reaching it; ``result < target`` a proven upper
-    bound on U3; ``aborted`` when ``node_limit`` ran out (``result`` is then meaningless).
-    ``tt_keys`` (``2**b x 3`` words, initially all ones) and ``tt_vals`` carry proven bounds
-    from call to call, whatever the move order ``seed`` (see :func:`_dfs`).
-    """
+def _start(deck, P, H):
+    """The arrays of the game's first state: ``counts, hands, hlen, held, rem, nextpos``."""
     n_cards = deck.size
     counts = np.zeros(MAX_SCORE, dtype=np.int64)
     for q in range(n_cards):
@@ -544,6 +581,30 @@ def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed):
     for q in range(n_cards - 1, -1, -1):
         nextpos[q] = nextpos[q + 1]
         nextpos[q, deck[q]] = q
+    return counts, hands, hlen, held, rem, nextpos
+
+
+@numba.njit(cache=True)
+def root_hope(deck, P, H, joint=1 << 17):
+    """The node bound at the start of the game with the chains of several suits at once
+    (``joint`` steps per window): an upper bound on U3 that may be below U2."""
+    counts, hands, hlen, held, rem, nextpos = _start(deck, P, H)
+    return _hope(0, np.zeros(SUITS_N, dtype=np.int64), held, rem, P * H, deck.size, -1 if P * H < deck.size else P, P,
+                 0, hands, hlen, nextpos, deck, joint)
+
+
+@numba.njit(cache=True)
+def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed):
+    """One fail-soft search from the start of the game for ``target``.
+
+    Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
+    codes (``kind * 32 + type``) of a line reaching it; ``result < target`` a proven upper
+    bound on U3; ``aborted`` when ``node_limit`` ran out (``result`` is then meaningless).
+    ``tt_keys`` (``2**b x 3`` words, initially all ones) and ``tt_vals`` carry proven bounds
+    from call to call, whatever the move order ``seed`` (see :func:`_dfs`).
+    """
+    n_cards = deck.size
+    counts, hands, hlen, held, rem, nextpos = _start(deck, P, H)
     stats = np.zeros(9, dtype=np.int64)
     stats[0], stats[1], stats[3], stats[6] = P * H, MAX_CLUES, -1 if P * H < n_cards else P, node_limit
     path = np.zeros(MAX_DEPTH, dtype=np.int64)
@@ -587,7 +648,8 @@ class ExactResult:
 
     ``low <= U3 <= high`` always holds; ``actions`` replay to ``score`` under the real rules.
     ``method`` names what closed the gap (None while open): ``"bot"`` (L = U2, no search),
-    ``"search"``, or ``"peer"`` (the SAT peer, see :func:`exact`).
+    ``"search"`` (its bounds, :func:`root_hope` at the start included), or ``"peer"`` (the SAT
+    peer, see :func:`exact`).
     """
 
     score: int
@@ -639,10 +701,13 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
     """
     start = time.perf_counter()
     actions, bot = seer_line(deal)
-    low, high = bot, u2_value(deal)
-    upper2, nodes, searches, rate = high, 0, 0, None
+    deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
+    upper2 = u2_value(deal)
+    low, high = bot, upper2 if bot == upper2 else min(upper2, root_hope(deck, deal.players, deal.hand))
+    if high < low:
+        raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
+    nodes, searches, rate = 0, 0, None
     if low < high:
-        deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
         tt_keys = np.full((1 << tt_bits, 3), _EMPTY_KEY, dtype=np.uint64)
         tt_vals = np.zeros(1 << tt_bits, dtype=np.int8)
         schedule = _schedule(first_budget, restart_budget)
@@ -665,7 +730,7 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
                 low = game.score
             else:
                 high = max(result, low)
-    method = None if low < high else "bot" if searches == 0 else "search"
+    method = None if low < high else "bot" if searches == 0 and high == upper2 else "search"
     if low < high and peer_timeout:
         low, high, actions = peer_close(deal, low, high, actions, peer_timeout)
         method = "peer" if low == high else None

@@ -62,14 +62,15 @@ def test_bound_exact_csv_reads_back(tmp_path):
 
 
 def test_peer_timeout_closes_a_deal_the_search_may_not_touch(tmp_path):
-    # P = 3, seed 565: the bot scores 24 and U2 = 25; the SAT peer proves that 25 is out of reach
-    out = run("table", "--players", "3", "--deals", "1", "--seed", "565", "--timeout", "0", "--peer-timeout", "120",
+    # P = 5, seed 11017: the bot scores 21 and U2 = 25; with no search, the SAT peer finds a line
+    # of 24 and proves that 25 is out of reach (about 10 s)
+    out = run("table", "--players", "5", "--deals", "1", "--seed", "11017", "--timeout", "0", "--peer-timeout", "120",
               "--out", str(tmp_path / "t.jsonl"), "-j", "1")
     assert out.exit_code == 0, out.output
     (row,) = read_rows(tmp_path / "t.jsonl")
-    assert (row["L"], row["U3"], row["U3_high"], row["U2"], row["exact"], row["method"]) == (24, 24, 24, 25, True, "peer")
+    assert (row["L"], row["U3"], row["U3_high"], row["U2"], row["exact"], row["method"]) == (21, 24, 24, 25, True, "peer")
     assert "peer 1" in out.output
-    out = run("bound", "-p", "3", "--seeds", "565:566", "--exact", "--timeout", "0", "--peer-timeout", "120",
+    out = run("bound", "-p", "5", "--seeds", "11017:11018", "--exact", "--timeout", "0", "--peer-timeout", "120",
               "--no-figures", "-j", "1", "--json")
     (row,) = json.loads(out.output)["rows"]
     assert (row["U3"], row["exact"], row["method"]) == (24, True, "peer")
@@ -77,12 +78,12 @@ def test_peer_timeout_closes_a_deal_the_search_may_not_touch(tmp_path):
 
 def test_retry_open_recomputes_only_the_open_rows(tmp_path):
     path = tmp_path / "t.jsonl"
-    first = run("table", "--players", "3", "--deals", "2", "--seed", "564", "--timeout", "0", "--out", str(path),
+    first = run("table", "--players", "5", "--deals", "2", "--seed", "11016", "--timeout", "0", "--out", str(path),
                 "-j", "1", "--json")
-    assert json.loads(first.output)["3"]["unresolved"] == 1  # seed 565 needs a proof, seed 564 does not
-    again = run("table", "--players", "3", "--deals", "2", "--seed", "564", "--timeout", "0", "--peer-timeout", "120",
+    assert json.loads(first.output)["5"]["unresolved"] == 1  # seed 11017 needs a proof, seed 11016 does not
+    again = run("table", "--players", "5", "--deals", "2", "--seed", "11016", "--timeout", "0", "--peer-timeout", "120",
                 "--retry-open", "--out", str(path), "-j", "1", "--json")
-    summary = json.loads(again.output)["3"]
+    summary = json.loads(again.output)["5"]
     assert (summary["deals"], summary["unresolved"], summary["closed_by"]) == (2, 0, {"bot": 1, "peer": 1})
     assert len(path.read_text().splitlines()) == 3  # the open row stays in the file, the new one wins
 

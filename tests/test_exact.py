@@ -199,9 +199,9 @@ def test_the_last_card_is_played_on_the_last_turn():
 def test_sat_peer_closes_what_the_search_leaves_open():
     rng = random.Random(11)
     deals = (tiny_deal(rng, 2) for _ in range(200))
-    hard = [d for d in deals if seer_score(d) < u2_value(d)][:4]  # the bot falls short: U3 needs a proof
+    hard = [d for d in deals if not exact(d, timeout=0).exact][:4]  # neither the bot nor the root bound settle it
     for deal in hard:
-        r = exact(deal, timeout=0, peer_timeout=60)  # no search at all: the bot, then the peer
+        r = exact(deal, timeout=0, peer_timeout=60)  # no search at all: the bot, the root bound, then the peer
         assert (r.exact, r.method) == (True, "peer")
         assert r.score == exact(deal).score  # the search, on its own, agrees
         assert simulate(deal, r.actions).score == r.score
@@ -224,8 +224,9 @@ def test_pinned_chain_settles_a_deal_at_the_root():
     assert (r.score, r.high, r.U2, r.exact) == (24, 24, 25, True) and r.nodes <= 10
 
 
-def hope_of(game):
-    """The search's node bound (``exact._hope``) at the state of a :class:`Game`."""
+def hope_of(game, joint=0):
+    """The search's node bound (``exact._hope``; with ``joint`` steps for chains of several suits, the root's)
+    at the state of a :class:`Game`."""
     deck = np.array(game.deal.types, dtype=np.int64)
     n, P = deck.size, game.deal.players
     hands, hlen = np.full((P, 8), -1, dtype=np.int64), np.array([len(h) for h in game.hands], dtype=np.int64)
@@ -240,21 +241,26 @@ def hope_of(game):
         nextpos[q, deck[q]] = q
     fin = -1 if game.last_turn is None else game.last_turn - game.turn
     return _hope(game.played, np.array(game.stacks, dtype=np.int64), held, rem, game.next_card, n, fin, P,
-                 game.current, hands, hlen, nextpos, deck)
+                 game.current, hands, hlen, nextpos, deck, joint)
 
 
 def assert_hope_bounds_every_state(deal):
     low = []
-    brute(deal, visit=lambda game, value: hope_of(game) < value and low.append((game.next_card, game.stacks)))
+    brute(deal, visit=lambda game, value: hope_of(game, 1 << 17) < value and low.append(game.turn))
     assert not low, (deal.types.tolist(), low[:3])
 
 
-@pytest.mark.parametrize("types", [
-    # short decks where the chain rule (2') cuts at the root: its hope 3 is the brute-force value
-    [6, 0, 7, 2, 2, 3, 3, 0, 0, 4, 5, 5], [2, 8, 3, 0, 9, 6, 8, 0, 6, 7, 1, 1], [0, 7, 0, 0, 7, 2, 8, 8, 3, 9, 1, 1]])
-def test_node_bound_holds_in_every_state_of_short_decks(types):
+@pytest.mark.parametrize("types, best", [
+    # short decks where the chain rule (2') cuts at the root, one suit at a time ...
+    ([6, 0, 7, 2, 2, 3, 3, 0, 0, 4, 5, 5], 3), ([2, 8, 3, 0, 9, 6, 8, 0, 6, 7, 1, 1], 3),
+    ([0, 7, 0, 0, 7, 2, 8, 8, 3, 9, 1, 1], 3),
+    # ... or only with both suits at once (root_hope); the bound is the brute-force value
+    ([4, 5, 5, 3, 3, 2, 8, 7, 8, 7, 6, 6, 0], 4),
+    pytest.param([7, 4, 2, 8, 3, 7, 8, 9, 0, 0, 1, 1, 2, 5], 5, marks=pytest.mark.slow)])
+def test_node_bound_holds_in_every_state_of_short_decks(types, best):
     deal = Deal(types, 2, "chain")
-    assert hope_of(Game(deal)) == brute(deal) == 3 < u2_value(deal)
+    assert hope_of(Game(deal), 1 << 17) == brute(deal) == best < u2_value(deal)
+    assert exact(deal).score == best
     assert_hope_bounds_every_state(deal)
 
 
