@@ -452,15 +452,19 @@ def _players_range(text):
 @click.option("--retry-open", is_flag=True,
               help="Also recompute the rows of the file that are still open (say with longer timeouts); "
                    "the new row replaces the old one.")
+@click.option("--retry-searched", is_flag=True,
+              help="Also recompute every row the bot did not settle (L < U2), say after the search "
+                   "improved; the bot's rows (L = U2) cannot change.")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
               type=click.IntRange(1, 64), help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-def table(players_text, deals, seed, timeout, peer_timeout, out_file, retry_open, jobs, as_json):
+def table(players_text, deals, seed, timeout, peer_timeout, out_file, retry_open, retry_searched, jobs, as_json):
     """The winnability table: U3 (exact optimum under the real rules) over seeded deals per player count.
 
     Each deal gets the search for --timeout seconds, then, if still open, the SAT peer for
     --peer-timeout seconds; every row records which one proved it (method). A rerun skips
-    the deals already in --out; with --retry-open it recomputes the open ones.
+    the deals already in --out; with --retry-open it recomputes the open ones, with
+    --retry-searched every one that needed more than the bot.
     """
     from solitaire.boundrun import RowWriter, read_rows
     from solitaire.exactrun import format_table, latest_rows, table_rows, table_summary
@@ -470,7 +474,9 @@ def table(players_text, deals, seed, timeout, peer_timeout, out_file, retry_open
     players = _players_range(players_text)
     seeds = range(seed, seed + deals)
     previous = [r for r in latest_rows(read_rows(out_file)) if r["players"] in players and r.get("seed") in seeds]
-    if retry_open:
+    if retry_searched:
+        previous = [r for r in previous if r["method"] == "bot"]
+    elif retry_open:
         previous = [r for r in previous if r["exact"]]
     done = {(r["players"], r["seed"]) for r in previous}
     rows = []

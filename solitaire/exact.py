@@ -112,6 +112,9 @@ JUNK, EMPTY = MAX_SCORE, 31
 M_PLAY, M_DISCARD, M_CLUE, M_MISPLAY = 0, 1, 2, 3
 #: Phases of a node in the explicit-stack search.
 ENTER, NEXT, LEAVE = 0, 1, 2
+#: Rows of the scratch array of the node bound (:func:`_workspace`): per-level rows of the chain
+#: search's owner masks and suit progress (at most 51 + 5 levels), then single rows.
+W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE = 0, 64, 128, 129, 130, 131, 132, 133, 134
 MAX_DEPTH = 256  # turns: at most 50 - P*hand draws, 8 + 25 + 25 clues, P final turns
 #: log2 of the transposition table's entries (24 bytes each).
 TT_BITS = 20
@@ -131,12 +134,18 @@ def _junk(x, stacks, lost, counts):
 
 
 @numba.njit(cache=True)
-def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, joint=0):
+def _workspace():
+    """Scratch space for :func:`_hope`, allocated once per search instead of once per node."""
+    return np.zeros((W_TYPE + 1, 64), dtype=np.int64)
+
+
+@numba.njit(cache=True)
+def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, joint=0):
     """An upper bound on the final score (module docstring): the runs, the deck's tail, the final round;
-    with ``joint`` > 0 also the chains of several suits at once, ``joint`` steps per window."""
+    with ``joint`` > 0 also the chains of several suits at once, ``joint`` steps per window.
+    ``work`` is scratch space from :func:`_workspace` (no allocation per node)."""
     run = 0
-    cards = np.empty((2, RANKS * SUITS_N), dtype=np.int64)  # per run card: deck position it waits for, type
-    release, rtype = cards[0], cards[1]
+    release, rtype = work[W_RELEASE], work[W_TYPE]  # per run card: deck position it waits for, type
     for s in range(SUITS_N):
         r, wait = stacks[s], -1
         while r < RANKS and held[s * RANKS + r] + rem[s * RANKS + r] > 0:
@@ -162,17 +171,17 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
             late += release[k] >= q
         after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
         best = min(best, run - late + min(late, after))
-    return score + min(best, run - _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, joint))
+    return score + min(best, run - _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, work, joint))
 
 
 @numba.njit(cache=True)
-def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, joint):
+def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, work, joint):
     """Run cards that the chain rule (2') proves lost: one per suit whose cards waiting for some
     deck card cannot all be played; when no suit alone fails and ``joint`` > 0, one if the cards
     of all suits waiting for some deck card cannot all be played together (``joint`` steps of
     :func:`_chains_fit` per window: costly, so the search leaves it to the root)."""
     lost, k0 = 0, 0
-    seg = np.empty(SUITS_N + 1, dtype=np.int64)
+    seg = work[W_SEG]
     while k0 < run:  # the run cards of one suit are consecutive, in rank order, releases non-decreasing
         k1 = k0
         while k1 < run and rtype[k1] // RANKS == rtype[k0] // RANKS:
@@ -180,13 +189,13 @@ def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, joint)
         for k in range(k0, k1):
             seg[0], seg[1] = 0, k1 - k
             if release[k] >= 0 and (k == k0 or release[k] != release[k - 1]) and \
-                    not _chains_fit(rtype[k:k1], seg[:2], release[k], pos, P, hands, hlen, deck, nextpos, 4096):
+                    not _chains_fit(rtype[k:k1], seg[:2], release[k], pos, P, hands, hlen, deck, nextpos, work, 4096):
                 lost += 1
                 break
         k0 = k1
     if lost or joint == 0:
         return lost
-    chain = np.empty(run, dtype=np.int64)
+    chain = work[W_CHAIN]
     q = deck.size
     while True:  # the windows from the end: the waiting cards of every suit at once
         later = -1
@@ -206,12 +215,12 @@ def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, joint)
                 m += 1
         seg[suits] = m
         if suits > 1 and m <= deck.size - 1 - q + P and \
-                not _chains_fit(chain[:m], seg[:suits + 1], q, pos, P, hands, hlen, deck, nextpos, joint):
+                not _chains_fit(chain[:m], seg[:suits + 1], q, pos, P, hands, hlen, deck, nextpos, work, joint):
             return 1
 
 
 @numba.njit(cache=True)
-def _chains_fit(chain, seg, q, pos, P, hands, hlen, deck, nextpos, budget):
+def _chains_fit(chain, seg, q, pos, P, hands, hlen, deck, nextpos, work, budget):
     """Whether the types ``chain`` (suit ``c`` at ``chain[seg[c]:seg[c + 1]]``, rank order) can all
     be played, each suit in order, by the ``k + P`` actions after the draw of deck card ``q``
     (``k = N - 1 - q``; module docstring, rule 2').
@@ -222,15 +231,30 @@ def _chains_fit(chain, seg, q, pos, P, hands, hlen, deck, nextpos, budget):
     the final round); elsewhere it is "anyone". Every action plays the next card of some suit
     its player can play when there is one (never worse than not), the suit being chosen.
     Owner sets are bit masks of players. Past ``budget`` steps it answers yes (no cut).
+
+    First a sufficient test for one suit: the draw actions alone can play the chain if each card
+    can go one action after the previous one and after the draw of its first copy (the drawer
+    keeps it and, drawers being free, plays it at a later draw).
     """
     m, C, n_cards = chain.size, seg.size - 1, deck.size
     k = n_cards - 1 - q
+    if C == 1:
+        level = 0
+        for c in range(m):
+            x = chain[c]
+            ready = 0 if nextpos[pos, x] < q or _held(x, P, hands, hlen) else nextpos[q, x] - q
+            level = max(level, ready) + 1
+        if level <= k:
+            return True
     levels = k + 1 + P
-    idx = np.full(k + 1, -1, dtype=np.int64)  # window card i is a copy of chain[idx[i]]
-    masks = np.zeros((levels + 1, m), dtype=np.int64)  # per level: who can play each chain type
-    prog = np.zeros((levels + 1, C), dtype=np.int64)   # per level: the next card of each suit
-    last = np.zeros(levels + 1, dtype=np.int64)        # the last drawer so far
-    choice = np.zeros(levels + 1, dtype=np.int64)      # per level: the next (player, suit) to try
+    idx = work[W_IDX, :k + 1]  # window card i is a copy of chain[idx[i]]
+    masks = work[W_MASKS:W_MASKS + levels + 1, :m]  # per level: who can play each chain type
+    prog = work[W_PROG:W_PROG + levels + 1, :C]     # per level: the next card of each suit
+    last = work[W_LAST, :levels + 1]                # the last drawer so far
+    choice = work[W_CHOICE, :levels + 1]            # per level: the next (player, suit) to try
+    idx[:] = -1
+    masks[0] = 0
+    choice[0] = 0
     for c in range(m):
         x = chain[c]
         for i in range(k + 1):
@@ -276,6 +300,15 @@ def _chains_fit(chain, seg, q, pos, P, hands, hlen, deck, nextpos, budget):
         if need <= levels - 1 - lev:
             lev += 1
             choice[lev] = 0
+    return False
+
+
+@numba.njit(cache=True)
+def _held(x, P, hands, hlen):
+    for p in range(P):
+        for j in range(hlen[p]):
+            if hands[p, j] == x:
+                return True
     return False
 
 
@@ -505,6 +538,7 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
     frame = np.zeros((MAX_DEPTH, 5), dtype=np.int64)      # per depth: moves, next move, best, hope, slot
     words = np.zeros((MAX_DEPTH, 3), dtype=np.uint64)
     moves = np.zeros((MAX_DEPTH, 32), dtype=np.int64)
+    work = _workspace()
     state[0, :5] = stats[:5]
     rng = np.array([np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) | np.uint64(1)])
     d, phase, result = 0, ENTER, -1
@@ -518,7 +552,7 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
             if stats[5] > stats[6]:
                 stats[7] = 1
                 return -1
-            hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck)
+            hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work)
             result, phase = hope, LEAVE
             if hope >= target:
                 words[d] = _key(pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H)
@@ -590,7 +624,7 @@ def root_hope(deck, P, H, joint=1 << 17):
     (``joint`` steps per window): an upper bound on U3 that may be below U2."""
     counts, hands, hlen, held, rem, nextpos = _start(deck, P, H)
     return _hope(0, np.zeros(SUITS_N, dtype=np.int64), held, rem, P * H, deck.size, -1 if P * H < deck.size else P, P,
-                 0, hands, hlen, nextpos, deck, joint)
+                 0, hands, hlen, nextpos, deck, _workspace(), joint)
 
 
 @numba.njit(cache=True)

@@ -93,3 +93,13 @@ def test_an_unwritable_output_is_one_line_and_exit_2(tmp_path):
                  ["bound", "-p", "2", "--seeds", "0:1", "-j", "1", "--jsonl", str(tmp_path / "no" / "r.jsonl")]):
         out = run(*args)
         assert out.exit_code == 2 and "cannot open" in out.output and "Traceback" not in out.output
+
+
+def test_retry_searched_recomputes_every_row_but_the_bots(tmp_path):
+    path = tmp_path / "t.jsonl"
+    for lines in (2, 3, 4):  # seed 11016: L = U2 (the bot's row stays); seed 11017: L < U2, recomputed each time
+        out = run("table", "--players", "5", "--deals", "2", "--seed", "11016", "--timeout", "0", "--out", str(path),
+                  "-j", "1", "--json", *(["--retry-searched"] if lines > 2 else []))
+        assert out.exit_code == 0, out.output
+        assert len(path.read_text().splitlines()) == lines
+    assert [r["seed"] for r in read_rows(path)] == [11016, 11017, 11017, 11017]

@@ -9,7 +9,7 @@ import pytest
 
 from solitaire.bounds import u2_value
 from solitaire.deals import MAX_SCORE, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
-from solitaire.exact import _hope, exact
+from solitaire.exact import _hope, _workspace, exact
 from solitaire.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
 from solitaire.satpeer import peer_reaches
 
@@ -211,17 +211,20 @@ def test_sat_peer_closes_what_the_search_leaves_open():
     ([5, 4, 2, 5, 7, 3, 9, 0, 5, 0, 8, 0, 6], 3),  # found by sampling short decks where the rule fires
     pytest.param([4, 8, 8, 7, 6, 0, 3, 7, 5, 0, 3, 2, 1], 5, marks=pytest.mark.slow),
     pytest.param([7, 0, 3, 5, 3, 1, 6, 0, 4, 8, 5, 0, 2], 5, marks=pytest.mark.slow)])
-def test_pinned_chains_keep_the_optimum(types, best):
-    deal = Deal(types, 2, "pinned")
+def test_chains_keep_the_optimum(types, best):
+    deal = Deal(types, 2, "chain")
     r = exact(deal)
     assert r.exact and r.score == brute(deal) == best
 
 
-def test_pinned_chain_settles_a_deal_at_the_root():
-    # P = 2, seed 31615: g3 g3 held by player 2, g5 by player 1, the g2s are the cards 48 and 49
-    # of 50: g2 g3 g4 g5 need the last four actions in order, and the final round has them backwards
-    r = exact(seeded_deal(2, 31615), timeout=10)
-    assert (r.score, r.high, r.U2, r.exact) == (24, 24, 25, True) and r.nodes <= 10
+@pytest.mark.parametrize("players, seed", [
+    (2, 31615),  # g3 g3 held by the second player, g5 by the first, the g2s are cards 48 and 49 of 50:
+                 # g2 g3 g4 g5 need the last four actions in order, and the final round has them backwards
+    (3, 565),    # the g2s are cards 47 and 49: whoever draws 47 plays it at its next turn at the earliest
+    (5, 74394)])  # green alone fits, and the white 5 (the last card) alone, but not both: root_hope
+def test_the_chain_rule_settles_deals_at_the_root(players, seed):
+    r = exact(seeded_deal(players, seed), timeout=10)
+    assert (r.L, r.score, r.high, r.U2, r.exact, r.method, r.nodes) == (24, 24, 24, 25, True, "search", 0)
 
 
 def hope_of(game, joint=0):
@@ -241,7 +244,7 @@ def hope_of(game, joint=0):
         nextpos[q, deck[q]] = q
     fin = -1 if game.last_turn is None else game.last_turn - game.turn
     return _hope(game.played, np.array(game.stacks, dtype=np.int64), held, rem, game.next_card, n, fin, P,
-                 game.current, hands, hlen, nextpos, deck, joint)
+                 game.current, hands, hlen, nextpos, deck, _workspace(), joint)
 
 
 def assert_hope_bounds_every_state(deal):
