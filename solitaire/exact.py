@@ -803,3 +803,4 @@ def warm_up():
     """Load the compiled search (compile it on the very first run) once, before worker processes fork."""
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
     exact_search(deck, 2, 5, 1, np.full((2, 3), _EMPTY_KEY, dtype=np.uint64), np.zeros(2, dtype=np.int8), 10, 0)
+    root_hope(deck, 2, 5)
