@@ -454,7 +454,7 @@ def _players_range(text):
                    "the new row replaces the old one.")
 @click.option("--retry-searched", is_flag=True,
               help="Also recompute every row the bot did not settle (L < U2), say after the search "
-                   "improved; the bot's rows (L = U2) cannot change.")
+                   "improved (includes --retry-open); the bot's rows (L = U2) cannot change.")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
               type=click.IntRange(1, 64), help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")

@@ -171,11 +171,11 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
             late += release[k] >= q
         after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
         best = min(best, run - late + min(late, after))
-    return score + min(best, run - _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, work, joint))
+    return score + min(best, run - _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work, joint))
 
 
 @numba.njit(cache=True)
-def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, work, joint):
+def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work, joint):
     """Run cards that the chain rule (2') proves lost: one per suit whose cards waiting for some
     deck card cannot all be played; when no suit alone fails and ``joint`` > 0, one if the cards
     of all suits waiting for some deck card cannot all be played together (``joint`` steps of
@@ -189,7 +189,7 @@ def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, work, 
         for k in range(k0, k1):
             seg[0], seg[1] = 0, k1 - k
             if release[k] >= 0 and (k == k0 or release[k] != release[k - 1]) and \
-                    not _chains_fit(rtype[k:k1], seg[:2], release[k], pos, P, hands, hlen, deck, nextpos, work, 4096):
+                    not _chains_fit(rtype[k:k1], seg[:2], release[k], pos, P, held, hands, hlen, deck, nextpos, work, 4096):
                 lost += 1
                 break
         k0 = k1
@@ -215,12 +215,12 @@ def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, work, 
                 m += 1
         seg[suits] = m
         if suits > 1 and m <= deck.size - 1 - q + P and \
-                not _chains_fit(chain[:m], seg[:suits + 1], q, pos, P, hands, hlen, deck, nextpos, work, joint):
+                not _chains_fit(chain[:m], seg[:suits + 1], q, pos, P, held, hands, hlen, deck, nextpos, work, joint):
             return 1
 
 
 @numba.njit(cache=True)
-def _chains_fit(chain, seg, q, pos, P, hands, hlen, deck, nextpos, work, budget):
+def _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, budget):
     """Whether the types ``chain`` (suit ``c`` at ``chain[seg[c]:seg[c + 1]]``, rank order) can all
     be played, each suit in order, by the ``k + P`` actions after the draw of deck card ``q``
     (``k = N - 1 - q``; module docstring, rule 2').
@@ -242,7 +242,7 @@ def _chains_fit(chain, seg, q, pos, P, hands, hlen, deck, nextpos, work, budget)
         level = 0
         for c in range(m):
             x = chain[c]
-            ready = 0 if nextpos[pos, x] < q or _held(x, P, hands, hlen) else nextpos[q, x] - q
+            ready = 0 if nextpos[pos, x] < q or held[x] > 0 else nextpos[q, x] - q
             level = max(level, ready) + 1
         if level <= k:
             return True
@@ -300,15 +300,6 @@ def _chains_fit(chain, seg, q, pos, P, hands, hlen, deck, nextpos, work, budget)
         if need <= levels - 1 - lev:
             lev += 1
             choice[lev] = 0
-    return False
-
-
-@numba.njit(cache=True)
-def _held(x, P, hands, hlen):
-    for p in range(P):
-        for j in range(hlen[p]):
-            if hands[p, j] == x:
-                return True
     return False
 
 

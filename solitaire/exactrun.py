@@ -6,8 +6,8 @@ score proven reachable), ``U3_high`` (the best upper bound proven), ``exact``, `
 and ``seconds``. :func:`table_rows` streams rows for ``players x seeds`` on ``jobs``
 processes; rows go to a JSON Lines file one flushed line each
 (:class:`~solitaire.boundrun.RowWriter`), and a rerun skips the ``(players, seed)`` pairs
-already there (or, retrying, only the exact ones; the file then keeps both rows of a
-retried deal and :func:`latest_rows` takes the last).
+already there (or, retrying, only the exact ones, or only the bot's; the file then keeps both
+rows of a retried deal and :func:`latest_rows` takes the last).
 
 :func:`table_summary` gives per player count: the share of deals proven winnable
 (``U3 = 25``) with its 95% Wilson interval, and the share of deals that may be winnable
