@@ -54,7 +54,11 @@ class Game:
     def __init__(self, deal):
         self.deal = deal
         P, hand = deal.players, deal.hand
+        self.types = [int(t) for t in deal.types]  # Python ints: the bot reads them on every turn
         self.hands = [list(range(i * hand, (i + 1) * hand)) for i in range(P)]
+        self.held = [0] * MAX_SCORE  # copies in the hands, per type
+        for t in self.types[:P * hand]:
+            self.held[t] += 1
         self.next_card = P * hand
         self.stacks = [0] * (MAX_SCORE // RANKS)
         self.clues, self.strikes, self.turn = MAX_CLUES, 0, 0
@@ -80,10 +84,18 @@ class Game:
 
     @property
     def deck_left(self):
-        return len(self.deal.types) - self.next_card
+        return len(self.types) - self.next_card
 
     def type_of(self, order):
-        return int(self.deal.types[order])
+        return self.types[order]
+
+    def copy(self):
+        """An independent copy of the state (same deal)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.stacks, other.lost, other.held = list(self.stacks), list(self.lost), list(self.held)
+        return other
 
     def playable(self, t):
         return self.stacks[t // RANKS] == t % RANKS
@@ -93,10 +105,12 @@ class Game:
         if order not in hand:
             raise ValueError(f"card {order} is not in the hand of player {self.current}")
         hand.remove(order)
-        if self.next_card < len(self.deal.types):
+        self.held[self.types[order]] -= 1
+        if self.next_card < len(self.types):
             hand.append(self.next_card)
+            self.held[self.types[self.next_card]] += 1
             self.next_card += 1
-            if self.next_card == len(self.deal.types):
+            if self.next_card == len(self.types):
                 self.last_turn = self.turn + 1 + self.deal.players
 
     def apply(self, action):
@@ -170,20 +184,16 @@ def _needed(game, t):
 def _useless(game, order):
     """Whether discarding ``order`` costs nothing: not needed, or another copy is in some hand."""
     t = game.type_of(order)
-    if not _needed(game, t):
-        return True
-    return any(o != order and game.type_of(o) == t for hand in game.hands for o in hand)
+    return not _needed(game, t) or game.held[t] > 1
 
 
 def _play_choice(game, hand):
     playable = [o for o in hand if game.playable(game.type_of(o))]
     if not playable:
         return None
-    held = {game.type_of(o) for h in game.hands for o in h}
-
     def key(o):
         t = game.type_of(o)
-        follows = t % RANKS < RANKS - 1 and (t + 1) in held
+        follows = t % RANKS < RANKS - 1 and game.held[t + 1] > 0
         return (t % RANKS, not follows)
     return min(playable, key=key)
 

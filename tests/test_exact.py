@@ -26,14 +26,6 @@ def brute(deal, misplays=True, clues=True, visit=None):
     """
     memo = {}
 
-    def clone(game):
-        other = Game(game.deal)
-        other.hands = [list(h) for h in game.hands]
-        other.stacks, other.lost = list(game.stacks), list(game.lost)
-        other.next_card, other.clues, other.strikes = game.next_card, game.clues, game.strikes
-        other.turn, other.last_turn = game.turn, game.last_turn
-        return other
-
     def value(game):
         if game.over:
             return game.score
@@ -48,7 +40,7 @@ def brute(deal, misplays=True, clues=True, visit=None):
                 actions.append(legal_clue(game))
             best = game.played  # with no move left the team is stuck: count what it has
             for action in actions:
-                child = clone(game)
+                child = game.copy()
                 child.apply(action)
                 best = max(best, value(child))
             memo[key] = best
