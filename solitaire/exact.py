@@ -140,10 +140,13 @@ def _workspace():
 
 
 @numba.njit(cache=True)
-def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, joint=0):
+def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, target=0, joint=0):
     """An upper bound on the final score (module docstring): the runs, the deck's tail, the final round;
     with ``joint`` > 0 also the chains of several suits at once, ``joint`` steps per window.
-    ``work`` is scratch space from :func:`_workspace` (no allocation per node)."""
+    Only the answer to "is it ``>= target``?" has to be exact: the chains, the costly part, are
+    skipped when the other bounds already fall below ``target`` or so many chains would have to
+    fail that none can cut, and counted only until the bound falls below it (``target`` 0: the
+    whole bound). ``work`` is scratch space from :func:`_workspace` (no allocation per node)."""
     run = 0
     release, rtype = work[W_RELEASE], work[W_TYPE]  # per run card: deck position it waits for, type
     for s in range(SUITS_N):
@@ -171,18 +174,23 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
             late += release[k] >= q
         after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
         best = min(best, run - late + min(late, after))
-    return score + min(best, run - _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work, joint))
+    cut = run - (target - score) + 1  # chain losses that bring the bound below target
+    if score + best < target or cut > SUITS_N + (joint > 0) and target > 0:
+        return score + best
+    return score + min(best, run - _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work,
+                                                joint, cut if target > 0 else SUITS_N + 1))
 
 
 @numba.njit(cache=True)
-def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work, joint):
-    """Run cards that the chain rule (2') proves lost: one per suit whose cards waiting for some
-    deck card cannot all be played; when no suit alone fails and ``joint`` > 0, one if the cards
+def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work, joint, enough):
+    """Run cards that the chain rule (2') proves lost (counting stops at ``enough``): one per suit
+    whose cards waiting for some deck card cannot all be played; when no suit alone fails and
+    ``joint`` > 0, one if the cards
     of all suits waiting for some deck card cannot all be played together (``joint`` steps of
     :func:`_chains_fit` per window: costly, so the search leaves it to the root)."""
     lost, k0 = 0, 0
     seg = work[W_SEG]
-    while k0 < run:  # the run cards of one suit are consecutive, in rank order, releases non-decreasing
+    while k0 < run and lost < enough:  # a suit's run cards are consecutive, in rank order, releases non-decreasing
         k1 = k0
         while k1 < run and rtype[k1] // RANKS == rtype[k0] // RANKS:
             k1 += 1
@@ -543,7 +551,7 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
             if stats[5] > stats[6]:
                 stats[7] = 1
                 return -1
-            hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work)
+            hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, target)
             result, phase = hope, LEAVE
             if hope >= target:
                 words[d] = _key(pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H)
@@ -615,7 +623,7 @@ def root_hope(deck, P, H, joint=1 << 17):
     (``joint`` steps per window): an upper bound on U3 that may be below U2."""
     counts, hands, hlen, held, rem, nextpos = _start(deck, P, H)
     return _hope(0, np.zeros(SUITS_N, dtype=np.int64), held, rem, P * H, deck.size, -1 if P * H < deck.size else P, P,
-                 0, hands, hlen, nextpos, deck, _workspace(), joint)
+                 0, hands, hlen, nextpos, deck, _workspace(), 0, joint)
 
 
 @numba.njit(cache=True)

@@ -219,9 +219,9 @@ def test_the_chain_rule_settles_deals_at_the_root(players, seed):
     assert (r.L, r.score, r.high, r.U2, r.exact, r.method, r.nodes) == (24, 24, 24, 25, True, "search", 0)
 
 
-def hope_of(game, joint=0):
+def hope_of(game, joint=0, target=0):
     """The search's node bound (``exact._hope``; with ``joint`` steps for chains of several suits, the root's)
-    at the state of a :class:`Game`."""
+    at the state of a :class:`Game`; with ``target``, as the search asks it ("is the score >= target?")."""
     deck = np.array(game.deal.types, dtype=np.int64)
     n, P = deck.size, game.deal.players
     hands, hlen = np.full((P, 8), -1, dtype=np.int64), np.array([len(h) for h in game.hands], dtype=np.int64)
@@ -236,12 +236,20 @@ def hope_of(game, joint=0):
         nextpos[q, deck[q]] = q
     fin = -1 if game.last_turn is None else game.last_turn - game.turn
     return _hope(game.played, np.array(game.stacks, dtype=np.int64), held, rem, game.next_card, n, fin, P,
-                 game.current, hands, hlen, nextpos, deck, _workspace(), joint)
+                 game.current, hands, hlen, nextpos, deck, _workspace(), target, joint)
 
 
 def assert_hope_bounds_every_state(deal):
     low = []
-    brute(deal, visit=lambda game, value: hope_of(game, 1 << 17) < value and low.append(game.turn))
+    def visit(game, value):
+        full = hope_of(game, 1 << 17)
+        if full < value:
+            low.append(game.turn)
+        for target in (value, value + 1):  # the search's question: a bound >= the full one, the same verdict
+            asked = hope_of(game, 0, target)
+            if asked < hope_of(game) or (asked >= target) != (hope_of(game) >= target):
+                low.append((game.turn, target))
+    brute(deal, visit=visit)
     assert not low, (deal.types.tolist(), low[:3])
 
 
