@@ -56,7 +56,9 @@ the earliest, too late for g3 g4 g5 to follow in the turns left); P = 5 seed 743
 both suits: its green chain and the white 5, the last card, can each be played alone but not
 both (the fifth player holds both green 3s and the green 5);
 (3) once the deck is empty, each player still to move plays at most one card of its own
-hand. A transposition table keeps, per canonical state, the best upper bound proven so far;
+hand. The search only asks whether the hope reaches its target, so the chains, the costly
+part, run only when the other bounds reach it and stop at the loss that takes it below (the
+same cuts, 2.2 times the node rate on five refutations). A transposition table keeps, per canonical state, the best upper bound proven so far;
 it only ever holds proven bounds (an entry may be overwritten, never trusted beyond what
 was proven), so it cannot make an answer wrong.
 

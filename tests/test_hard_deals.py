@@ -24,7 +24,8 @@ def test_every_row_matches_the_bot_and_u2():
         assert not row["exact"] or (row["method"] in row["proved_by"] and set(row["proved_by"]) <= {"search", "peer"})
 
 
-@pytest.mark.parametrize("row", [r for r in ROWS if "search" in r.get("proved_by", ())],
+@pytest.mark.parametrize("row", [pytest.param(r, marks=[pytest.mark.slow] if r["nodes"] > 100_000 else [])
+                                 for r in ROWS if "search" in r.get("proved_by", ())],
                          ids=lambda r: f"P{r['players']}:{r['seed']}")
 def test_the_search_reproves_u3_below_u2(row):
     r = exact(seeded_deal(row["players"], row["seed"]), timeout=60)
