@@ -58,9 +58,10 @@ both (the fifth player holds both green 3s and the green 5);
 (3) once the deck is empty, each player still to move plays at most one card of its own
 hand. The search only asks whether the hope reaches its target, so the chains, the costly
 part, run only when the other bounds reach it and stop at the loss that takes it below (the
-same cuts, 2.2 times the node rate on five refutations). A transposition table keeps, per canonical state, the best upper bound proven so far;
-it only ever holds proven bounds (an entry may be overwritten, never trusted beyond what
-was proven), so it cannot make an answer wrong.
+same cuts, 2.2 times the node rate on five refutations). A transposition table keeps, per
+canonical state, the best upper bound proven so far; it only ever holds proven bounds (an
+entry may be overwritten, never trusted beyond what was proven), so it cannot make an answer
+wrong.
 
 Canonical state and why it is exact. A state is the deck position, tokens, strikes, the
 stacks, the final-round counter and the hands, listed from the player to move (only turn
@@ -146,9 +147,9 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
     """An upper bound on the final score (module docstring): the runs, the deck's tail, the final round;
     with ``joint`` > 0 also the chains of several suits at once, ``joint`` steps per window.
     Only the answer to "is it ``>= target``?" has to be exact: the chains, the costly part, are
-    skipped when the other bounds already fall below ``target`` or so many chains would have to
-    fail that none can cut, and counted only until the bound falls below it (``target`` 0: the
-    whole bound). ``work`` is scratch space from :func:`_workspace` (no allocation per node)."""
+    skipped when the other bounds already fall below ``target`` or more suits would have to fail
+    than there are, and counted only until the bound falls below it (``target`` 0: the whole
+    bound). ``work`` is scratch space from :func:`_workspace` (no allocation per node)."""
     run = 0
     release, rtype = work[W_RELEASE], work[W_TYPE]  # per run card: deck position it waits for, type
     for s in range(SUITS_N):
@@ -176,20 +177,22 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
             late += release[k] >= q
         after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
         best = min(best, run - late + min(late, after))
-    cut = run - (target - score) + 1  # chain losses that bring the bound below target
-    if score + best < target or cut > SUITS_N + (joint > 0) and target > 0:
+    if score + best < target:
+        return score + best
+    enough = SUITS_N if target == 0 else run + score - target + 1  # chain losses that take it below target
+    if enough > SUITS_N:  # the chains lose at most one card per suit: they cannot cut
         return score + best
     return score + min(best, run - _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work,
-                                                joint, cut if target > 0 else SUITS_N + 1))
+                                                joint, enough))
 
 
 @numba.njit(cache=True)
 def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work, joint, enough):
-    """Run cards that the chain rule (2') proves lost (counting stops at ``enough``): one per suit
-    whose cards waiting for some deck card cannot all be played; when no suit alone fails and
-    ``joint`` > 0, one if the cards
-    of all suits waiting for some deck card cannot all be played together (``joint`` steps of
-    :func:`_chains_fit` per window: costly, so the search leaves it to the root)."""
+    """Run cards that the chain rule (2') proves lost (counting stops at ``enough``; at most one
+    per suit): one per suit whose cards waiting for some deck card cannot all be played; when no
+    suit alone fails and ``joint`` > 0, one if the cards of all suits waiting for some deck card
+    cannot all be played together (``joint`` steps of :func:`_chains_fit` per window: costly,
+    so the search leaves it to the root)."""
     lost, k0 = 0, 0
     seg = work[W_SEG]
     while k0 < run and lost < enough:  # a suit's run cards are consecutive, in rank order, releases non-decreasing

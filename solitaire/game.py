@@ -191,6 +191,7 @@ def _play_choice(game, hand):
     playable = [o for o in hand if game.playable(game.type_of(o))]
     if not playable:
         return None
+
     def key(o):
         t = game.type_of(o)
         follows = t % RANKS < RANKS - 1 and game.held[t + 1] > 0

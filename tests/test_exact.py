@@ -241,13 +241,14 @@ def hope_of(game, joint=0, target=0):
 
 def assert_hope_bounds_every_state(deal):
     low = []
+
     def visit(game, value):
-        full = hope_of(game, 1 << 17)
-        if full < value:
+        if hope_of(game, 1 << 17) < value:
             low.append(game.turn)
+        full = hope_of(game)
         for target in (value, value + 1):  # the search's question: a bound >= the full one, the same verdict
             asked = hope_of(game, 0, target)
-            if asked < hope_of(game) or (asked >= target) != (hope_of(game) >= target):
+            if asked < full or (asked >= target) != (full >= target):
                 low.append((game.turn, target))
     brute(deal, visit=visit)
     assert not low, (deal.types.tolist(), low[:3])
