@@ -38,10 +38,15 @@ def table_row(task):
 
 
 def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=None):
-    """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order."""
+    """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order.
+
+    Deals go to the workers in batches of 16, fewer when there are fewer than 256 per worker
+    (a retry of the open deals, each of which may take a minute, sends them one at a time, so
+    no worker is left with a queue of them at the end)."""
     warm_up()
+    todo = sum(1 for p in players for s in seeds if (p, s) not in skip)
     tasks = ((p, s, timeout, peer_timeout) for p in players for s in seeds if (p, s) not in skip)
-    yield from imap_jobs(table_row, tasks, jobs, chunksize=16)
+    yield from imap_jobs(table_row, tasks, jobs, chunksize=max(1, min(16, todo // (256 * jobs))))
 
 
 def latest_rows(rows):
