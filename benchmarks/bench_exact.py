@@ -1,7 +1,8 @@
 """U3 per deal, and U3 against the SAT peer on the same deals, in one run.
 
 Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] [--peer 3]
-[--timeout 10] [--peer-timeout 60] [--also 2:6126,2:27898]``. Prints two markdown tables:
+[--timeout 10] [--peer-timeout 60] [--also 2:6126,2:27898] [--free 2:7458,2:4369]
+[--free-timeout 60]``. Prints up to three markdown tables:
 
 1. per player count over seeds ``0..deals-1``: median, 99th percentile and maximum time of
    U3 per deal (bot, U2 and the search, with the given timeout, no SAT peer), how many
@@ -11,7 +12,10 @@ Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] 
    time of U3 and of the SAT peer proving the same value from the same start (U2 known):
    "score >= U3?" (yes, with a line) plus, when U3 < U2, "score >= U3 + 1?" (no); their
    ratio, and the median ratio. A peer call that runs out counts with its time limit, so
-   the ratio is then a lower bound (marked >=).
+   the ratio is then a lower bound (marked >=);
+3. on the deals of ``--free``: U3 with and without the token-free game in the schedule
+   (``free_share`` 4 and 0), side by side, ``--free-timeout`` seconds each: the bounds each
+   reaches and the time; the ratio when both settle the deal (else a bound, marked >=).
 """
 
 import argparse
@@ -67,6 +71,19 @@ def compare(players, seed, timeout, peer_timeout):
     return [players, seed, f"{r.score} (U2 {r.U2})", f"{1000 * mine:.2f}", f"{theirs:.2f}", status, ratio]
 
 
+def with_and_without_free(players, seed, timeout):
+    """One row of the third table."""
+    deal = seeded_deal(players, seed)
+    (without, a), (with_, b) = (_timed(lambda: exact(deal, timeout, free_share=share)) for share in (0, 4))
+    ratio = "-" if not b.exact else f"{without / with_:.1f}" if a.exact else f">= {without / with_:.1f}"
+    return [players, seed, f"{a.score}..{a.high}", f"{without:.2f}", f"{b.score}..{b.high}", f"{with_:.2f}",
+            f"{a.nodes:,}", f"{b.nodes:,}", ratio]
+
+
+def _deal_list(text):
+    return [tuple(int(x) for x in item.split(":")) for item in text.split(",") if item]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
@@ -74,8 +91,10 @@ def main():
     parser.add_argument("--timeout", type=float, default=10.0)
     parser.add_argument("--peer-timeout", type=float, default=60.0)
     parser.add_argument("--also", default="", help="extra deals for the second table, as P:seed,P:seed")
+    parser.add_argument("--free", default="", help="deals for the third table, as P:seed,P:seed")
+    parser.add_argument("--free-timeout", type=float, default=60.0)
     args = parser.parse_args()
-    also = [tuple(int(x) for x in item.split(":")) for item in args.also.split(",") if item]
+    also = _deal_list(args.also)
     warm_up()
     rows, peer_rows = [], []
     for players in (2, 3, 4, 5):
@@ -90,11 +109,17 @@ def main():
         for seed in list(range(args.peer)) + hard + extra:
             peer_rows.append(compare(players, seed, args.timeout, args.peer_timeout))
     print(markdown_table(["P", "deals", "U3 median ms", "p99 ms", "max s", "searched", "timeouts"], rows))
-    print()
-    print(markdown_table(["P", "seed", "U3", "U3 ms", "SAT peer s (same proof)", "peer", "ratio"], peer_rows))
     ratios = [float(r[-1].lstrip(">= ")) for r in peer_rows if r[-1] != "-"]
-    print(f"\nmedian speed ratio SAT peer / U3: {statistics.median(ratios):.0f}x over {len(ratios)} deals "
-          "(a timed-out peer counts with its limit)")
+    if ratios:
+        print()
+        print(markdown_table(["P", "seed", "U3", "U3 ms", "SAT peer s (same proof)", "peer", "ratio"], peer_rows))
+        print(f"\nmedian speed ratio SAT peer / U3: {statistics.median(ratios):.0f}x over {len(ratios)} deals "
+              "(a timed-out peer counts with its limit)")
+    free = [with_and_without_free(p, s, args.free_timeout) for p, s in _deal_list(args.free)]
+    if free:
+        print()
+        print(markdown_table(["P", "seed", "U3 without free game", "s", "U3 with it", "s", "nodes without",
+                              "nodes with", "time ratio"], free))
 
 
 if __name__ == "__main__":

@@ -65,16 +65,18 @@ wrong.
 
 The token-free game. The same search runs on a relaxation of the rules (``free``): every
 clue is free and every discard allowed (no tokens, no strikes; a misplay is then a discard).
-Any real line is a line of it, so its value bounds U3 from above; a pass only hands the turn
-on, so at most ``P - 1`` passes in a row are searched (``P`` return to the same state), and
-the token field of the state counts them. Its states are far fewer, and the obstruction of
-the deals the real search cannot settle lies in who draws which card, not in the tokens: on
-P = 2 seeds 7458, 19008, 20773 it refutes 25 in 0.2-0.5 million nodes where the real game
-needs 1.9 million or more, and of the first 12 deals left open after 60 s it settled 11 (U3 = 24).
-Each round of the schedule ends with a search of it at the current target with
-``free_share`` (4) times the round's budget; a refutation lowers the upper bound, a line
-reaching the target proves nothing and stops these searches for the deal. Its states are
-marked in the key, so both games share the transposition table.
+Any real line is a line of it, so its value bounds U3 from above. A pass only hands the turn
+on, so at most ``P - 1`` passes in a row are searched (before the last draw ``P`` of them
+return to the same state; after it a discard does what a pass does), and the token field of
+the state counts them. Its states are far fewer, and the obstruction of the deals the real
+search cannot settle lies in who draws which card, not in the tokens: on P = 2 seeds 7458,
+19008, 20773 it refutes 25 in 171,000 to 480,000 nodes where the real game's search needs 1.9
+to 6.0 million, and it settles most deals that the real game's search leaves open after a
+minute (``benchmarks/bench_exact.py``, the README's table). Each round of the schedule ends
+with a search of it at the current target with ``free_share`` (4) times the round's budget;
+a refutation lowers the upper bound, a line reaching the target proves nothing and stops
+these searches for the deal. Its states are marked in the key, so both games share the
+transposition table.
 
 Canonical state and why it is exact. A state is the deck position, tokens, strikes, the
 stacks, the final-round counter and the hands, listed from the player to move (only turn
@@ -738,14 +740,15 @@ class ExactResult:
 def _schedule(first_budget, restart_budget, free_share):
     """Searches to run, as ``(seed, node limit, free)``: the ordered search with doubling budgets,
     each followed by restarts in shuffled orders that spend about as many nodes, then by the
-    token-free game with ``free_share`` times the budget (module docstring)."""
+    token-free game with ``free_share`` times the budget (0: never; module docstring)."""
     budget, seed = first_budget, 1
     while True:
         yield 0, budget, False
         for _ in range(max(1, budget // restart_budget)):
             yield seed, restart_budget, False
             seed += 1
-        yield 0, free_share * budget, True
+        if free_share:
+            yield 0, free_share * budget, True
         budget *= 2
 
 
