@@ -44,8 +44,12 @@ def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=N
     (a retry of the open deals, each of which may take a minute, sends them one at a time, so
     no worker is left with a queue of them at the end)."""
     warm_up()
-    todo = sum(1 for p in players for s in seeds if (p, s) not in skip)
-    tasks = ((p, s, timeout, peer_timeout) for p in players for s in seeds if (p, s) not in skip)
+
+    def pending():
+        return ((p, s) for p in players for s in seeds if (p, s) not in skip)
+
+    todo = sum(1 for _ in pending())
+    tasks = ((p, s, timeout, peer_timeout) for p, s in pending())
     yield from imap_jobs(table_row, tasks, jobs, chunksize=max(1, min(16, todo // (256 * jobs))))
 
 
