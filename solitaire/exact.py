@@ -61,7 +61,8 @@ part, run only when the other bounds reach it and stop at the loss that takes it
 same cuts, 2.2 times the node rate on five refutations). A transposition table keeps, per
 canonical state, the best upper bound proven so far; it only ever holds proven bounds (an
 entry may be overwritten, never trusted beyond what was proven), so it cannot make an answer
-wrong.
+wrong. It starts small and doubles, its entries copied, as the nodes spent grow
+(:func:`tt_table`).
 
 The token-free game. The same search runs on a relaxation of the rules (``free``): every
 clue is free and every discard allowed (no tokens, no strikes; a misplay is then a discard).
@@ -122,7 +123,7 @@ from .deals import MAX_SCORE, RANKS
 from .game import DISCARD, MAX_CLUES, PLAY, Game, bot_action, legal_clue, seer_line, simulate
 from .satpeer import peer_reaches
 
-__all__ = ["ExactResult", "exact", "exact_search", "finish", "line_actions", "peer_close", "warm_up", "TT_BITS"]
+__all__ = ["ExactResult", "exact", "exact_search", "finish", "line_actions", "peer_close", "warm_up", "tt_table", "TT_BITS"]
 
 SUITS_N = MAX_SCORE // RANKS
 JUNK, EMPTY = MAX_SCORE, 31
@@ -134,8 +135,8 @@ ENTER, NEXT, LEAVE = 0, 1, 2
 #: search's owner masks and suit progress (at most 51 + 5 levels), then single rows.
 W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE = 0, 64, 128, 129, 130, 131, 132, 133, 134
 MAX_DEPTH = 256  # turns: at most 50 - P*hand draws, 8 + 25 + 25 clues, P final turns
-#: log2 of the transposition table's entries (24 bytes each).
-TT_BITS = 20
+#: log2 of the transposition table's entries (24 bytes each) at most, and at the first search.
+TT_BITS, TT_FIRST_BITS = 20, 16
 _EMPTY_KEY = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
@@ -406,6 +407,28 @@ def _tt_put(words, value, tt_keys, tt_vals, mask):
             return
     tt_keys[i, 0], tt_keys[i, 1], tt_keys[i, 2] = words[0], words[1], words[2]
     tt_vals[i] = value
+
+
+@numba.njit(cache=True)
+def _tt_copy(tt_keys, tt_vals, new_keys, new_vals):
+    """Store every entry of one table in another (of any size)."""
+    for j in range(tt_vals.size):
+        if tt_keys[j, 0] != _EMPTY_KEY:
+            _tt_put(tt_keys[j], tt_vals[j], new_keys, new_vals, new_vals.size - 1)
+
+
+def tt_table(bits, old=None):
+    """A transposition table of ``2**bits`` entries, ``(keys, values)``, holding the entries of ``old``.
+
+    A search stores at most one entry per node, so :func:`exact` starts each deal with a table
+    of ``2**TT_FIRST_BITS`` entries and doubles it while the nodes spent plus the next budget
+    could fill more than half: filling a table of ``2**20`` entries costs about 10 ms, more than
+    most searched deals take in all.
+    """
+    keys, values = np.full((1 << bits, 3), _EMPTY_KEY, dtype=np.uint64), np.zeros(1 << bits, dtype=np.int8)
+    if old is not None:
+        _tt_copy(old[0], old[1], keys, values)
+    return keys, values
 
 
 @numba.njit(cache=True)
@@ -753,8 +776,11 @@ def _schedule(first_budget, restart_budget, free_share):
 
 
 def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1 << 14, restart_budget=1 << 16,
-          free_share=4):
+          free_share=4, tt_first_bits=TT_FIRST_BITS):
     """U3 of ``deal`` with an optimal line (module docstring); ``timeout`` in seconds or ``None``.
+
+    The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
+    ``2**tt_bits`` (:func:`tt_table`).
 
     With ``peer_timeout`` (seconds), a deal the search leaves open goes to the SAT peer
     (:mod:`solitaire.satpeer`) by :func:`peer_close`.
@@ -775,8 +801,8 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
         raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
     nodes, searches, rate, free_reaches = 0, 0, None, False
     if low < high:
-        tt_keys = np.full((1 << tt_bits, 3), _EMPTY_KEY, dtype=np.uint64)
-        tt_vals = np.zeros(1 << tt_bits, dtype=np.int8)
+        bits = min(tt_bits, tt_first_bits)
+        table = tt_table(bits)
         schedule = _schedule(first_budget, restart_budget, free_share)
         while low < high:
             seed, limit, free = next(schedule)
@@ -787,9 +813,11 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
                 break
             if left is not None and rate is not None:  # do not overrun the timeout by much
                 limit = max(1024, min(limit, int(rate * left)))
+            while bits < tt_bits and 2 * (nodes + limit) > 1 << bits:
+                bits += 1
+                table = tt_table(bits, table)
             began = time.perf_counter()
-            result, used, aborted, line = exact_search(deck, deal.players, deal.hand, high, tt_keys, tt_vals,
-                                                       limit, seed, free)
+            result, used, aborted, line = exact_search(deck, deal.players, deal.hand, high, *table, limit, seed, free)
             nodes, searches = nodes + used, searches + 1
             rate = used / max(time.perf_counter() - began, 1e-6)
             if aborted:
@@ -839,5 +867,6 @@ def peer_close(deal, low, high, actions, timeout):
 def warm_up():
     """Load the compiled search (compile it on the very first run) once, before worker processes fork."""
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
-    exact_search(deck, 2, 5, 1, np.full((2, 3), _EMPTY_KEY, dtype=np.uint64), np.zeros(2, dtype=np.int8), 10, 0, False)
+    table = tt_table(1, tt_table(1))
+    exact_search(deck, 2, 5, 1, *table, 10, 0, False)
     root_hope(deck, 2, 5)

@@ -34,7 +34,7 @@ def table_row(task):
     r = exact(seeded_deal(players, seed), timeout, peer_timeout)
     return {"id": f"P{players}:seed:{seed}", "players": players, "seed": seed, "L": r.L, "U2": r.U2,
             "U3": r.score, "U3_high": r.high,
-            "exact": r.exact, "method": r.method, "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 6)}
+            "exact": r.exact, "method": r.method, "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 4)}
 
 
 def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=None):

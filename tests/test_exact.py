@@ -10,7 +10,7 @@ import pytest
 
 from solitaire.bounds import u2_value
 from solitaire.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
-from solitaire.exact import _EMPTY_KEY, _hope, _workspace, exact, exact_search
+from solitaire.exact import _EMPTY_KEY, _hope, _tt_get, _tt_put, _workspace, exact, exact_search, tt_table
 from solitaire.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
 from solitaire.satpeer import peer_reaches
 
@@ -143,6 +143,22 @@ def test_restarts_and_tiny_budgets_change_no_answer(players, seed):
     plain, short = exact(deal, timeout=30), exact(deal, timeout=30, first_budget=256, restart_budget=128)
     assert plain.exact and short.exact and short.searches > 10
     assert short.score == plain.score and simulate(deal, short.actions).score == short.score
+
+
+def test_a_grown_table_keeps_every_entry():
+    small, rng = tt_table(4), np.random.default_rng(5)
+    keys = rng.integers(0, 1 << 62, size=(6, 3), dtype=np.uint64)
+    for value, words in enumerate(keys):
+        _tt_put(words, value, *small, 15)
+    big = tt_table(10, small)
+    assert [_tt_get(words, *big, 1023) for words in keys] == list(range(6))
+    assert _tt_get(np.array([1, 2, 3], dtype=np.uint64), *big, 1023) == 127
+
+
+def test_the_table_size_changes_no_answer():
+    deal = seeded_deal(2, 12)  # needs about 10^5 nodes: the table grows from 2^8 entries
+    grown, fixed = exact(deal, timeout=30, tt_first_bits=8), exact(deal, timeout=30, tt_first_bits=20)
+    assert grown.exact and fixed.exact and grown.score == fixed.score
 
 
 def test_easy_deal_needs_no_search():
