@@ -496,5 +496,24 @@ def table(players_text, deals, seed, timeout, peer_timeout, out_file, retry_open
         click.echo(format_table(summary))
 
 
+@main.command("table-summary")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--players", "-p", "players_text", default="2..5", show_default=True, help="Player counts: A..B or 2,4.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+def table_summary_command(files, players_text, as_json):
+    """The winnability table of row files written by `table` (JSON Lines, plain or .xz).
+
+    Later files win where a deal has several rows (the newest row of a deal wins within a
+    file too). The shipped table: `hanabi-solitaire table-summary instances/table/*.jsonl.xz`.
+    """
+    from solitaire.exactrun import format_table, read_table, table_summary
+
+    summary = table_summary(read_table(files, _players_range(players_text)))
+    if as_json:
+        _emit_json(summary)
+    else:
+        click.echo(format_table(summary))
+
+
 if __name__ == "__main__":
     main()

@@ -2,7 +2,7 @@
 
 Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] [--peer 3]
 [--timeout 10] [--peer-timeout 60] [--also 2:6126,2:27898] [--free 2:7458,2:4369]
-[--free-timeout 60]``. Prints up to three markdown tables:
+[--free-timeout 60] [--growth]``. Prints up to four markdown tables:
 
 1. per player count over seeds ``0..deals-1``: median, 99th percentile and maximum time of
    U3 per deal (bot, U2 and the search, with the given timeout, no SAT peer), how many
@@ -15,7 +15,10 @@ Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] 
    the ratio is then a lower bound (marked >=);
 3. on the deals of ``--free``: U3 with and without the token-free game in the schedule
    (``free_share`` 4 and 0), side by side, ``--free-timeout`` seconds each: the bounds each
-   reaches and the time; the ratio when both settle the deal (else a bound, marked >=).
+   reaches and the time; the ratio when both settle the deal (else a bound, marked >=);
+4. with ``--growth``, per player count over the deals of the first table that needed a
+   search: their total time with a transposition table of 2^20 entries from the start and
+   with the one that starts at 2^16 and grows (the default), alternated twice, side by side.
 """
 
 import argparse
@@ -80,6 +83,18 @@ def with_and_without_free(players, seed, timeout):
             f"{a.nodes:,}", f"{b.nodes:,}", ratio]
 
 
+def table_growth(players, seeds, timeout):
+    """One row of the fourth table: seconds over ``seeds`` with a fixed and with a growing table."""
+    deals = [seeded_deal(players, s) for s in seeds]
+    fixed, grown = [], []
+    for _ in range(2):
+        for first, out in ((20, fixed), (None, grown)):
+            extra = {} if first is None else {"tt_first_bits": first}
+            out.append(_timed(lambda: [exact(d, timeout, **extra) for d in deals])[0])
+    ratio = f"{sum(fixed) / sum(grown):.2f}" if deals else "-"
+    return [players, len(deals), f"{sum(fixed):.2f}", f"{sum(grown):.2f}", ratio]
+
+
 def _deal_list(text):
     return [tuple(int(x) for x in item.split(":")) for item in text.split(",") if item]
 
@@ -93,10 +108,11 @@ def main():
     parser.add_argument("--also", default="", help="extra deals for the second table, as P:seed,P:seed")
     parser.add_argument("--free", default="", help="deals for the third table, as P:seed,P:seed")
     parser.add_argument("--free-timeout", type=float, default=60.0)
+    parser.add_argument("--growth", action="store_true", help="add the fourth table (the table's growth)")
     args = parser.parse_args()
     also = _deal_list(args.also)
     warm_up()
-    rows, peer_rows = [], []
+    rows, peer_rows, growth_rows = [], [], []
     for players in (2, 3, 4, 5):
         runs = u3_times(players, args.deals, args.timeout)
         seconds = [t for t, _ in runs]
@@ -105,6 +121,8 @@ def main():
                      f"{1000 * quantile(seconds, 0.99):.1f}", f"{max(seconds):.2f}", searched,
                      sum(1 for _, r in runs if not r.exact)])
         hard = [s for s, (_, r) in enumerate(runs) if r.searches and r.exact][: args.peer]
+        if args.growth:
+            growth_rows.append(table_growth(players, [s for s, (_, r) in enumerate(runs) if r.searches], args.timeout))
         extra = [s for p, s in also if p == players]
         for seed in list(range(args.peer)) + hard + extra:
             peer_rows.append(compare(players, seed, args.timeout, args.peer_timeout))
@@ -120,6 +138,10 @@ def main():
         print()
         print(markdown_table(["P", "seed", "U3 without free game", "s", "U3 with it", "s", "nodes without",
                               "nodes with", "time ratio"], free))
+    if growth_rows:
+        print()
+        print(markdown_table(["P", "searched deals", "s, table 2^20 (two runs)", "s, growing from 2^16",
+                              "ratio"], growth_rows))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ the share of deals with ``U2 = 25`` and ``L = 25`` with 95% Wilson intervals, ho
 
 import csv
 import json
+import lzma
 import math
 import os
 from collections import Counter
@@ -111,11 +112,13 @@ def _from_csv(record):
 def read_rows(path):
     """The rows already in a CSV or JSON Lines file (none if it does not exist).
 
+    A file named ``*.xz`` is read through LZMA (the shipped table, ``instances/table/``).
     A last line cut short by an interruption is ignored (and dropped by :class:`RowWriter`).
     """
     if not os.path.exists(path):
         return []
-    with open(path, encoding="utf-8", newline="") as handle:
+    opener = lzma.open if str(path).endswith(".xz") else open
+    with opener(path, "rt", encoding="utf-8", newline="") as handle:
         if str(path).endswith(".csv"):
             return [_from_csv(r) for r in csv.DictReader(handle) if r.get("reason") is not None]
         rows = []

@@ -7,7 +7,8 @@ and ``seconds``. :func:`table_rows` streams rows for ``players x seeds`` on ``jo
 processes; rows go to a JSON Lines file one flushed line each
 (:class:`~solitaire.boundrun.RowWriter`), and a rerun skips the ``(players, seed)`` pairs
 already there (or, retrying, only the exact ones, or only the bot's; the file then keeps both
-rows of a retried deal and :func:`latest_rows` takes the last).
+rows of a retried deal and :func:`latest_rows` takes the last). :func:`read_table` reads several
+such files at once, plain or ``.xz`` (the shipped table, ``instances/table/``).
 
 :func:`table_summary` gives per player count: the share of deals proven winnable
 (``U3 = 25``) with its 95% Wilson interval, and the share of deals that may be winnable
@@ -17,14 +18,19 @@ was already exact (``U3 = U2`` proven); how many deals each method closed; the u
 count; the slowest deals.
 """
 
+import lzma
 import time
 from collections import Counter
 
-from .boundrun import imap_jobs, wilson
+from .boundrun import imap_jobs, read_rows, wilson
 from .deals import MAX_SCORE, seeded_deal
+from .errors import InputError
 from .exact import exact, warm_up
 
-__all__ = ["table_row", "table_rows", "latest_rows", "table_summary", "format_table"]
+__all__ = ["table_row", "table_rows", "latest_rows", "read_table", "table_summary", "format_table"]
+
+#: The keys every row of the table has.
+TABLE_KEYS = ("players", "seed", "L", "U2", "U3", "U3_high", "exact", "method", "seconds")
 
 
 def table_row(task):
@@ -56,6 +62,28 @@ def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=N
 def latest_rows(rows):
     """One row per ``(players, seed)``: the last one in file order (a retried deal replaces its row)."""
     return list({(r["players"], r.get("seed")): r for r in rows}.values())
+
+
+def read_table(paths, players=None):
+    """The newest row per deal over the row files ``paths`` (later files win), for ``players`` (all if None).
+
+    Raises :class:`InputError` naming the file and the row when a row lacks a key of the table
+    (say, a file of ``bound`` rows) or a file holds no row.
+    """
+    rows = []
+    for path in paths:
+        try:
+            found = read_rows(path)
+        except (lzma.LZMAError, EOFError, UnicodeDecodeError) as err:
+            raise InputError(f"not a readable row file ({err})", path) from None
+        if not found:
+            raise InputError("no table rows (expected JSON Lines written by 'table')", path)
+        for row in found:
+            missing = [k for k in TABLE_KEYS if k not in row]
+            if missing:
+                raise InputError(f"row {row.get('id')} has no {', '.join(missing)}: not a row of 'table'", path)
+        rows += found
+    return [r for r in latest_rows(rows) if players is None or r["players"] in players]
 
 
 def table_summary(rows, slowest=5):

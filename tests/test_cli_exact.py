@@ -103,3 +103,32 @@ def test_retry_searched_recomputes_every_row_but_the_bots(tmp_path):
         assert out.exit_code == 0, out.output
         assert len(path.read_text().splitlines()) == lines
     assert [r["seed"] for r in read_rows(path)] == [11016, 11017, 11017, 11017]
+
+
+def test_table_summary_reads_plain_and_xz_files_newest_last(tmp_path):
+    import lzma
+
+    path = tmp_path / "t.jsonl"
+    made = run("table", "--players", "2..3", "--deals", "3", "--out", str(path), "-j", "1", "--json")
+    assert made.exit_code == 0, made.output
+    packed = tmp_path / "t.jsonl.xz"
+    packed.write_bytes(lzma.compress(path.read_bytes()))
+    changed = dict(read_rows(path)[0], U3=7, exact=False)  # a later file's row of the same deal wins
+    (tmp_path / "later.jsonl").write_text(json.dumps(changed) + "\n")
+    out = run("table-summary", str(packed), str(tmp_path / "later.jsonl"), "--players", "2", "--json")
+    assert out.exit_code == 0, out.output
+    summary = json.loads(out.output)
+    assert list(summary) == ["2"] and summary["2"]["deals"] == 3 and summary["2"]["unresolved"] == 1
+    printed = run("table", "--players", "2", "--deals", "3", "--out", str(tmp_path / "later.jsonl"), "-j", "1", "--json")
+    read = run("table-summary", str(tmp_path / "later.jsonl"), "--json")
+    assert json.loads(printed.output) == json.loads(read.output)  # table prints what table-summary reads
+
+
+def test_table_summary_bad_files_are_one_line_and_exit_2(tmp_path):
+    cases = {"bad.xz": (b"not xz", "not a readable row file"),
+             "empty.jsonl": (b"", "no table rows"),
+             "bound.jsonl": (b'{"id": "P2:seed:0", "players": 2, "L": 25}\n', "has no seed")}
+    for name, (data, said) in cases.items():
+        (tmp_path / name).write_bytes(data)
+        out = run("table-summary", str(tmp_path / name))
+        assert out.exit_code == 2 and said in out.output and name in out.output and "Traceback" not in out.output

@@ -1,0 +1,66 @@
+"""The shipped winnability table (instances/table/seeds-*.jsonl.xz): complete, consistent, re-provable.
+
+Each file holds the rows of ``table`` for P = 2..5 and 100,000 seeds from the one in its name
+(README, "The winnability table"). Every row is checked for consistency, a sample of each file
+is recomputed (the bot and U2 exactly, the search on rows it settled in few nodes), and every
+deal shipped in ``instances/deals/hard-deals.jsonl`` must have proven bounds that overlap the
+table's: two runs of different code may leave different deals open, never contradict each other.
+"""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from solitaire.boundrun import read_rows
+from solitaire.bounds import u2_value
+from solitaire.deals import seeded_deal
+from solitaire.exact import exact
+from solitaire.exactrun import latest_rows
+from solitaire.game import seer_score
+
+INSTANCES = Path(__file__).resolve().parent.parent / "instances"
+FILES = sorted((INSTANCES / "table").glob("seeds-*.jsonl.xz"))
+SPAN, PLAYERS = 100_000, (2, 3, 4, 5)
+HARD = [json.loads(line) for line in (INSTANCES / "deals" / "hard-deals.jsonl").read_text().splitlines()]
+
+
+@pytest.fixture(scope="module", params=FILES, ids=lambda path: path.name)
+def shipped(request):
+    return request.param, latest_rows(read_rows(request.param))
+
+
+def test_a_file_holds_each_deal_of_its_seeds_once(shipped):
+    path, rows = shipped
+    first = int(path.name.split("-")[1].split(".")[0])
+    assert sorted((r["players"], r["seed"]) for r in rows) == [(p, s) for p in PLAYERS for s in range(first, first + SPAN)]
+
+
+def test_every_row_is_consistent(shipped):
+    for row in shipped[1]:
+        assert row["id"] == f"P{row['players']}:seed:{row['seed']}"
+        assert row["L"] <= row["U3"] <= row["U3_high"] <= row["U2"], row
+        assert row["exact"] == (row["U3"] == row["U3_high"]) == (row["method"] is not None), row
+        assert row["method"] != "bot" or row["L"] == row["U2"] == row["U3"], row
+
+
+def test_a_sample_of_rows_is_recomputed(shipped):
+    path, rows = shipped
+    rng = random.Random(path.name)
+    bots = rng.sample([r for r in rows if r["method"] == "bot"], 20)
+    searched = rng.sample([r for r in rows if r["method"] == "search" and r["nodes"] <= 20_000], 8)
+    for row in bots + searched:
+        deal = seeded_deal(row["players"], row["seed"])
+        assert (seer_score(deal), u2_value(deal)) == (row["L"], row["U2"]), row
+    for row in searched:
+        r = exact(seeded_deal(row["players"], row["seed"]), timeout=30)
+        assert (r.score, r.exact) == (row["U3"], True), row
+
+
+def test_the_table_never_contradicts_the_hard_deals(shipped):
+    rows = {(r["players"], r["seed"]): r for r in shipped[1]}
+    for hard in HARD:
+        row = rows.get((hard["players"], hard["seed"]))
+        if row is not None:
+            assert max(row["U3"], hard["U3"]) <= min(row["U3_high"], hard["U3_high"]), (row, hard)
