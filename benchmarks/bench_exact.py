@@ -13,9 +13,10 @@ Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] 
    "score >= U3?" (yes, with a line) plus, when U3 < U2, "score >= U3 + 1?" (no); their
    ratio, and the median ratio. A peer call that runs out counts with its time limit, so
    the ratio is then a lower bound (marked >=);
-3. on the deals of ``--free``: U3 with and without the token-free game in the schedule
-   (``free_share`` 4 and 0), side by side, ``--free-timeout`` seconds each: the bounds each
-   reaches and the time; the ratio when both settle the deal (else a bound, marked >=);
+3. on the deals of ``--free``: U3 without the token-free game in the schedule and with it at
+   ``free_share`` 4 and 16 (the default), side by side, ``--free-timeout`` seconds each: the
+   bounds each reaches, the time and the nodes; the ratios of the times to the default's
+   when both settle the deal (else a bound, marked >=);
 4. with ``--growth``, per player count over the deals of the first table that needed a
    search: their total time with a transposition table of 2^20 entries from the start and
    with the one that starts at 2^16 and grows (the default), alternated twice, side by side.
@@ -74,13 +75,21 @@ def compare(players, seed, timeout, peer_timeout):
     return [players, seed, f"{r.score} (U2 {r.U2})", f"{1000 * mine:.2f}", f"{theirs:.2f}", status, ratio]
 
 
+FREE_SHARES = (0, 4, 16)
+
+
 def with_and_without_free(players, seed, timeout):
-    """One row of the third table."""
+    """One row of the third table: per share of ``FREE_SHARES`` the bounds, seconds and nodes, then the
+    time ratios of the other shares to the last (the default)."""
     deal = seeded_deal(players, seed)
-    (without, a), (with_, b) = (_timed(lambda: exact(deal, timeout, free_share=share)) for share in (0, 4))
-    ratio = "-" if not b.exact else f"{without / with_:.1f}" if a.exact else f">= {without / with_:.1f}"
-    return [players, seed, f"{a.score}..{a.high}", f"{without:.2f}", f"{b.score}..{b.high}", f"{with_:.2f}",
-            f"{a.nodes:,}", f"{b.nodes:,}", ratio]
+    runs = [_timed(lambda: exact(deal, timeout, free_share=share)) for share in FREE_SHARES]
+    best_time, best = runs[-1]
+    row = [players, seed]
+    for seconds, r in runs:
+        row += [f"{r.score}..{r.high}", f"{seconds:.2f}", f"{r.nodes:,}"]
+    for seconds, r in runs[:-1]:
+        row.append("-" if not best.exact else f"{seconds / best_time:.1f}" if r.exact else f">= {seconds / best_time:.1f}")
+    return row
 
 
 def table_growth(players, seeds, timeout):
@@ -136,8 +145,9 @@ def main():
     free = [with_and_without_free(p, s, args.free_timeout) for p, s in _deal_list(args.free)]
     if free:
         print()
-        print(markdown_table(["P", "seed", "U3 without free game", "s", "U3 with it", "s", "nodes without",
-                              "nodes with", "time ratio"], free))
+        head = [f"{name} share {share}" for share in FREE_SHARES for name in ("U3", "s", "nodes")]
+        print(markdown_table(["P", "seed", *head, *(f"ratio {share} / {FREE_SHARES[-1]}" for share in FREE_SHARES[:-1])],
+                             free))
     if growth_rows:
         print()
         print(markdown_table(["P", "searched deals", "s, table 2^20 (two runs)", "s, growing from 2^16",
