@@ -18,8 +18,9 @@ Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] 
    bounds each reaches, the time and the nodes; the ratios of the times to the default's
    when both settle the deal (else a bound, marked >=);
 4. with ``--growth``, per player count over the deals of the first table that needed a
-   search: their total time with a transposition table of 2^20 entries from the start and
-   with the one that starts at 2^16 and grows (the default), alternated twice, side by side.
+   search: their total time and their median time per deal with a transposition table of
+   2^20 entries from the start and with the one that starts at 2^16 and grows (the default),
+   each the smaller of two alternated runs, side by side.
 """
 
 import argparse
@@ -93,15 +94,20 @@ def with_and_without_free(players, seed, timeout):
 
 
 def table_growth(players, seeds, timeout):
-    """One row of the fourth table: seconds over ``seeds`` with a fixed and with a growing table."""
+    """One row of the fourth table: over ``seeds``, with a fixed and with a growing table, the total
+    seconds and the median seconds per deal (each the smaller of two alternated runs)."""
     deals = [seeded_deal(players, s) for s in seeds]
-    fixed, grown = [], []
+    if not deals:
+        return [players, 0, "-", "-", "-", "-", "-"]
+    runs = {20: [], None: []}
     for _ in range(2):
-        for first, out in ((20, fixed), (None, grown)):
+        for first, out in runs.items():
             extra = {} if first is None else {"tt_first_bits": first}
-            out.append(_timed(lambda: [exact(d, timeout, **extra) for d in deals])[0])
-    ratio = f"{sum(fixed) / sum(grown):.2f}" if deals else "-"
-    return [players, len(deals), f"{sum(fixed):.2f}", f"{sum(grown):.2f}", ratio]
+            out.append([_timed(lambda: exact(d, timeout, **extra))[0] for d in deals])
+    (fixed_total, fixed_median), (grown_total, grown_median) = (
+        (min(sum(r) for r in out), min(statistics.median(r) for r in out)) for out in runs.values())
+    return [players, len(deals), f"{fixed_total:.2f}", f"{grown_total:.2f}", f"{1000 * fixed_median:.2f}",
+            f"{1000 * grown_median:.2f}", f"{fixed_median / grown_median:.2f}"]
 
 
 def _deal_list(text):
@@ -150,8 +156,8 @@ def main():
                              free))
     if growth_rows:
         print()
-        print(markdown_table(["P", "searched deals", "s, table 2^20 (two runs)", "s, growing from 2^16",
-                              "ratio"], growth_rows))
+        print(markdown_table(["P", "searched deals", "total s, table 2^20", "total s, growing from 2^16",
+                              "median ms, 2^20", "median ms, growing", "median ratio"], growth_rows))
 
 
 if __name__ == "__main__":
