@@ -76,9 +76,9 @@ to 6.0 million, and it settles most deals that the real game's search leaves ope
 minute (``benchmarks/bench_exact.py``, the README's table). Each round of the schedule ends
 with a search of it at the current target with ``free_share`` (16) times the round's budget;
 a refutation lowers the upper bound, a line reaching the target proves nothing and stops
-these searches for the deal. (16 rather than 4: the deals a 2 s search leaves open close 1.1
-to 2.0 times sooner, 1.5 times in all on ten of them, for 5 to 8% more time on ordinary
-searched deals; ``benchmarks/bench_exact.py``.) Its states are marked in the key, so both games share the
+these searches for the deal. (16 rather than 4: deals that a 2 s search leaves open close 1.1
+to 2.0 times sooner, 1.5 times in all on nine of them, for 5 to 8% more time on ordinary
+searched deals; the README's benchmark section.) Its states are marked in the key, so both games share the
 transposition table.
 
 Canonical state and why it is exact. A state is the deck position, tokens, strikes, the
