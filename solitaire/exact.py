@@ -69,17 +69,23 @@ clue is free and every discard allowed (no tokens, no strikes; a misplay is then
 Any real line is a line of it, so its value bounds U3 from above. A pass only hands the turn
 on, so at most ``P - 1`` passes in a row are searched (before the last draw ``P`` of them
 return to the same state; after it a discard does what a pass does), and the token field of
-the state counts them. Its states are far fewer, and the obstruction of the deals the real
-search cannot settle lies in who draws which card, not in the tokens: on P = 2 seeds 7458,
-19008, 20773 it refutes 25 in 171,000 to 480,000 nodes where the real game's search needs 1.9
-to 6.0 million, and it settles most deals that the real game's search leaves open after a
-minute (``benchmarks/bench_exact.py``, the README's table). Each round of the schedule ends
-with a search of it at the current target with ``free_share`` (16) times the round's budget;
-a refutation lowers the upper bound, a line reaching the target proves nothing and stops
-these searches for the deal. (16 rather than 4: deals that a 2 s search leaves open close 1.1
-to 2.0 times sooner, 1.5 times in all on nine of them, for 5 to 8% more time on ordinary
-searched deals; the README's benchmark section.) Its states are marked in the key, so both games share the
-transposition table.
+the state counts them. A player who holds a playable card ``x`` never needs to discard
+there: playing ``x`` dominates discarding any card ``w``. Both draw the same card to the
+same player and hand the turn on alike; the played state differs only in holding ``w``
+instead of ``x`` and in a stack one higher, and it copies every later move of the other
+(discards are always allowed): the other's play or discard of ``x`` becomes a discard of
+``w``, its play of another copy of ``x`` (junk once ``x`` is played) a discard of that copy,
+and every other play stays legal, as the stacks are never lower. So it scores at least as
+much. (In the real game a discard earns a token, so no such rule holds there.) Its states
+are far fewer, and the obstruction of the deals the real search cannot settle lies in who
+draws which card, not in the tokens: on P = 2 seeds 7458, 19008, 20773, 15099, 4369, 18966 it
+refutes 25 in 104,000 to 871,000 nodes (171,000 to 3,969,000 without the play rule) where the
+real game's search needs 1.9 to 46 million, and it settles most deals that the real game's
+search leaves open after a minute (``benchmarks/bench_exact.py``, the README's table). Each
+round of the schedule ends with a search of it at the current target with ``free_share``
+(16) times the round's budget; a refutation lowers the upper bound, a line reaching the
+target proves nothing and stops these searches for the deal. Its states are marked in the
+key, so both games share the transposition table.
 
 Canonical state and why it is exact. A state is the deck position, tokens, strikes, the
 stacks, the final-round counter and the hands, listed from the player to move (only turn
@@ -436,8 +442,10 @@ def tt_table(bits, old=None):
 @numba.njit(cache=True)
 def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P, free):
     """Fill ``out`` with the moves worth searching (module docstring), best first; returns the count.
-    In the token-free game (``free``) every discard is allowed, a pass too unless the last ``P - 1``
-    moves were passes (``tokens`` counts them), and misplays are never needed."""
+    In the token-free game (``free``) a pass is allowed unless the last ``P - 1`` moves were passes
+    (``tokens`` counts them), misplays are never needed, and every discard is allowed but searched
+    only when the player has no playable card (a play dominates every discard there: module
+    docstring)."""
     m = 0
     n = hlen[cur]
     seen = np.zeros(MAX_SCORE + 1, dtype=np.bool_)
@@ -453,7 +461,7 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P
         if _junk(hands[cur, j], stacks, lost, counts):
             junk = hands[cur, j]
             break
-    discard = free or tokens < MAX_CLUES
+    discard = m == 0 if free else tokens < MAX_CLUES
     if discard and junk >= 0:
         out[m] = M_DISCARD * 32 + junk
         m += 1
