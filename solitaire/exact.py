@@ -79,8 +79,8 @@ and every other play stays legal, as the stacks are never lower. So it scores at
 much. (In the real game a discard earns a token, so no such rule holds there.) Its states
 are far fewer, and the obstruction of the deals the real search cannot settle lies in who
 draws which card, not in the tokens: on P = 2 seeds 7458, 19008, 20773, 15099, 4369, 18966 it
-refutes 25 in 104,000 to 871,000 nodes (171,000 to 3,969,000 without the play rule) where the
-real game's search needs 1.9 to 46 million, and it settles most deals that the real game's
+refutes 25 in 12,000 to 131,000 nodes (171,000 to 3,969,000 without the play rule and the
+junk rule below) where the real game's search needs 1.9 to 46 million, and it settles most deals that the real game's
 search leaves open after a minute (``benchmarks/bench_exact.py``, the README's table). Each
 round of the schedule ends with a search of it at the current target with ``free_share``
 (16) times the round's budget; a refutation lowers the upper bound, a line reaching the
@@ -97,8 +97,9 @@ every junk type is one symbol. The lost copies of the other types are determined
 deck position, the hands and the stacks, so the canonical state determines the value.
 
 Moves searched, and why the others are not needed. Playable cards first (one per distinct
-type), then a junk discard, a clue, discards of each distinct useful type, and — at 8
-tokens only — misplays of each distinct unplayable type while at most one strike is spent
+type), then a junk discard, a clue, discards of each distinct useful type (only when no junk
+card is held), and — at 8 tokens only — misplays of the junk card or, without one, of each
+distinct unplayable type while at most one strike is spent
 (a third strike scores 0, which the bot's L already beats or ties). A misplay below 8
 tokens is never needed: discarding the same card leads to a state ``A = (t + 1, s)`` that
 dominates the misplay's ``B = (t, s + 1)``. ``A`` copies every move of ``B`` keeping
@@ -106,6 +107,13 @@ dominates the misplay's ``B = (t, s + 1)``. ``A`` copies every move of ``B`` kee
 together, a 5's token is capped at 8 on both sides), a discard of ``B`` is copied as a
 discard, or, when ``t_A = 8 > t_B``, as a misplay of the same card (then ``s_A < s_B``, so
 ``A`` survives it and the invariant still holds); hands, stacks and deck stay identical.
+A player who holds a junk card sheds no useful card: discarding (or misplaying) the junk
+card ``j`` dominates doing the same to a useful card ``u``. The two states differ only in
+that the first holds ``u`` where the second holds ``j``, with the same tokens and strikes,
+and the first copies every move of the second, turning its later discard or misplay of
+``j`` into the same action on ``u``; ``j`` can never be played, so nothing else changes.
+(On the six P = 2 deals of the README's token-free table this rule and the play rule of the
+token-free game take its refutations of 25 from 171,000..3,969,000 nodes to 12,000..131,000.)
 
 Result. The score, whether it is proven (``exact``), the proven bounds ``L <= U3 <= high``,
 and an optimal line as hanab.live actions (a play, a discard, or for a pass a legal colour
@@ -469,7 +477,8 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P
         out[m] = M_CLUE * 32 + JUNK
         m += 1
     seen[:] = False
-    if discard:  # useful discards: held twice first, then the highest rank
+    useful = junk < 0  # shedding a junk card dominates shedding a useful one (module docstring)
+    if discard and useful:  # useful discards: held twice first, then the highest rank
         for twice in range(2):
             for r in range(RANKS - 1, -1, -1):
                 for j in range(n):
@@ -479,13 +488,13 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P
                         seen[x] = True
                         out[m] = M_DISCARD * 32 + x
                         m += 1
-    elif strikes < 2:  # at 8 tokens a misplay is the only way to shed a card
+    elif not discard and not free and strikes < 2:  # at 8 tokens a misplay is the only way to shed a card
         if junk >= 0:
             out[m] = M_MISPLAY * 32 + junk
             m += 1
         for j in range(n):
             x = hands[cur, j]
-            if stacks[x // RANKS] != x % RANKS and not seen[x] and not _junk(x, stacks, lost, counts):
+            if useful and stacks[x // RANKS] != x % RANKS and not seen[x] and not _junk(x, stacks, lost, counts):
                 seen[x] = True
                 out[m] = M_MISPLAY * 32 + x
                 m += 1
