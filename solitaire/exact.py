@@ -97,9 +97,10 @@ every junk type is one symbol. The lost copies of the other types are determined
 deck position, the hands and the stacks, so the canonical state determines the value.
 
 Moves searched, and why the others are not needed. Playable cards first (one per distinct
-type), then a junk discard, a clue, discards of each distinct useful type (only when no junk
-card is held), and — at 8 tokens only — misplays of the junk card or, without one, of each
-distinct unplayable type while at most one strike is spent
+type), then the discard of a spare card (junk, or else a type held twice), a clue, discards
+of each distinct useful type (only without a spare card), and — at 8 tokens only — a misplay
+of the spare card or, without one that cannot be played, of each distinct unplayable type,
+while at most one strike is spent
 (a third strike scores 0, which the bot's L already beats or ties). A misplay below 8
 tokens is never needed: discarding the same card leads to a state ``A = (t + 1, s)`` that
 dominates the misplay's ``B = (t, s + 1)``. ``A`` copies every move of ``B`` keeping
@@ -112,6 +113,13 @@ card ``j`` dominates doing the same to a useful card ``u``. The two states diffe
 that the first holds ``u`` where the second holds ``j``, with the same tokens and strikes,
 and the first copies every move of the second, turning its later discard or misplay of
 ``j`` into the same action on ``u``; ``j`` can never be played, so nothing else changes.
+Without junk, a type ``x`` the player holds twice plays the part of ``j`` (:func:`_spare`):
+the first state holds ``x`` and ``u`` where the second holds ``x`` twice; the second can
+play only one of its ``x`` (the other is junk from then on), which the first copies with
+its ``x``, and the second's shedding of an ``x`` becomes the first's shedding of ``u``
+(at 8 tokens only when ``x`` cannot be played, so that shedding it is a misplay). And a
+junk card is as good to shed as such an ``x`` by the same copying, so one spare card, junk
+first, is all that is searched.
 (On the six P = 2 deals of the README's token-free table this rule and the play rule of the
 token-free game take its refutations of 25 from 171,000..3,969,000 nodes to 12,000..131,000.)
 
@@ -448,6 +456,21 @@ def tt_table(bits, old=None):
 
 
 @numba.njit(cache=True)
+def _spare(cur, hands, hlen, stacks, lost, counts):
+    """A card the player to move can shed at no loss (module docstring): a junk card it holds,
+    else a type it holds twice; -1 if none."""
+    n = hlen[cur]
+    for j in range(n):
+        if _junk(hands[cur, j], stacks, lost, counts):
+            return hands[cur, j]
+    for j in range(n):
+        for k in range(j):
+            if hands[cur, k] == hands[cur, j]:
+                return hands[cur, j]
+    return -1
+
+
+@numba.njit(cache=True)
 def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P, free):
     """Fill ``out`` with the moves worth searching (module docstring), best first; returns the count.
     In the token-free game (``free``) a pass is allowed unless the last ``P - 1`` moves were passes
@@ -464,21 +487,16 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P
                 seen[x] = True
                 out[m] = M_PLAY * 32 + x
                 m += 1
-    junk = -1
-    for j in range(n):
-        if _junk(hands[cur, j], stacks, lost, counts):
-            junk = hands[cur, j]
-            break
+    spare = _spare(cur, hands, hlen, stacks, lost, counts)
     discard = m == 0 if free else tokens < MAX_CLUES
-    if discard and junk >= 0:
-        out[m] = M_DISCARD * 32 + junk
+    if discard and spare >= 0:
+        out[m] = M_DISCARD * 32 + spare
         m += 1
     if (tokens < P - 1) if free else tokens > 0:
         out[m] = M_CLUE * 32 + JUNK
         m += 1
     seen[:] = False
-    useful = junk < 0  # shedding a junk card dominates shedding a useful one (module docstring)
-    if discard and useful:  # useful discards: held twice first, then the highest rank
+    if discard and spare < 0:  # useful discards: held twice first, then the highest rank
         for twice in range(2):
             for r in range(RANKS - 1, -1, -1):
                 for j in range(n):
@@ -489,12 +507,12 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P
                         out[m] = M_DISCARD * 32 + x
                         m += 1
     elif not discard and not free and strikes < 2:  # at 8 tokens a misplay is the only way to shed a card
-        if junk >= 0:
-            out[m] = M_MISPLAY * 32 + junk
-            m += 1
+        if spare >= 0 and stacks[spare // RANKS] != spare % RANKS:
+            out[m] = M_MISPLAY * 32 + spare
+            return m + 1
         for j in range(n):
             x = hands[cur, j]
-            if useful and stacks[x // RANKS] != x % RANKS and not seen[x] and not _junk(x, stacks, lost, counts):
+            if stacks[x // RANKS] != x % RANKS and not seen[x] and not _junk(x, stacks, lost, counts):
                 seen[x] = True
                 out[m] = M_MISPLAY * 32 + x
                 m += 1
