@@ -143,7 +143,7 @@ import numba
 import numpy as np
 
 from .bounds import u2_value
-from .deals import MAX_SCORE, RANKS
+from .deals import MAX_SCORE, RANKS, seeded_deal
 from .game import DISCARD, MAX_CLUES, PLAY, Game, bot_action, legal_clue, seer_line, simulate
 from .satpeer import peer_reaches
 
@@ -902,7 +902,9 @@ def peer_close(deal, low, high, actions, timeout):
 
 
 def warm_up():
-    """Load the compiled search (compile it on the very first run) once, before worker processes fork."""
+    """Load the compiled search and U2 (compile them on the very first run) once, before worker
+    processes fork, so that no deal's timeout is spent compiling."""
+    u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
     table = tt_table(1, tt_table(1))
     exact_search(deck, 2, 5, 1, *table, 10, 0, False)
