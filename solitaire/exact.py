@@ -61,7 +61,7 @@ part, run only when the other bounds reach it and stop at the loss that takes it
 same cuts, 2.2 times the node rate on five refutations). A transposition table keeps, per
 canonical state, the best upper bound proven so far; it only ever holds proven bounds (an
 entry may be overwritten, never trusted beyond what was proven), so it cannot make an answer
-wrong. It starts small and doubles, its entries copied, as the nodes spent grow
+wrong. It starts small and grows, its entries copied, as the nodes spent grow
 (:func:`tt_table`).
 
 The token-free game. The same search runs on a relaxation of the rules (``free``): every
@@ -79,9 +79,10 @@ and every other play stays legal, as the stacks are never lower. So it scores at
 much. (In the real game a discard earns a token, so no such rule holds there.) Its states
 are far fewer, and the obstruction of the deals the real search cannot settle lies in who
 draws which card, not in the tokens: on P = 2 seeds 7458, 19008, 20773, 15099, 4369, 18966 it
-refutes 25 in 12,000 to 131,000 nodes (171,000 to 3,969,000 without the play rule and the
-junk rule below) where the real game's search needs 1.9 to 46 million, and it settles most deals that the real game's
-search leaves open after a minute (``benchmarks/bench_exact.py``, the README's table). Each
+refutes 25 in 9,000 to 109,000 nodes (171,000 to 3,969,000 without the play rule and the
+spare-card rule below) where the real game's search needs 1.9 to 46 million, and it settles
+most deals that the real game's search leaves open after a minute
+(``benchmarks/bench_exact.py``, the README's table). Each
 round of the schedule ends with a search of it at the current target with ``free_share``
 (16) times the round's budget; a refutation lowers the upper bound, a line reaching the
 target proves nothing and stops these searches for the deal. Its states are marked in the
@@ -121,7 +122,7 @@ its ``x``, and the second's shedding of an ``x`` becomes the first's shedding of
 junk card is as good to shed as such an ``x`` by the same copying, so one spare card, junk
 first, is all that is searched.
 (On the six P = 2 deals of the README's token-free table this rule and the play rule of the
-token-free game take its refutations of 25 from 171,000..3,969,000 nodes to 12,000..131,000.)
+token-free game take its refutations of 25 from 171,000..3,969,000 nodes to 9,000..109,000.)
 
 Result. The score, whether it is proven (``exact``), the proven bounds ``L <= U3 <= high``,
 and an optimal line as hanab.live actions (a play, a discard, or for a pass a legal colour
@@ -445,9 +446,9 @@ def tt_table(bits, old=None):
     """A transposition table of ``2**bits`` entries, ``(keys, values)``, holding the entries of ``old``.
 
     A search stores at most one entry per node, so :func:`exact` starts each deal with a table
-    of ``2**TT_FIRST_BITS`` entries and doubles it while the nodes spent plus the next budget
-    could fill more than half: filling a table of ``2**20`` entries costs about 10 ms, more than
-    most searched deals take in all.
+    of ``2**TT_FIRST_BITS`` entries and, before a search, grows it to the least power of two
+    that the nodes spent plus the next budget fill at most half: filling a table of ``2**20``
+    entries costs about a millisecond, as much as the typical searched deal takes in all.
     """
     keys, values = np.full((1 << bits, 3), _EMPTY_KEY, dtype=np.uint64), np.zeros(1 << bits, dtype=np.int8)
     if old is not None:
@@ -850,9 +851,9 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
                 break
             if left is not None and rate is not None:  # do not overrun the timeout by much
                 limit = max(1024, min(limit, int(rate * left)))
-            while bits < tt_bits and 2 * (nodes + limit) > 1 << bits:
-                bits += 1
-                table = tt_table(bits, table)
+            grown = min(tt_bits, max(bits, (2 * (nodes + limit) - 1).bit_length()))
+            if grown > bits:  # one copy into the size the next search needs
+                bits, table = grown, tt_table(grown, table)
             began = time.perf_counter()
             result, used, aborted, line = exact_search(deck, deal.players, deal.hand, high, *table, limit, seed, free)
             nodes, searches = nodes + used, searches + 1

@@ -1,6 +1,7 @@
 """`bound --exact`, `--lines-dir` and `table`: rows, files, resume, errors."""
 
 import json
+import lzma
 
 from click.testing import CliRunner
 
@@ -106,8 +107,6 @@ def test_retry_searched_recomputes_every_row_but_the_bots(tmp_path):
 
 
 def test_table_summary_reads_plain_and_xz_files_newest_last(tmp_path):
-    import lzma
-
     path = tmp_path / "t.jsonl"
     made = run("table", "--players", "2..3", "--deals", "3", "--out", str(path), "-j", "1", "--json")
     assert made.exit_code == 0, made.output
