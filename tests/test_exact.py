@@ -173,6 +173,13 @@ def test_timeout_keeps_honest_bounds():
     assert simulate(deal, r.actions).score == r.score
 
 
+def test_an_open_deal_reports_a_line_above_the_bot():
+    deal = seeded_deal(4, 10118)  # L = 20, U3 = 24 (the peer's line); 21..23 lie within 30,000 nodes
+    r = exact(deal, timeout=8)
+    assert r.L == 20 and r.score >= 23 and r.high >= 24
+    assert simulate(deal, r.actions).score == r.score
+
+
 def test_export_is_a_hanablive_game():
     deal = seeded_deal(2, 24)
     r = exact(deal)
