@@ -843,7 +843,7 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
     low, high = bot, upper2 if bot == upper2 else min(upper2, root_hope(deck, deal.players, deal.hand))
     if high < low:
         raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
-    nodes, searches, rate, free_reaches = 0, 0, None, False
+    nodes, searches, rates, free_reaches = 0, 0, {}, False
     if low < high:
         bits = min(tt_bits, tt_first_bits)
         table = tt_table(bits)
@@ -856,15 +856,15 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
             left = None if timeout is None else timeout - (time.perf_counter() - start)
             if left is not None and left <= 0:
                 break
-            if left is not None and rate is not None:  # do not overrun the timeout by much
-                limit = max(1024, min(limit, int(rate * left)))
+            if left is not None and rates:  # do not overrun the timeout by much (the kinds' node rates differ)
+                limit = max(1024, min(limit, int(rates.get(kind, min(rates.values())) * left)))
             grown = min(tt_bits, max(bits, (2 * (nodes + limit) - 1).bit_length()))
             if grown > bits:  # one copy into the size the next search needs
                 bits, table = grown, tt_table(grown, table)
             began = time.perf_counter()
             result, used, aborted, line = exact_search(deck, deal.players, deal.hand, target, *table, limit, seed, free)
             nodes, searches = nodes + used, searches + 1
-            rate = used / max(time.perf_counter() - began, 1e-6)
+            rates[kind] = used / max(time.perf_counter() - began, 1e-6)
             if aborted:
                 continue
             if result >= target and free:

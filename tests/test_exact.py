@@ -262,6 +262,11 @@ def test_the_last_card_is_played_on_the_last_turn():
     assert brute(deal) == 1
 
 
+def test_sat_peer_runs_out_honestly():
+    deal = seeded_deal(5, 906185)  # CaDiCaL refutes 25 in about 26 s: its process is killed at 1 s
+    assert peer_reaches(deal, 25, timeout=1) == (None, None)
+
+
 def test_sat_peer_closes_what_the_search_leaves_open():
     rng = random.Random(11)
     deals = (tiny_deal(rng, 2) for _ in range(200))

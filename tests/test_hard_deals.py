@@ -8,7 +8,7 @@ import pytest
 from solitaire.bounds import u2_value
 from solitaire.deals import seeded_deal
 from solitaire.exact import exact
-from solitaire.game import seer_score
+from solitaire.game import seer_score, simulate
 from solitaire.satpeer import peer_reaches
 
 PATH = Path(__file__).resolve().parent.parent / "instances" / "deals" / "hard-deals.jsonl"
@@ -44,3 +44,13 @@ def test_the_peer_confirms_a_search_proof_of_u3_below_u2(players, seed):
     r = exact(deal, timeout=60)
     assert r.exact and r.method == "search" and r.score < r.U2
     assert peer_reaches(deal, r.score + 1, timeout=120)[0] is False  # about a second each
+
+
+@pytest.mark.slow
+def test_the_peer_reproves_a_deal_the_search_leaves_open():
+    row = next(r for r in ROWS if (r["players"], r["seed"]) == (5, 906185))  # CaDiCaL: no 25 in 26 s, 24 in 4 s
+    deal = seeded_deal(5, 906185)
+    assert (row["U3"], row["exact"], row["proved_by"]) == (24, True, ["peer"])
+    assert peer_reaches(deal, 25, timeout=600)[0] is False
+    yes, actions = peer_reaches(deal, 24, timeout=600)
+    assert yes and simulate(deal, actions).score >= 24

@@ -1,0 +1,67 @@
+"""The SAT peer's solvers side by side on the same questions "can deal P:seed reach score t?".
+
+Run from the repository root: ``python benchmarks/bench_peer.py [--queries P:seed:t,...]
+[--solvers glucose4,cadical195] [--timeout 300]``. For each question, each solver in turn
+(alternating, so that load drifts hit both alike) answers it under the same time limit in a
+forked process (:func:`solitaire.satpeer.peer_reaches`); prints a markdown table of the
+answers and times, and the ratio of each solver's time to the first one's (a solver that ran
+out counts with its limit, so the ratio is then a bound, marked >= or <=).
+
+The default questions: three easy ones (the start of a winnable deal that needs a search:
+the peer's usual work in the table), and the hard ones of deals the search left open after a
+minute (``instances/deals/hard-deals.jsonl``): refutations of 25 and lines at 24 or 25.
+"""
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.common import markdown_table  # noqa: E402
+from solitaire.deals import seeded_deal  # noqa: E402
+from solitaire.satpeer import peer_reaches  # noqa: E402
+
+QUERIES = "2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437:25,5:286034:25"
+
+
+def ask(players, seed, target, solver, timeout):
+    """``(seconds, answer)`` of one solver on one question (answer None: ran out)."""
+    start = time.perf_counter()
+    answer, _ = peer_reaches(seeded_deal(players, seed), target, solver=solver, timeout=timeout)
+    return time.perf_counter() - start, answer
+
+
+def _cell(seconds, answer, timeout):
+    return f">{timeout:.0f} s" if answer is None else f"{seconds:.1f} s ({'yes' if answer else 'no'})"
+
+
+def _ratio(mine, first, timeout):
+    (t, a), (t0, a0) = mine, first
+    mark = "" if a is not None and a0 is not None else "<=" if a is not None else ">="
+    return f"{mark}{t / t0:.2f}" if a is not None or a0 is not None else "-"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--queries", default=QUERIES, help="questions as P:seed:target,...")
+    parser.add_argument("--solvers", default="glucose4,cadical195", help="PySAT solver names, the first is the base")
+    parser.add_argument("--timeout", type=float, default=300.0)
+    args = parser.parse_args()
+    solvers = args.solvers.split(",")
+    rows = []
+    for k, text in enumerate(args.queries.split(",")):
+        players, seed, target = (int(v) for v in text.split(":"))
+        order = solvers if k % 2 == 0 else solvers[::-1]
+        runs = {s: ask(players, seed, target, s, args.timeout) for s in order}
+        first = runs[solvers[0]]
+        rows.append([f"P{players}:{seed}", f">= {target}"] + [_cell(*runs[s], args.timeout) for s in solvers]
+                    + [_ratio(runs[s], first, args.timeout) for s in solvers[1:]])
+        print(f"{text}: " + ", ".join(f"{s} {runs[s][0]:.1f} s {runs[s][1]}" for s in solvers), file=sys.stderr, flush=True)
+    header = ["deal", "question"] + solvers + [f"{s} / {solvers[0]}" for s in solvers[1:]]
+    print(markdown_table(header, rows))
+
+
+if __name__ == "__main__":
+    main()
