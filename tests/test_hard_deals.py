@@ -51,6 +51,6 @@ def test_the_peer_reproves_a_deal_the_search_leaves_open():
     row = next(r for r in ROWS if (r["players"], r["seed"]) == (5, 906185))  # CaDiCaL: no 25 in 26 s, 24 in 4 s
     deal = seeded_deal(5, 906185)
     assert (row["U3"], row["exact"], row["proved_by"]) == (24, True, ["peer"])
-    assert peer_reaches(deal, 25, timeout=600)[0] is False
-    yes, actions = peer_reaches(deal, 24, timeout=600)
+    assert peer_reaches(deal, 25, solver="cadical195", timeout=600)[0] is False
+    yes, actions = peer_reaches(deal, 24, solver="cadical195", timeout=600)
     assert yes and simulate(deal, actions).score >= 24
