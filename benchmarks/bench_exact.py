@@ -2,7 +2,7 @@
 
 Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] [--peer 3]
 [--timeout 10] [--peer-timeout 60] [--also 2:6126,2:27898] [--free 2:7458,2:4369]
-[--free-timeout 60] [--growth]``. Prints up to four markdown tables:
+[--free-timeout 60] [--growth] [--sizes 2:509913,2:7458]``. Prints up to five markdown tables:
 
 1. per player count over seeds ``0..deals-1``: median, 99th percentile and maximum time of
    U3 per deal (bot, U2 and the search, with the given timeout, no SAT peer), how many
@@ -20,7 +20,10 @@ Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] 
 4. with ``--growth``, per player count over the deals of the first table that needed a
    search: their total time and their median time per deal with a transposition table of
    2^20 entries from the start and with the one that starts at 2^16 and grows (the default),
-   each the smaller of two alternated runs, side by side.
+   each the smaller of two alternated runs, side by side;
+5. on the deals of ``--sizes``: U3 with a transposition table of at most 2^20 entries (the
+   default before session 9) and of at most 2^22 (the default), ``--free-timeout`` seconds
+   each, as in the third table.
 """
 
 import argparse
@@ -76,14 +79,17 @@ def compare(players, seed, timeout, peer_timeout):
     return [players, seed, f"{r.score} (U2 {r.U2})", f"{1000 * mine:.2f}", f"{theirs:.2f}", status, ratio]
 
 
-FREE_SHARES = (0, 4, 16)
+#: Settings compared side by side (keyword arguments of ``exact``, the default last): the third table's
+#: shares of the token-free game, the fifth table's largest transposition tables.
+FREE_SETTINGS = {f"share {share}": {"free_share": share} for share in (0, 4, 16)}
+SIZE_SETTINGS = {"2^20": {"tt_bits": 20}, "2^22": {}}
 
 
-def with_and_without_free(players, seed, timeout):
-    """One row of the third table: per share of ``FREE_SHARES`` the bounds, seconds and nodes, then the
-    time ratios of the other shares to the last (the default)."""
+def side_by_side(players, seed, timeout, settings):
+    """One row of the third or fifth table: per setting the bounds, seconds and nodes, then the time
+    ratios of the other settings to the last (the default)."""
     deal = seeded_deal(players, seed)
-    runs = [_timed(lambda: exact(deal, timeout, free_share=share)) for share in FREE_SHARES]
+    runs = [_timed(lambda: exact(deal, timeout, **extra)) for extra in settings.values()]
     best_time, best = runs[-1]
     row = [players, seed]
     for seconds, r in runs:
@@ -91,6 +97,15 @@ def with_and_without_free(players, seed, timeout):
     for seconds, r in runs[:-1]:
         row.append("-" if not best.exact else f"{seconds / best_time:.1f}" if r.exact else f">= {seconds / best_time:.1f}")
     return row
+
+
+def print_side_by_side(deals, timeout, settings):
+    rows = [side_by_side(p, s, timeout, settings) for p, s in deals]
+    if rows:
+        names = list(settings)
+        print()
+        print(markdown_table(["P", "seed", *(f"{what} {name}" for name in names for what in ("U3", "s", "nodes")),
+                              *(f"ratio {name} / {names[-1]}" for name in names[:-1])], rows))
 
 
 def table_growth(players, seeds, timeout):
@@ -124,6 +139,7 @@ def main():
     parser.add_argument("--free", default="", help="deals for the third table, as P:seed,P:seed")
     parser.add_argument("--free-timeout", type=float, default=60.0)
     parser.add_argument("--growth", action="store_true", help="add the fourth table (the table's growth)")
+    parser.add_argument("--sizes", default="", help="deals for the fifth table, as P:seed,P:seed")
     args = parser.parse_args()
     also = _deal_list(args.also)
     warm_up()
@@ -148,16 +164,12 @@ def main():
         print(markdown_table(["P", "seed", "U3", "U3 ms", "SAT peer s (same proof)", "peer", "ratio"], peer_rows))
         print(f"\nmedian speed ratio SAT peer / U3: {statistics.median(ratios):.0f}x over {len(ratios)} deals "
               "(a timed-out peer counts with its limit)")
-    free = [with_and_without_free(p, s, args.free_timeout) for p, s in _deal_list(args.free)]
-    if free:
-        print()
-        head = [f"{name} share {share}" for share in FREE_SHARES for name in ("U3", "s", "nodes")]
-        print(markdown_table(["P", "seed", *head, *(f"ratio {share} / {FREE_SHARES[-1]}" for share in FREE_SHARES[:-1])],
-                             free))
+    print_side_by_side(_deal_list(args.free), args.free_timeout, FREE_SETTINGS)
     if growth_rows:
         print()
         print(markdown_table(["P", "searched deals", "total s, table 2^20", "total s, growing from 2^16",
                               "median ms, 2^20", "median ms, growing", "median ratio"], growth_rows))
+    print_side_by_side(_deal_list(args.sizes), args.free_timeout, SIZE_SETTINGS)
 
 
 if __name__ == "__main__":

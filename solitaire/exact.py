@@ -164,8 +164,10 @@ ENTER, NEXT, LEAVE = 0, 1, 2
 #: search's owner masks and suit progress (at most 51 + 5 levels), then single rows.
 W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE = 0, 64, 128, 129, 130, 131, 132, 133, 134
 MAX_DEPTH = 256  # turns: at most 50 - P*hand draws, 8 + 25 + 25 clues, P final turns
-#: log2 of the transposition table's entries (24 bytes each) at most, and at the first search.
-TT_BITS, TT_FIRST_BITS = 20, 16
+#: log2 of the transposition table's entries (25 bytes each) at most, and at the first search. At most
+#: 2^22 (100 MB, reached only by deals that search millions of nodes): on P = 2 seed 509913 the token-free
+#: game refutes 21 in 9.0 million nodes with it, 17.0 million with 2^20 (``benchmarks/bench_exact.py --sizes``).
+TT_BITS, TT_FIRST_BITS = 22, 16
 _EMPTY_KEY = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 

@@ -380,3 +380,11 @@ def test_token_free_game_refutes_a_full_deal():
     r = exact(deal, timeout=120)
     assert (r.L, r.score, r.high, r.U2, r.exact) == (22, 24, 24, 25, True)
     assert simulate(deal, r.actions).score == 24
+
+
+@pytest.mark.slow
+def test_the_token_free_game_settles_a_deal_with_a_large_table():
+    # P = 2 seed 509913: L = 20, U2 = 21; the token-free game refutes 21 in 9 million nodes with a table of
+    # 2^22 entries (17 million with 2^20: open after 60 s), so the bot's 20 is optimal
+    r = exact(seeded_deal(2, 509913), timeout=150)
+    assert (r.L, r.score, r.high, r.U2, r.exact) == (20, 20, 20, 21, True)
