@@ -37,7 +37,7 @@ def _cell(seconds, answer, timeout):
     return f">{timeout:.0f} s" if answer is None else f"{seconds:.1f} s ({'yes' if answer else 'no'})"
 
 
-def _ratio(mine, first, timeout):
+def _ratio(mine, first):
     (t, a), (t0, a0) = mine, first
     mark = "" if a is not None and a0 is not None else "<=" if a is not None else ">="
     return f"{mark}{t / t0:.2f}" if a is not None or a0 is not None else "-"
@@ -57,7 +57,7 @@ def main():
         runs = {s: ask(players, seed, target, s, args.timeout) for s in order}
         first = runs[solvers[0]]
         rows.append([f"P{players}:{seed}", f">= {target}"] + [_cell(*runs[s], args.timeout) for s in solvers]
-                    + [_ratio(runs[s], first, args.timeout) for s in solvers[1:]])
+                    + [_ratio(runs[s], first) for s in solvers[1:]])
         print(f"{text}: " + ", ".join(f"{s} {runs[s][0]:.1f} s {runs[s][1]}" for s in solvers), file=sys.stderr, flush=True)
     header = ["deal", "question"] + solvers + [f"{s} / {solvers[0]}" for s in solvers[1:]]
     print(markdown_table(header, rows))
