@@ -2,10 +2,12 @@
 
 An encoding of the whole real game (the rules of :mod:`solitaire.exact`), turn-indexed like
 the public SAT approach and written independently of the search: it shares only the deal
-and the simulator that replays its answer. Turns ``0..T-1`` (``T = 2 (R + P) + 13`` with
-``R = 50 - P * hand`` draws bounds any game: at most ``R + P`` turns remove a card, and
-each clue spends one of 8 tokens plus those returned by at most ``R + P`` discards and five
-5s); turn ``τ`` belongs to player ``τ mod P``. Variables (named through an ``IDPool``):
+and the simulator that replays its answer. Turns ``0..T-1`` with ``T = 2 (R + P) + 13 - t``
+(``R = 50 - P * hand`` draws; :func:`horizon`) are enough for any game that reaches ``t``,
+stopped when it does: at most ``R + P`` turns remove a card, at least ``t`` of them plays, so
+at most ``R + P - t`` discards, and each clue spends one of 8 tokens plus those returned by
+the discards and at most five 5s (on P = 5, ``t = 25``: 58 turns instead of the 83 that any
+game fits in); turn ``τ`` belongs to player ``τ mod P``. Variables (named through an ``IDPool``):
 
 * ``act[τ, i, k]``: at turn ``τ`` card ``i`` (deck index) is played (``k = 0``), discarded
   (1) or misplayed (2); ``clue[τ]``; ``end[τ]``: the team has stopped (a stop never helps
@@ -40,7 +42,7 @@ from .deadline import call_with_deadline
 from .deals import MAX_SCORE, RANKS
 from .game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue
 
-__all__ = ["peer_formula", "peer_reaches", "peer_line", "peer_max", "PEER_SOLVER"]
+__all__ = ["horizon", "peer_formula", "peer_reaches", "peer_line", "peer_max", "PEER_SOLVER"]
 
 KINDS = (0, 1, 2)  # play, discard, misplay
 #: The default solver. Against CaDiCaL 1.9.5 on the hard questions of the table (README, "The
@@ -48,16 +50,20 @@ KINDS = (0, 1, 2)  # play, discard, misplay
 PEER_SOLVER = "glucose4"
 
 
-def _horizon(deal):
+def horizon(deal, target):
+    """Turns enough for any game to reach ``target`` (module docstring)."""
     draws = len(deal.types) - deal.pooled
-    return 2 * (draws + deal.players) + MAX_CLUES + MAX_SCORE // RANKS
+    return 2 * (draws + deal.players) + MAX_CLUES + MAX_SCORE // RANKS - target
 
 
-def peer_formula(deal, target):
-    """The CNF for "score >= target" and its variable pool."""
+def peer_formula(deal, target, slack=0):
+    """The CNF for "score >= target" over :func:`horizon` ``+ slack`` turns, and its variable pool.
+
+    ``slack`` adds turns that no game needs: the answer is the same (a check of the horizon).
+    """
     P, H = deal.players, deal.hand
     types = [int(t) for t in deal.types]
-    n, start, draws, T = len(types), P * H, len(types) - P * H, _horizon(deal)
+    n, start, draws, T = len(types), P * H, len(types) - P * H, horizon(deal, target) + slack
     pool, cnf = IDPool(), CNF()
     act = lambda t, i, k: pool.id(("act", t, i, k))  # noqa: E731
     clue, end, wrem = (lambda t: pool.id(("clue", t))), (lambda t: pool.id(("end", t))), (lambda t: pool.id(("w", t)))
@@ -155,8 +161,9 @@ def peer_formula(deal, target):
 def peer_line(deal, model, pool):
     """Decode a model into hanab.live actions (a pass becomes a legal colour clue)."""
     true = {v for v in model if v > 0}
-    game, actions = Game(deal), []
-    for t in range(_horizon(deal)):
+    game, actions, t = Game(deal), [], -1
+    while ("end", t + 1) in pool.obj2id:  # the formula's turns
+        t += 1
         if pool.id(("end", t)) in true or game.over:
             break
         if pool.id(("clue", t)) in true:
@@ -169,23 +176,23 @@ def peer_line(deal, model, pool):
     return actions
 
 
-def peer_reaches(deal, target, solver=PEER_SOLVER, timeout=None):
+def peer_reaches(deal, target, solver=PEER_SOLVER, timeout=None, slack=0):
     """``(answer, actions)``: whether some legal game scores ``>= target``, with such a game.
 
-    ``solver`` names a PySAT solver. With ``timeout`` (seconds) the solver runs in a forked
+    ``solver`` names a PySAT solver, ``slack`` adds turns (:func:`peer_formula`). With ``timeout`` (seconds) the solver runs in a forked
     process (:func:`~solitaire.deadline.call_with_deadline`: CaDiCaL cannot be interrupted
     otherwise) and the answer is ``None`` when time ran out.
     """
     if target <= 0:
         return True, []
     if timeout is None:
-        return _decide(deal, target, solver)
-    finished, value = call_with_deadline(_decide, (deal, target, solver), timeout)
+        return _decide(deal, target, solver, slack)
+    finished, value = call_with_deadline(_decide, (deal, target, solver, slack), timeout)
     return value if finished else (None, None)
 
 
-def _decide(deal, target, solver):
-    cnf, pool = peer_formula(deal, target)
+def _decide(deal, target, solver, slack):
+    cnf, pool = peer_formula(deal, target, slack)
     with Solver(name=solver, bootstrap_with=cnf.clauses) as sat:
         if not sat.solve():
             return False, None

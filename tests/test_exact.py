@@ -7,12 +7,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solitaire.bounds import u2_value
 from solitaire.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.exact import _EMPTY_KEY, _hope, _tt_get, _tt_put, _workspace, exact, exact_search, tt_table
 from solitaire.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
-from solitaire.satpeer import peer_reaches
+from solitaire.satpeer import horizon, peer_reaches
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"
 
@@ -243,6 +245,40 @@ def test_sat_peer_agrees_on_full_deals(players, seed):  # the peer's "no" on ful
     assert r.score == 25 or not peer_reaches(deal, r.score + 1)[0]
 
 
+def test_the_peer_horizon_fits_every_game_that_reaches_the_target():
+    # the peer's formula has horizon(deal, t) turns (fewer for higher t): with them, and with
+    # 25 more, it must reach the optimum (found by brute force) and not one point above
+    rng = random.Random(3)
+    deals = [Deal([5, 2, 8, 9, 4, 0, 7, 0, 7, 2, 5, 6, 6], 2, "needs-a-clue")] + [tiny_deal(rng, 2) for _ in range(6)]
+    for deal in deals:
+        value = brute(deal)
+        for target, answer in ((value, True), (value + 1, False)):
+            for slack in (0, 25):
+                assert peer_reaches(deal, target, slack=slack)[0] == answer, (deal.ident, target, slack)
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10**6), stall=st.floats(0.5, 1.0))
+def test_no_game_outlasts_the_peer_horizon(players, seed, stall):
+    # a game that plays a playable card half the time, else clues whenever it may (with
+    # probability ``stall``), else discards, ends 5 to 14 turns short of the horizon of its score
+    # (seeds 0..4: unplayed 5s and unspent tokens make up the gap); after every turn, the turns
+    # so far are within horizon(deal, score) (test_the_peer_horizon_fits_... checks answers)
+    deal, rng = seeded_deal(players, seed), random.Random(seed)
+    game = Game(deal)
+    while not game.over:
+        hand = game.hands[game.current]
+        playable = [o for o in hand if game.playable(game.type_of(o))]
+        if playable and rng.random() < 0.5:
+            action = {"type": 0, "target": rng.choice(playable), "value": 0}
+        elif game.clues == MAX_CLUES or (game.clues and rng.random() < stall):
+            action = legal_clue(game)
+        else:
+            action = {"type": 1, "target": rng.choice(hand), "value": 0}
+        game.apply(action)
+        assert game.turn <= horizon(deal, game.played), (game.turn, game.played)
+
+
 def test_a_deck_that_needs_a_stalling_clue():
     # found by searching random short decks with the oracle: y1 r3 y4 y5 r5 | r1 y3 r1 y3 r3 | y1 y2 y2;
     # every line without a clue loses two points
@@ -263,7 +299,7 @@ def test_the_last_card_is_played_on_the_last_turn():
 
 
 def test_sat_peer_runs_out_honestly():
-    deal = seeded_deal(5, 906185)  # Glucose 4 (the default) refutes 25 in about 17 s: its process is killed at 1 s
+    deal = seeded_deal(5, 282322)  # Glucose 4 (the default) does not answer ">= 25?" in 300 s: killed at 1 s
     assert peer_reaches(deal, 25, timeout=1) == (None, None)
 
 
