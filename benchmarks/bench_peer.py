@@ -1,11 +1,13 @@
 """The SAT peer's solvers side by side on the same questions "can deal P:seed reach score t?".
 
 Run from the repository root: ``python benchmarks/bench_peer.py [--queries P:seed:t,...]
-[--solvers glucose4,cadical195] [--timeout 300]``. For each question, each solver in turn
-(alternating, so that load drifts hit both alike) answers it under the same time limit in a
-forked process (:func:`solitaire.satpeer.peer_reaches`); prints a markdown table of the
-answers and times, and the ratio of each solver's time to the first one's (a solver that ran
-out counts with its limit, so the ratio is then a bound, marked >= or <=).
+[--solvers glucose4,cadical195,glucose4@25] [--timeout 300]``. A solver ``name@k`` answers
+on the formula with ``k`` turns more than its horizon (``slack``, e.g. 25: the horizon that
+does not depend on the target, used before session 10). For each question, each solver in
+turn (in alternating order, so that load drifts hit all alike) answers it under the same time
+limit in a forked process (:func:`solitaire.satpeer.peer_reaches`); prints a markdown table
+of the answers and times, and the ratio of each solver's time to the first one's (a solver
+that ran out counts with its limit, so the ratio is then a bound, marked >= or <=).
 
 The default questions: three easy ones (the start of a winnable deal that needs a search:
 the peer's usual work in the table), and the hard ones of deals the search left open after a
@@ -27,9 +29,10 @@ QUERIES = "2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437:
 
 
 def ask(players, seed, target, solver, timeout):
-    """``(seconds, answer)`` of one solver on one question (answer None: ran out)."""
+    """``(seconds, answer)`` of one solver (``name`` or ``name@slack``) on one question (answer None: ran out)."""
+    name, _, slack = solver.partition("@")
     start = time.perf_counter()
-    answer, _ = peer_reaches(seeded_deal(players, seed), target, solver=solver, timeout=timeout)
+    answer, _ = peer_reaches(seeded_deal(players, seed), target, solver=name, timeout=timeout, slack=int(slack or 0))
     return time.perf_counter() - start, answer
 
 
@@ -46,7 +49,8 @@ def _ratio(mine, first):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--queries", default=QUERIES, help="questions as P:seed:target,...")
-    parser.add_argument("--solvers", default="glucose4,cadical195", help="PySAT solver names, the first is the base")
+    parser.add_argument("--solvers", default="glucose4,cadical195,glucose4@25",
+                        help="PySAT solver names, name@k: with k more turns; the first is the base")
     parser.add_argument("--timeout", type=float, default=300.0)
     args = parser.parse_args()
     solvers = args.solvers.split(",")

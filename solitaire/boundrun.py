@@ -24,6 +24,7 @@ from .deals import MAX_SCORE, seeded_deal
 from .exact import exact, warm_up
 from .game import seer_line
 from .hle import hle_deal
+from .satpeer import PEER_SOLVER
 
 __all__ = ["COLUMNS", "bound_row", "run_rows", "imap_jobs", "RowWriter", "read_rows", "summarize", "wilson",
            "seeded_deals", "hle_deals"]
@@ -31,12 +32,12 @@ __all__ = ["COLUMNS", "bound_row", "run_rows", "imap_jobs", "RowWriter", "read_r
 COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack", "real_score", "gap", "end", "reason"]
 
 
-def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None):
+def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None, peer_solver=PEER_SOLVER):
     """The row of one deal (see the module docstring); ``lines`` adds the U1/U2 lines and bot actions.
 
     ``timeout`` other than ``False`` adds ``U3``, ``U3_high``, ``exact`` and ``method`` (with
-    ``lines``, the optimal line as a hanab.live game, ``u3_game``); ``peer_timeout`` as in
-    :func:`solitaire.exact.exact`.
+    ``lines``, the optimal line as a hanab.live game, ``u3_game``); ``peer_timeout`` and
+    ``peer_solver`` as in :func:`solitaire.exact.exact`.
     """
     actions, low = seer_line(deal)
     upper1, upper2 = u1(deal), u2(deal)
@@ -49,7 +50,7 @@ def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None)
         if "end" in deal.meta:
             row["end"] = deal.meta["end"]
     if timeout is not False:
-        result = exact(deal, timeout, peer_timeout)
+        result = exact(deal, timeout, peer_timeout, peer_solver=peer_solver)
         row.update({"U3": result.score, "U3_high": result.high, "exact": result.exact, "method": result.method})
         if lines:
             row["u3_game"] = result.to_json(deal)
@@ -64,8 +65,7 @@ def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None)
 
 
 def _row_task(args):
-    deal, figures, lines, timeout, peer_timeout = args
-    return bound_row(deal, figures, lines, timeout, peer_timeout)
+    return bound_row(*args)
 
 
 def imap_jobs(func, items, jobs, chunksize=8):
@@ -77,14 +77,15 @@ def imap_jobs(func, items, jobs, chunksize=8):
         yield from pool.imap(func, items, chunksize=chunksize)
 
 
-def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False, peer_timeout=None):
+def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False, peer_timeout=None, peer_solver=PEER_SOLVER):
     """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes.
 
     ``timeout`` other than ``False`` adds U3 (:mod:`solitaire.exact`, seconds per deal or ``None``).
     """
     if timeout is not False:
         warm_up()
-    yield from imap_jobs(_row_task, ((deal, figures, lines, timeout, peer_timeout) for deal in deals), jobs)
+    yield from imap_jobs(_row_task, ((deal, figures, lines, timeout, peer_timeout, peer_solver) for deal in deals),
+                         jobs)
 
 
 def seeded_deals(players, first, last):

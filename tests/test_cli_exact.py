@@ -77,6 +77,23 @@ def test_peer_timeout_closes_a_deal_the_search_may_not_touch(tmp_path):
     assert (row["U3"], row["exact"], row["method"]) == (24, True, "peer")
 
 
+def test_peer_solver_picks_the_solver_of_the_peer(tmp_path, monkeypatch):
+    import solitaire.exact
+
+    asked, reaches = set(), solitaire.exact.peer_reaches
+
+    def spy(deal, target, solver, timeout):
+        asked.add(solver)
+        return reaches(deal, target, solver, timeout)
+
+    monkeypatch.setattr(solitaire.exact, "peer_reaches", spy)  # -j 1: the rows are computed in this process
+    for command in (["table", "--players", "5", "--deals", "1", "--seed", "11017", "--out", str(tmp_path / "t.jsonl")],
+                    ["bound", "-p", "5", "--seeds", "11017:11018", "--exact", "--no-figures", "--json"]):
+        out = run(*command, "--timeout", "0", "--peer-timeout", "2", "--peer-solver", "cadical195", "-j", "1")
+        assert out.exit_code == 0, out.output
+    assert asked == {"cadical195"}  # the deal may stay open in 2 s: only the solver asked matters here
+
+
 def test_retry_open_recomputes_only_the_open_rows(tmp_path):
     path = tmp_path / "t.jsonl"
     first = run("table", "--players", "5", "--deals", "2", "--seed", "11016", "--timeout", "0", "--out", str(path),
