@@ -25,7 +25,7 @@ from benchmarks.common import markdown_table  # noqa: E402
 from solitaire.deals import seeded_deal  # noqa: E402
 from solitaire.satpeer import peer_reaches  # noqa: E402
 
-QUERIES = "2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437:25,5:286034:25"
+QUERIES = "2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437:25,5:286034:25,5:177860:25,4:10118:24"
 
 
 def ask(players, seed, target, solver, timeout):
