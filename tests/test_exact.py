@@ -236,7 +236,7 @@ def test_sat_peer_agrees_on_tiny_decks():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players, seed", [(2, 16), (2, 197)])
-def test_sat_peer_agrees_on_full_deals(players, seed):  # the peer's "no" on full deals takes minutes
+def test_sat_peer_agrees_on_full_deals(players, seed):  # both win: the peer finds each line of 25 in about 8 s
     deal = seeded_deal(players, seed)
     r = exact(deal, timeout=60)
     assert r.exact
