@@ -31,6 +31,7 @@ PEER_SOLVER_OPTION = click.option(
     "--peer-solver", type=click.Choice(SAT_SOLVERS), default=PEER_SOLVER, show_default=True,
     help="PySAT solver of the SAT peer (CaDiCaL is faster on some hard deals, Glucose on others).")
 
+
 class _Group(click.Group):
     """Turns every :class:`InputError`, and a file that cannot be opened, into one line and exit code 2."""
 

@@ -34,6 +34,8 @@ the same order plus the cardinality encodings; solving is measured in
 ``benchmarks/bench_exact.py``.
 """
 
+import itertools
+
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
@@ -161,10 +163,9 @@ def peer_formula(deal, target, slack=0):
 def peer_line(deal, model, pool):
     """Decode a model into hanab.live actions (a pass becomes a legal colour clue)."""
     true = {v for v in model if v > 0}
-    game, actions, t = Game(deal), [], -1
-    while ("end", t + 1) in pool.obj2id:  # the formula's turns
-        t += 1
-        if pool.id(("end", t)) in true or game.over:
+    game, actions = Game(deal), []
+    for t in itertools.count():
+        if ("end", t) not in pool.obj2id or pool.id(("end", t)) in true or game.over:  # out of turns, stopped, or over
             break
         if pool.id(("clue", t)) in true:
             action = legal_clue(game)
@@ -179,9 +180,10 @@ def peer_line(deal, model, pool):
 def peer_reaches(deal, target, solver=PEER_SOLVER, timeout=None, slack=0):
     """``(answer, actions)``: whether some legal game scores ``>= target``, with such a game.
 
-    ``solver`` names a PySAT solver, ``slack`` adds turns (:func:`peer_formula`). With ``timeout`` (seconds) the solver runs in a forked
-    process (:func:`~solitaire.deadline.call_with_deadline`: CaDiCaL cannot be interrupted
-    otherwise) and the answer is ``None`` when time ran out.
+    ``solver`` names a PySAT solver, ``slack`` adds turns (:func:`peer_formula`). With
+    ``timeout`` (seconds) the solver runs in a forked process
+    (:func:`~solitaire.deadline.call_with_deadline`: CaDiCaL cannot be interrupted otherwise)
+    and the answer is ``None`` when time ran out.
     """
     if target <= 0:
         return True, []
