@@ -3,11 +3,12 @@
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from solitaire.bounds import u2_value
 from solitaire.deals import seeded_deal
-from solitaire.exact import exact
+from solitaire.exact import exact, exact_search, tt_table
 from solitaire.game import seer_score, simulate
 from solitaire.satpeer import peer_reaches
 
@@ -54,3 +55,15 @@ def test_the_peer_reproves_a_deal_the_search_leaves_open():
     assert peer_reaches(deal, 25, solver="cadical195", timeout=600)[0] is False
     yes, actions = peer_reaches(deal, 24, solver="cadical195", timeout=600)
     assert yes and simulate(deal, actions).score >= 24
+
+
+def test_the_token_free_game_overshoots_where_the_tokens_bind():
+    # P = 5 seed 492920: U3 = 24 (the peer refutes 25: CaDiCaL in 110 s), yet the token-free game
+    # reaches 25 in a few hundred nodes: its line banks up to 13 tokens before a long stall, where
+    # the real game keeps at most 8, so no bound that ignores the tokens settles this deal
+    row = next(r for r in ROWS if (r["players"], r["seed"]) == (5, 492920))
+    assert (row["U2"], row["U3"], row["exact"]) == (25, 24, True)
+    deal = seeded_deal(5, 492920)
+    deck = np.array(deal.types, dtype=np.int64)
+    result, nodes, aborted, _ = exact_search(deck, 5, deal.hand, 25, *tt_table(16), 1 << 20, 0, True)
+    assert (result, aborted) == (25, False) and nodes < 10_000
