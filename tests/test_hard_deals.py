@@ -16,6 +16,10 @@ PATH = Path(__file__).resolve().parent.parent / "instances" / "deals" / "hard-de
 ROWS = [json.loads(line) for line in PATH.read_text().splitlines()]
 
 
+def row_of(players, seed):
+    return next(r for r in ROWS if (r["players"], r["seed"]) == (players, seed))
+
+
 def test_every_row_matches_the_bot_and_u2():
     for row in ROWS:
         deal = seeded_deal(row["players"], row["seed"])
@@ -49,7 +53,7 @@ def test_the_peer_confirms_a_search_proof_of_u3_below_u2(players, seed):
 
 @pytest.mark.slow
 def test_the_peer_reproves_a_deal_the_search_leaves_open():
-    row = next(r for r in ROWS if (r["players"], r["seed"]) == (5, 906185))  # CaDiCaL: no 25 in 4 s, 24 in 5 s
+    row = row_of(5, 906185)  # CaDiCaL: no 25 in 4 s, 24 in 5 s
     deal = seeded_deal(5, 906185)
     assert (row["U3"], row["exact"], row["proved_by"]) == (24, True, ["peer"])
     assert peer_reaches(deal, 25, solver="cadical195", timeout=600)[0] is False
@@ -61,7 +65,7 @@ def test_the_token_free_game_overshoots_where_the_tokens_bind():
     # P = 5 seed 492920: U3 = 24 (the peer refutes 25: CaDiCaL in 110 s), yet the token-free game
     # reaches 25 in a few hundred nodes: its line banks up to 13 tokens before a long stall, where
     # the real game keeps at most 8, so no bound that ignores the tokens settles this deal
-    row = next(r for r in ROWS if (r["players"], r["seed"]) == (5, 492920))
+    row = row_of(5, 492920)
     assert (row["U2"], row["U3"], row["exact"]) == (25, 24, True)
     deal = seeded_deal(5, 492920)
     deck = np.array(deal.types, dtype=np.int64)
