@@ -23,7 +23,10 @@ Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] 
    each the smaller of two alternated runs, side by side;
 5. on the deals of ``--sizes``: U3 with a transposition table of at most 2^20 entries (the
    default before session 9) and of at most 2^22 (the default), ``--free-timeout`` seconds
-   each, as in the third table.
+   each, as in the third table;
+6. with ``--root N``, per player count over seeds ``0..N-1``: the root's bound without and with
+   the rule of the turn order and the clue tokens (2''), alternated deal by deal: the total
+   seconds of each, their ratio, and how many roots each cuts below 25.
 """
 
 import argparse
@@ -36,7 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import markdown_table  # noqa: E402
 from solitaire.deals import seeded_deal  # noqa: E402
-from solitaire.exact import exact, warm_up  # noqa: E402
+import numpy as np  # noqa: E402
+
+from solitaire.exact import exact, root_hope, warm_up  # noqa: E402
 from solitaire.satpeer import peer_reaches  # noqa: E402
 
 
@@ -125,6 +130,22 @@ def table_growth(players, seeds, timeout):
             f"{1000 * grown_median:.2f}", f"{fixed_median / grown_median:.2f}"]
 
 
+def root_rule(players, count):
+    """One row of the sixth table: the root bound without and with the turn-order rule, side by side."""
+    seconds, cut = [0.0, 0.0], [0, 0]
+    first = seeded_deal(players, 0)
+    for turns in (False, True):  # load both compiled versions before timing
+        root_hope(np.array(first.types, dtype=np.int64), players, first.hand, turns=turns)
+    for seed in range(count):
+        deal = seeded_deal(players, seed)
+        deck = np.array(deal.types, dtype=np.int64)
+        for k, turns in enumerate((False, True)):
+            began = time.perf_counter()
+            cut[k] += root_hope(deck, players, deal.hand, turns=turns) < 25
+            seconds[k] += time.perf_counter() - began
+    return [players, count, f"{seconds[0]:.2f}", f"{seconds[1]:.2f}", f"{seconds[1] / seconds[0]:.2f}", *cut]
+
+
 def _deal_list(text):
     return [tuple(int(x) for x in item.split(":")) for item in text.split(",") if item]
 
@@ -140,6 +161,7 @@ def main():
     parser.add_argument("--free-timeout", type=float, default=60.0)
     parser.add_argument("--growth", action="store_true", help="add the fourth table (the table's growth)")
     parser.add_argument("--sizes", default="", help="deals for the fifth table, as P:seed,P:seed")
+    parser.add_argument("--root", type=int, default=0, help="seeds per player count for the sixth table")
     args = parser.parse_args()
     also = _deal_list(args.also)
     warm_up()
@@ -170,6 +192,10 @@ def main():
         print(markdown_table(["P", "searched deals", "total s, table 2^20", "total s, growing from 2^16",
                               "median ms, 2^20", "median ms, growing", "median ratio"], growth_rows))
     print_side_by_side(_deal_list(args.sizes), args.free_timeout, SIZE_SETTINGS)
+    if args.root:
+        print()
+        print(markdown_table(["P", "deals", "root s, chains", "root s, + turn order", "ratio", "cut < 25, chains",
+                              "cut < 25, + turn order"], [root_rule(p, args.root) for p in (2, 3, 4, 5)]))
 
 
 if __name__ == "__main__":

@@ -59,6 +59,25 @@ the third player, the g5 by the first: whoever draws card 47 plays g2 at its nex
 the earliest, too late for g3 g4 g5 to follow in the turns left); P = 5 seed 74394 needs
 both suits: its green chain and the white 5, the last card, can each be played alone but not
 both (the fifth player holds both green 3s and the green 5);
+(2'') *chains in turn order*: the same windows, all suits at once, with the clue tokens. In a
+real line, the removals (plays, discards, misplays) that draw cards ``q .. N - 1`` are made by
+players ``a_0 .. a_k``; between ``a_j`` and ``a_{j+1}`` the ``(a_{j+1} - a_j - 1) mod P``
+players in between each give a clue, one token each, which needs a token. Before the draw of
+``q`` the team holds at most 8 (exactly the state's tokens, from the player to move, when
+``q`` is the next card). A removal returns at most one token, never above 8: a discard below
+8 returns one, a played 5 one below 8, any other play or a misplay none. So the relaxed game
+in which every removal that plays no chain card (a *filler*) returns ``min(t + 1, 8)`` holds
+at least as many tokens after every step as the real line, and having more tokens never
+hurts in it (every step is monotone in ``t``). Its search is :func:`_chains_fit` with every
+drawer chosen and the fillers allowed even where a chain card could be played; if no choice
+plays all the waiting cards, one is lost. At the root it settles P = 5 seed 492920: 20 run
+cards wait for cards 34..49 (the g3s are cards 34 and 48, the w1s 36, 38, 41, the r2s 39 and
+49, the b2s 40 and 45, the y2s 43 and 46), so each of the 20 removals after the one that
+draws card 34 must play one, and the turn order needs more clues than 8 tokens, that one
+filler and five 5s pay for (the search alone does not refute 25 in 2 billion nodes, the
+token-free game reaches 25). It costs 0.27 ms per searched deal on average and cuts 9 more
+roots of seeds 0..99,999 to 24; in the search it cost 10 times the node rate and settled
+nothing more (P = 4 629581, P = 5 282322 in 120 s), so it stays at the root;
 (3) once the deck is empty, each player still to move plays at most one card of its own
 hand. The search only asks whether the hope reaches its target, so the chains, the costly
 part, run only when the other bounds reach it and stop at the loss that takes it below (the
@@ -162,7 +181,8 @@ M_PLAY, M_DISCARD, M_CLUE, M_MISPLAY = 0, 1, 2, 3
 ENTER, NEXT, LEAVE = 0, 1, 2
 #: Rows of the scratch array of the node bound (:func:`_workspace`): per-level rows of the chain
 #: search's owner masks and suit progress (at most 51 + 5 levels), then single rows.
-W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE = 0, 64, 128, 129, 130, 131, 132, 133, 134
+W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE, W_TOKENS = 0, 64, 128, 129, 130, 131, 132, \
+    133, 134, 135
 MAX_DEPTH = 256  # turns: at most 50 - P*hand draws, 8 + 25 + 25 clues, P final turns
 #: log2 of the transposition table's entries (25 bytes each) at most, and at the first search. At most
 #: 2^22 (100 MB, reached only by deals that search millions of nodes): on P = 2 seed 509913 the token-free
@@ -186,13 +206,15 @@ def _junk(x, stacks, lost, counts):
 @numba.njit(cache=True)
 def _workspace():
     """Scratch space for :func:`_hope`, allocated once per search instead of once per node."""
-    return np.zeros((W_TYPE + 1, 64), dtype=np.int64)
+    return np.zeros((W_TOKENS + 1, 64), dtype=np.int64)
 
 
 @numba.njit(cache=True)
-def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, target=0, joint=0):
+def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, target=0, joint=0,
+          tokens=-1):
     """An upper bound on the final score (module docstring): the runs, the deck's tail, the final round;
-    with ``joint`` > 0 also the chains of several suits at once, ``joint`` steps per window.
+    with ``joint`` > 0 also the chains of several suits at once, ``joint`` steps per window, and with
+    ``tokens`` >= 0 (the state's clue tokens) those chains in turn order (rule 2'').
     Only the answer to "is it ``>= target``?" has to be exact: the chains, the costly part, are
     skipped when the other bounds already fall below ``target`` or more suits would have to fail
     than there are, and counted only until the bound falls below it (``target`` 0: the whole
@@ -230,16 +252,17 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
     if enough > SUITS_N:  # the chains lose at most one card per suit: they cannot cut
         return score + best
     return score + min(best, run - _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work,
-                                                joint, enough))
+                                                joint, enough, tokens, cur))
 
 
 @numba.njit(cache=True)
-def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work, joint, enough):
+def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work, joint, enough, tokens, cur):
     """Run cards that the chain rule (2') proves lost (counting stops at ``enough``; at most one
     per suit): one per suit whose cards waiting for some deck card cannot all be played; when no
     suit alone fails and ``joint`` > 0, one if the cards of all suits waiting for some deck card
-    cannot all be played together (``joint`` steps of :func:`_chains_fit` per window: costly,
-    so the search leaves it to the root)."""
+    cannot all be played together, or (with ``tokens`` >= 0, the state's, and ``cur`` to move)
+    not in turn order with the clue tokens (rule 2''; ``joint`` steps of :func:`_chains_fit` per
+    window and question: costly, so the search leaves it to the root)."""
     lost, k0 = 0, 0
     seg = work[W_SEG]
     while k0 < run and lost < enough:  # a suit's run cards are consecutive, in rank order, releases non-decreasing
@@ -274,13 +297,19 @@ def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, 
                 chain[m] = rtype[k]
                 m += 1
         seg[suits] = m
-        if suits > 1 and m <= deck.size - 1 - q + P and \
-                not _chains_fit(chain[:m], seg[:suits + 1], q, pos, P, held, hands, hlen, deck, nextpos, work, joint):
+        if m > deck.size - 1 - q + P:
+            continue
+        if suits > 1 and not _chains_fit(chain[:m], seg[:suits + 1], q, pos, P, held, hands, hlen, deck, nextpos,
+                                         work, joint):
+            return 1
+        if tokens >= 0 and not _chains_fit(chain[:m], seg[:suits + 1], q, pos, P, held, hands, hlen, deck, nextpos,
+                                           work, joint, tokens if q == pos else MAX_CLUES,
+                                           (cur - 1) % P if q == pos else -1):
             return 1
 
 
 @numba.njit(cache=True)
-def _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, budget):
+def _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, budget, tokens=-1, last0=-1):
     """Whether the types ``chain`` (suit ``c`` at ``chain[seg[c]:seg[c + 1]]``, rank order) can all
     be played, each suit in order, by the ``k + P`` actions after the draw of deck card ``q``
     (``k = N - 1 - q``; module docstring, rule 2').
@@ -292,13 +321,18 @@ def _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, b
     its player can play when there is one (never worse than not), the suit being chosen.
     Owner sets are bit masks of players. Past ``budget`` steps it answers yes (no cut).
 
+    With ``tokens`` >= 0 it searches rule (2'') instead: every drawer is chosen, the clues that
+    hand the turn from the previous one (``last0`` before level 0; -1: any) are paid from
+    ``tokens``, and every action may be a filler (module docstring).
+
     First a sufficient test for one suit: the draw actions alone can play the chain if each card
     can go one action after the previous one and after the draw of its first copy (the drawer
     keeps it and, drawers being free, plays it at a later draw).
     """
     m, C, n_cards = chain.size, seg.size - 1, deck.size
     k = n_cards - 1 - q
-    if C == 1:
+    counted = tokens >= 0
+    if C == 1 and not counted:
         level = 0
         for c in range(m):
             x = chain[c]
@@ -312,6 +346,7 @@ def _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, b
     prog = work[W_PROG:W_PROG + levels + 1, :C]     # per level: the next card of each suit
     last = work[W_LAST, :levels + 1]                # the last drawer so far
     choice = work[W_CHOICE, :levels + 1]            # per level: the next (player, suit) to try
+    tok = work[W_TOKENS, :levels + 1]               # per level: the most tokens the team can hold
     idx[:] = -1
     masks[0] = 0
     choice[0] = 0
@@ -327,9 +362,10 @@ def _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, b
                 if hands[p, j] == x:
                     masks[0, c] |= 1 << p
     prog[0] = seg[:C]
+    last[0], tok[0] = last0, tokens
     lev, steps = 0, 0
     while lev >= 0:
-        chooses = lev <= k and (lev == 0 or idx[lev] >= 0 or lev == k)
+        chooses = lev <= k and (counted or lev == 0 or idx[lev] >= 0 or lev == k)
         if choice[lev] == (P if chooses else 1) * (C + 1):
             lev -= 1
             continue
@@ -345,9 +381,18 @@ def _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, b
                 mk = masks[lev, prog[lev, c]]
                 if (mk != 0) if who < 0 else (mk >> who) & 1:
                     playable |= 1 << c
-        if (o < C and not (playable >> o) & 1) or (o == C and playable):
+        if (o < C and not (playable >> o) & 1) or (o == C and playable and not counted):
             continue
+        t = tok[lev]
+        if counted and lev <= k:  # the clues that hand the turn to ``who``, then a play or a filler
+            passes = 0 if last[lev] < 0 else (who - last[lev] - 1) % P
+            if passes > t:
+                continue
+            t -= passes
+            if o == C or chain[prog[lev, o]] % RANKS == RANKS - 1:
+                t = min(t + 1, MAX_CLUES)
         prog[lev + 1], masks[lev + 1], last[lev + 1] = prog[lev], masks[lev], who if chooses else last[lev]
+        tok[lev + 1] = t
         if o < C:
             prog[lev + 1, o] += 1
         if who >= 0 and lev <= k and idx[lev] >= 0:
@@ -713,12 +758,13 @@ def _start(deck, P, H):
 
 
 @numba.njit(cache=True)
-def root_hope(deck, P, H, joint=1 << 17):
-    """The node bound at the start of the game with the chains of several suits at once
-    (``joint`` steps per window): an upper bound on U3 that may be below U2."""
+def root_hope(deck, P, H, joint=1 << 17, turns=True):
+    """The node bound at the start of the game with the chains of several suits at once, and (with
+    ``turns``) in turn order with the clue tokens, ``joint`` steps per window: an upper bound on U3
+    that may be below U2."""
     counts, hands, hlen, held, rem, nextpos = _start(deck, P, H)
     return _hope(0, np.zeros(SUITS_N, dtype=np.int64), held, rem, P * H, deck.size, -1 if P * H < deck.size else P, P,
-                 0, hands, hlen, nextpos, deck, _workspace(), 0, joint)
+                 0, hands, hlen, nextpos, deck, _workspace(), 0, joint, MAX_CLUES if turns else -1)
 
 
 @numba.njit(cache=True)

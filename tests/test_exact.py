@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from solitaire.bounds import u2_value
 from solitaire.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
-from solitaire.exact import _EMPTY_KEY, _hope, _tt_get, _tt_put, _workspace, exact, exact_search, tt_table
+from solitaire.exact import (_EMPTY_KEY, _chains_fit, _hope, _start, _tt_get, _tt_put, _workspace, exact, exact_search,
+                             root_hope, tt_table)
 from solitaire.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
 from solitaire.satpeer import horizon, peer_reaches
 
@@ -334,9 +335,103 @@ def test_the_chain_rule_settles_deals_at_the_root(players, seed):
     assert (r.L, r.score, r.high, r.U2, r.exact, r.method, r.nodes) == (24, 24, 24, 25, True, "search", 0)
 
 
+def test_the_turn_order_with_the_tokens_settles_a_deal_at_the_root():
+    # P = 5 seed 492920: 20 run cards wait for cards 34..49; only the clue tokens forbid 25 (rule 2'')
+    deal = seeded_deal(5, 492920)
+    game = Game(deal)
+    assert hope_of(game, 1 << 17) == 24
+    game.clues = -1  # the same bound blind to the tokens
+    assert hope_of(game, 1 << 17) == 25
+    r = exact(deal, timeout=60)  # the search alone does not refute 25 in 2 billion nodes
+    assert (r.L, r.score, r.high, r.U2, r.exact, r.method) == (21, 24, 24, 25, True, "search")
+    assert simulate(deal, r.actions).score == 24
+
+
+def turn_chains_reference(deal, q, tokens, last):
+    """Rule (2'') at the start of the game, on its own terms (``exact`` module docstring): can the run
+    cards that wait for deck card ``q`` all be played when the removals that draw cards ``q..N-1`` are
+    made by players chosen freely, each paying a token for every player it skips (``last``: the
+    player before the first one; None: free), then the final round in turn order? A removal plays
+    the next waiting card of a suit its player holds (from its hand, any copy dealt before ``q``, or
+    one it drew in the window), a 5 returning a token, or is a filler returning one (never above 8)."""
+    P, H, deck = deal.players, deal.hand, [int(t) for t in deal.types]
+    start, n = P * H, len(deck)
+    holders = {}
+    for i in range(start):
+        holders.setdefault(deck[i], set()).add(i // H)
+    first = {}
+    for i in range(start, n):
+        first.setdefault(deck[i], i)
+    chains = []
+    for suit in range(MAX_SCORE // RANKS):
+        wait, cards = -1, []
+        for x in range(suit * RANKS, (suit + 1) * RANKS):
+            if x not in holders and x not in first:
+                break
+            if x not in holders:
+                wait = max(wait, first[x])
+            if wait >= q:
+                cards.append(x)
+        chains.append(cards)
+    k = n - 1 - q
+
+    def holds(p, x, drawers):
+        return p in holders.get(x, ()) or first.get(x, n) < q or any(
+            deck[q + j] == x and a == p for j, a in enumerate(drawers))
+
+    def fits(j, drawers, done, t, last):  # j: the removals made in the window
+        waiting = sum(len(c) - d for d, c in zip(done, chains))
+        if waiting == 0:
+            return True
+        if waiting > k + 1 + P - j - (j == 0):  # the removals left; the one that draws card q plays none
+            return False
+        final = j > k
+        players = [(last + 1) % P] if final else range(P)
+        for p in players:
+            pay = 0 if final or last is None else (p - last - 1) % P
+            if pay > t:
+                continue
+            after = drawers if final else drawers + (p,)
+            for suit, c in enumerate(chains):
+                if done[suit] < len(c) and holds(p, c[done[suit]], drawers):
+                    gain = c[done[suit]] % RANKS == RANKS - 1
+                    played = done[:suit] + (done[suit] + 1,) + done[suit + 1:]
+                    if fits(j + 1, after, played, min(t - pay + gain, MAX_CLUES), p):
+                        return True
+            if fits(j + 1, after, done, min(t - pay + 1, MAX_CLUES), p):
+                return True
+        return False
+
+    return chains, fits(0, (), (0,) * len(chains), tokens, last)
+
+
+def turn_chains_search(deal, q, chains, tokens, last):
+    """The same question put to the search's :func:`exact._chains_fit` (rule 2'')."""
+    deck = np.array(deal.types, dtype=np.int64)
+    counts, hands, hlen, held, rem, nextpos = _start(deck, deal.players, deal.hand)
+    chain = np.array([x for c in chains for x in c], dtype=np.int64)
+    seg = np.cumsum([0] + [len(c) for c in chains if c]).astype(np.int64)
+    return _chains_fit(chain, seg, q, deal.players * deal.hand, deal.players, held, hands, hlen, deck, nextpos,
+                       _workspace(), 1 << 40, tokens, -1 if last is None else last)
+
+
+def test_turn_order_chains_match_their_statement():
+    verdicts = set()
+    for players, seed in ((5, 492920), (5, 282322), (4, 629581), (5, 10118), (3, 565)):
+        deal = seeded_deal(players, seed)
+        for q in range(33 if seed == 492920 else 40, 50):
+            for tokens, last in ((MAX_CLUES, None), (1, 0), (0, players - 1)):
+                chains, fits = turn_chains_reference(deal, q, tokens, last)
+                if any(chains):
+                    assert turn_chains_search(deal, q, chains, tokens, last) == fits, (players, seed, q, tokens, last)
+                    verdicts.add(fits)
+    assert verdicts == {True, False}
+
+
 def hope_of(game, joint=0, target=0):
-    """The search's node bound (``exact._hope``; with ``joint`` steps for chains of several suits, the root's)
-    at the state of a :class:`Game`; with ``target``, as the search asks it ("is the score >= target?")."""
+    """The search's node bound (``exact._hope``; with ``joint`` steps for chains of several suits and for the
+    turn order with the clue tokens, the root's) at the state of a :class:`Game`; with ``target``, as the
+    search asks it ("is the score >= target?")."""
     deck = np.array(game.deal.types, dtype=np.int64)
     n, P = deck.size, game.deal.players
     hands, hlen = np.full((P, 8), -1, dtype=np.int64), np.array([len(h) for h in game.hands], dtype=np.int64)
@@ -351,7 +446,7 @@ def hope_of(game, joint=0, target=0):
         nextpos[q, deck[q]] = q
     fin = -1 if game.last_turn is None else game.last_turn - game.turn
     return _hope(game.played, np.array(game.stacks, dtype=np.int64), held, rem, game.next_card, n, fin, P,
-                 game.current, hands, hlen, nextpos, deck, _workspace(), target, joint)
+                 game.current, hands, hlen, nextpos, deck, _workspace(), target, joint, game.clues if joint else -1)
 
 
 def assert_hope_bounds_every_state(deal):

@@ -8,7 +8,7 @@ import pytest
 
 from solitaire.bounds import u2_value
 from solitaire.deals import seeded_deal
-from solitaire.exact import exact, exact_search, tt_table
+from solitaire.exact import exact, exact_search, root_hope, tt_table
 from solitaire.game import seer_score, simulate
 from solitaire.satpeer import peer_reaches
 
@@ -27,6 +27,14 @@ def test_every_row_matches_the_bot_and_u2():
         assert row["L"] <= row["U3"] <= row["U3_high"] <= row["U2"]
         assert row["exact"] == (row["U3"] == row["U3_high"]) == (row["method"] is not None)
         assert not row["exact"] or (row["method"] in row["proved_by"] and set(row["proved_by"]) <= {"search", "peer"})
+
+
+def test_the_root_bound_never_falls_below_a_proven_u3():
+    # the root's bound (with the chains of several suits and in turn order with the tokens) on every
+    # deal whose U3 is proven, by the search or by the peer alone
+    for row in [r for r in ROWS if r["exact"]]:
+        deal = seeded_deal(row["players"], row["seed"])
+        assert root_hope(np.array(deal.types, dtype=np.int64), deal.players, deal.hand) >= row["U3"], row
 
 
 @pytest.mark.parametrize("row", [pytest.param(r, marks=[pytest.mark.slow] if r["nodes"] > 100_000 else [])
@@ -64,7 +72,8 @@ def test_the_peer_reproves_a_deal_the_search_leaves_open():
 def test_the_token_free_game_overshoots_where_the_tokens_bind():
     # P = 5 seed 492920: U3 = 24 (the peer refutes 25: CaDiCaL in 110 s), yet the token-free game
     # reaches 25 in a few hundred nodes: its line banks up to 13 tokens before a long stall, where
-    # the real game keeps at most 8, so no bound that ignores the tokens settles this deal
+    # the real game keeps at most 8, so no bound that ignores the tokens settles this deal (the turn
+    # order with the tokens does, at the root: tests/test_exact.py)
     row = row_of(5, 492920)
     assert (row["U2"], row["U3"], row["exact"]) == (25, 24, True)
     deal = seeded_deal(5, 492920)
