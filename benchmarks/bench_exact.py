@@ -35,12 +35,12 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import markdown_table  # noqa: E402
 from solitaire.deals import seeded_deal  # noqa: E402
-import numpy as np  # noqa: E402
-
 from solitaire.exact import exact, root_hope, warm_up  # noqa: E402
 from solitaire.satpeer import peer_reaches  # noqa: E402
 
@@ -134,7 +134,7 @@ def root_rule(players, count):
     """One row of the sixth table: the root bound without and with the turn-order rule, side by side."""
     seconds, cut = [0.0, 0.0], [0, 0]
     first = seeded_deal(players, 0)
-    for turns in (False, True):  # load both compiled versions before timing
+    for turns in (False, True):  # load the version compiled for an explicit ``turns`` before timing
         root_hope(np.array(first.types, dtype=np.int64), players, first.hand, turns=turns)
     for seed in range(count):
         deal = seeded_deal(players, seed)

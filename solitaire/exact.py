@@ -75,9 +75,10 @@ cards wait for cards 34..49 (the g3s are cards 34 and 48, the w1s 36, 38, 41, th
 49, the b2s 40 and 45, the y2s 43 and 46), so each of the 20 removals after the one that
 draws card 34 must play one, and the turn order needs more clues than 8 tokens, that one
 filler and five 5s pay for (the search alone does not refute 25 in 2 billion nodes, the
-token-free game reaches 25). It costs 0.27 ms per searched deal on average and cuts 9 more
-roots of seeds 0..99,999 to 24; in the search it cost 10 times the node rate and settled
-nothing more (P = 4 629581, P = 5 282322 in 120 s), so it stays at the root;
+token-free game reaches 25). It costs 0.05 to 0.22 ms per deal at the root
+(``benchmarks/bench_exact.py --root``) and cuts 9 more roots of seeds 0..99,999 to 24; in the
+search it cost 10 times the node rate and settled nothing more (P = 4 629581, P = 5 282322 in
+120 s), so it stays at the root;
 (3) once the deck is empty, each player still to move plays at most one card of its own
 hand. The search only asks whether the hope reaches its target, so the chains, the costly
 part, run only when the other bounds reach it and stop at the loss that takes it below (the
