@@ -2,7 +2,8 @@
 
 Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] [--peer 3]
 [--timeout 10] [--peer-timeout 60] [--also 2:6126,2:27898] [--free 2:7458,2:4369]
-[--free-timeout 60] [--growth] [--sizes 2:509913,2:7458]``. Prints up to five markdown tables:
+[--free-timeout 60] [--growth] [--sizes 2:509913,2:7458] [--root 20000] [--root-table]``. Prints up to
+seven markdown tables:
 
 1. per player count over seeds ``0..deals-1``: median, 99th percentile and maximum time of
    U3 per deal (bot, U2 and the search, with the given timeout, no SAT peer), how many
@@ -26,7 +27,12 @@ Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] 
    each, as in the third table;
 6. with ``--root N``, per player count over seeds ``0..N-1``: the root's bound without and with
    the rule of the turn order and the clue tokens (2''), alternated deal by deal: the total
-   seconds of each, their ratio, and how many roots each cuts below 25.
+   seconds of each, their ratio, and how many roots each cuts below 25;
+7. with ``--root-table``, per player count over the deals of the shipped winnability table
+   (``instances/table/``) that need a search (L < U2): how many roots the bound cuts below 25
+   without and with that rule, the deals only the rule cuts (with the row's U3 and what
+   proved it), and how many roots fall below the row's U3 (a proven U3 or the score of a
+   real line: a bound below it would be wrong).
 """
 
 import argparse
@@ -40,8 +46,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import markdown_table  # noqa: E402
+from solitaire.boundrun import read_rows  # noqa: E402
 from solitaire.deals import seeded_deal  # noqa: E402
 from solitaire.exact import exact, root_hope, warm_up  # noqa: E402
+from solitaire.exactrun import latest_rows  # noqa: E402
 from solitaire.satpeer import peer_reaches  # noqa: E402
 
 
@@ -146,6 +154,23 @@ def root_rule(players, count):
     return [players, count, f"{seconds[0]:.2f}", f"{seconds[1]:.2f}", f"{seconds[1] / seconds[0]:.2f}", *cut]
 
 
+def root_rule_on_table(players, rows):
+    """One row of the seventh table: the root bound without and with the turn-order rule on the
+    deals of the table ``rows`` for ``players`` that need a search."""
+    cut, only, below, searched = [0, 0], [], 0, 0
+    for row in rows:
+        if row["players"] != players or row["L"] >= row["U2"]:
+            continue
+        searched += 1
+        deal = seeded_deal(players, row["seed"])
+        deck = np.array(deal.types, dtype=np.int64)
+        chains, turns = (root_hope(deck, players, deal.hand, turns=t) for t in (False, True))
+        cut[0], cut[1], below = cut[0] + (chains < 25), cut[1] + (turns < 25), below + (turns < row["U3"])
+        if turns < chains:
+            only.append(f"{row['seed']} (U3 {row['U3']}, {row['method'] or 'open'})")
+    return [players, searched, *cut, ", ".join(only) or "-", below]
+
+
 def _deal_list(text):
     return [tuple(int(x) for x in item.split(":")) for item in text.split(",") if item]
 
@@ -162,6 +187,7 @@ def main():
     parser.add_argument("--growth", action="store_true", help="add the fourth table (the table's growth)")
     parser.add_argument("--sizes", default="", help="deals for the fifth table, as P:seed,P:seed")
     parser.add_argument("--root", type=int, default=0, help="seeds per player count for the sixth table")
+    parser.add_argument("--root-table", action="store_true", help="add the seventh table (the rule on the shipped table)")
     args = parser.parse_args()
     also = _deal_list(args.also)
     warm_up()
@@ -196,6 +222,13 @@ def main():
         print()
         print(markdown_table(["P", "deals", "root s, chains", "root s, + turn order", "ratio", "cut < 25, chains",
                               "cut < 25, + turn order"], [root_rule(p, args.root) for p in (2, 3, 4, 5)]))
+    if args.root_table:
+        paths = sorted((Path(__file__).resolve().parent.parent / "instances" / "table").glob("seeds-*.jsonl.xz"))
+        rows = [row for path in paths for row in latest_rows(read_rows(path)) if row["L"] < row["U2"]]
+        print()
+        print(markdown_table(["P", "searched deals", "cut < 25, chains", "cut < 25, + turn order",
+                              "cut only with the turn order: seed (the table's U3, proved by)", "below the row's U3"],
+                             [root_rule_on_table(p, rows) for p in (2, 3, 4, 5)]))
 
 
 if __name__ == "__main__":

@@ -76,9 +76,12 @@ cards wait for cards 34..49 (the g3s are cards 34 and 48, the w1s 36, 38, 41, th
 draws card 34 must play one, and the turn order needs more clues than 8 tokens, that one
 filler and five 5s pay for (the search alone does not refute 25 in 2 billion nodes, the
 token-free game reaches 25). It costs 0.05 to 0.22 ms per deal at the root
-(``benchmarks/bench_exact.py --root``) and cuts 9 more roots of seeds 0..99,999 to 24; in the
-search it cost 10 times the node rate and settled nothing more (P = 4 629581, P = 5 282322 in
-120 s), so it stays at the root;
+(``benchmarks/bench_exact.py --root``). On the 180,287 deals of the shipped table that need a
+search it cuts 27 more roots to 24, each a deal whose U3 < 25 only the SAT peer had proved;
+the search now settles 24 of them alone within a minute, most in milliseconds
+(``--root-table``), and the bound is never below the table's U3 (a slow test of
+``tests/test_table.py``). In the search it cost 10 times the node rate and settled nothing
+more (P = 4 629581, P = 5 282322 in 120 s), so it stays at the root;
 (3) once the deck is empty, each player still to move plays at most one card of its own
 hand. The search only asks whether the hope reaches its target, so the chains, the costly
 part, run only when the other bounds reach it and stop at the loss that takes it below (the

@@ -5,18 +5,21 @@ Each file holds the rows of ``table`` for P = 2..5 and 100,000 seeds from the on
 is recomputed (the bot and U2 exactly, the search on rows it settled in few nodes), and every
 deal shipped in ``instances/deals/hard-deals.jsonl`` must have proven bounds that overlap the
 table's: two runs of different code may leave different deals open, never contradict each other.
+The slow test puts the root bound of the current code to every deal of the table that needs a
+search: it may never fall below the row's U3 (about 20 s per file).
 """
 
 import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from solitaire.boundrun import read_rows
 from solitaire.bounds import u2_value
 from solitaire.deals import seeded_deal
-from solitaire.exact import exact
+from solitaire.exact import exact, root_hope
 from solitaire.exactrun import latest_rows
 from solitaire.game import seer_score
 
@@ -64,3 +67,12 @@ def test_the_table_never_contradicts_the_hard_deals(shipped):
         row = rows.get((hard["players"], hard["seed"]))
         if row is not None:
             assert max(row["U3"], hard["U3"]) <= min(row["U3_high"], hard["U3_high"]), (row, hard)
+
+
+@pytest.mark.slow
+def test_the_root_bound_never_falls_below_the_table(shipped):
+    """Every row's U3 is a proven value or the score of a real line, so no sound bound is below it."""
+    for row in shipped[1]:
+        if row["L"] < row["U2"]:
+            deal = seeded_deal(row["players"], row["seed"])
+            assert root_hope(np.array(deal.types, dtype=np.int64), deal.players, deal.hand) >= row["U3"], row
