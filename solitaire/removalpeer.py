@@ -37,12 +37,10 @@ proof. Measured against the turn-indexed peer in the README (P = 4 seed 629581, 
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
-from pysat.solvers import Solver
 
-from .deadline import call_with_deadline
 from .deals import MAX_SCORE, RANKS
 from .game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue, simulate
-from .satpeer import PEER_SOLVER
+from .satpeer import PEER_SOLVER, ask, solve
 
 __all__ = ["removal_formula", "removal_line", "removal_reaches"]
 
@@ -63,14 +61,14 @@ def removal_formula(deal, target):
     def card_enc(lits, bound, kind):
         cnf.extend(getattr(CardEnc, kind)(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter).clauses)
 
-    def holds(lit, i, m):  # ``lit`` implies that card i belongs to the m-th player after the last drawer
+    def holds(lit, i, j, m):  # ``lit`` implies that card i belongs to the m-th player after removal j's
         for p in range(P):
             owner = (p + m) % P
             if i < start:
                 if i // H != owner:
-                    cnf.append([-lit, -var("who", R - 1, p)])
+                    cnf.append([-lit, -var("who", j, p)])
             else:
-                cnf.append([-lit, -var("who", R - 1, p), var("who", i - start, owner)])
+                cnf.append([-lit, -var("who", j, p), var("who", i - start, owner)])
 
     cnf.extend([-var("used", 0, i)] for i in range(n))
     cnf.extend([-var("done", 0, x)] for x in range(MAX_SCORE))
@@ -93,10 +91,7 @@ def removal_formula(deal, target):
             for kind in range(3):
                 a = var("act", j, i, kind)
                 cnf.extend([[-a, -var("used", j, i)], [-a, var("used", j + 1, i)]])
-                if i < start:
-                    cnf.append([-a, var("who", j, i // H)])
-                else:
-                    cnf.extend([-a, -var("who", j, p), var("who", i - start, p)] for p in range(P))
+                holds(a, i, j, 0)
             _play_rules(cnf, var, j, x, var("act", j, i, 0), var("act", j, i, 2))
             cnf.append([-var("act", j, i, 1), -var("tokens", j, MAX_CLUES)])
             gains += [var("act", j, i, 1)] + ([var("act", j, i, 0)] if x % RANKS == RANKS - 1 else [])
@@ -110,7 +105,7 @@ def removal_formula(deal, target):
         card_enc(plays, 1, "atmost")
         for i, a in enumerate(plays):
             cnf.extend([[-a, -var("used", R, i)], [-a, -var("end", R - 1)]])
-            holds(a, i, m)
+            holds(a, i, R - 1, m)
             _play_rules(cnf, var, step, types[i], a, None)
         _stack_step(cnf, var, step, {x: [plays[i] for i in range(n) if types[i] == x] for x in range(MAX_SCORE)})
     for i in range(n):
@@ -183,7 +178,7 @@ def removal_line(deal, model, pool):
     def on(*name):
         return name in pool.obj2id and pool.id(name) in true
 
-    P, R = deal.players, len(deal.types) - deal.players * deal.hand
+    P, R = deal.players, len(deal.types) - deal.pooled
     game, actions = Game(deal), []
 
     def do(action):
@@ -213,21 +208,12 @@ def removal_line(deal, model, pool):
 def removal_reaches(deal, target, solver=PEER_SOLVER, timeout=None):
     """``(answer, actions)`` as :func:`solitaire.satpeer.peer_reaches`, with this encoding; the
     actions are replayed and must reach ``target``. With ``timeout`` the answer may be ``None``."""
-    if target <= 0:
-        return True, []
-    if timeout is None:
-        return _decide(deal, target, solver)
-    finished, value = call_with_deadline(_decide, (deal, target, solver), timeout)
-    return value if finished else (None, None)
+    return ask(_decide, (deal, target, solver), target, timeout)
 
 
 def _decide(deal, target, solver):
-    cnf, pool = removal_formula(deal, target)
-    with Solver(name=solver, bootstrap_with=cnf.clauses) as sat:
-        if not sat.solve():
-            return False, None
-        actions = removal_line(deal, sat.get_model(), pool)
-    score = simulate(deal, actions).score
-    if score < target:
+    answer, actions = solve(*removal_formula(deal, target), deal, solver, removal_line)
+    score = simulate(deal, actions).score if answer else None
+    if answer and score < target:
         raise AssertionError(f"the decoded line scores {score} < {target} on {deal.ident}")
-    return True, actions
+    return answer, actions

@@ -44,7 +44,7 @@ from .deadline import call_with_deadline
 from .deals import MAX_SCORE, RANKS
 from .game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue
 
-__all__ = ["horizon", "peer_formula", "peer_reaches", "peer_line", "peer_max", "PEER_SOLVER"]
+__all__ = ["ask", "horizon", "peer_formula", "peer_reaches", "peer_line", "peer_max", "solve", "PEER_SOLVER"]
 
 KINDS = (0, 1, 2)  # play, discard, misplay
 #: The default solver. On the hard questions of the table (README, "The SAT peer") it is faster
@@ -185,20 +185,31 @@ def peer_reaches(deal, target, solver=PEER_SOLVER, timeout=None, slack=0):
     (:func:`~solitaire.deadline.call_with_deadline`: CaDiCaL cannot be interrupted otherwise)
     and the answer is ``None`` when time ran out.
     """
+    return ask(_decide, (deal, target, solver, slack), target, timeout)
+
+
+def ask(decide, args, target, timeout):
+    """``decide(*args)``, a peer's ``(answer, actions)`` for "score >= target?", run in a forked
+    process killed after ``timeout`` seconds (none: in this one); ``(None, None)`` when time ran
+    out, and ``(True, [])`` at once for ``target <= 0``. Shared by both peers."""
     if target <= 0:
         return True, []
     if timeout is None:
-        return _decide(deal, target, solver, slack)
-    finished, value = call_with_deadline(_decide, (deal, target, solver, slack), timeout)
+        return decide(*args)
+    finished, value = call_with_deadline(decide, args, timeout)
     return value if finished else (None, None)
 
 
-def _decide(deal, target, solver, slack):
-    cnf, pool = peer_formula(deal, target, slack)
+def solve(cnf, pool, deal, solver, decode):
+    """``(answer, actions)`` of a peer's formula: no model, or the model decoded by ``decode(deal, model, pool)``."""
     with Solver(name=solver, bootstrap_with=cnf.clauses) as sat:
         if not sat.solve():
             return False, None
-        return True, peer_line(deal, sat.get_model(), pool)
+        return True, decode(deal, sat.get_model(), pool)
+
+
+def _decide(deal, target, solver, slack):
+    return solve(*peer_formula(deal, target, slack), deal, solver, peer_line)
 
 
 def peer_max(deal, low=0, high=MAX_SCORE):
