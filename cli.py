@@ -25,11 +25,17 @@ from solitaire.solve import SOLVERS, applicable, choose, solve
 from solitaire.atomic import write_text_atomic
 from solitaire.satenc import DEFAULT_SOLVER, SAT_SOLVERS
 from solitaire.satpeer import PEER_SOLVER
+from solitaire.peers import PEER_ENCODING, PEERS
 
-#: ``--peer-solver`` of the commands that run the SAT peer (``bound --exact``, ``table``).
-PEER_SOLVER_OPTION = click.option(
-    "--peer-solver", type=click.Choice(SAT_SOLVERS), default=PEER_SOLVER, show_default=True,
-    help="PySAT solver of the SAT peer (CaDiCaL is faster on some hard deals, Glucose on others).")
+def _peer_options(command):
+    """``--peer-solver`` and ``--peer-encoding`` of the commands that run the SAT peer (``bound --exact``, ``table``)."""
+    solver = click.option(
+        "--peer-solver", type=click.Choice(SAT_SOLVERS), default=PEER_SOLVER, show_default=True,
+        help="PySAT solver of the SAT peer (CaDiCaL is faster on some hard deals, Glucose on others).")
+    encoding = click.option(
+        "--peer-encoding", type=click.Choice(sorted(PEERS)), default=PEER_ENCODING, show_default=True,
+        help="The SAT peer's formula: one step per removal (faster) or one per turn (the classic encoding).")
+    return solver(encoding(command))
 
 
 class _Group(click.Group):
@@ -373,13 +379,13 @@ def _print_summary(summary):
               help="Seconds per deal for --exact; a deal that runs out keeps its proven bounds.")
 @click.option("--peer-timeout", type=click.FloatRange(min=0), default=0, show_default=True,
               help="With --exact, seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
-@PEER_SOLVER_OPTION
+@_peer_options
 @click.option("--lines-dir", type=click.Path(file_okay=False),
               help="With --exact, write each deal's optimal line as a hanab.live game (<id>.json).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
 @click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
 def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resume, jobs, figures, lines,
-          with_exact, timeout, peer_timeout, peer_solver, lines_dir, quiet, as_json):
+          with_exact, timeout, peer_timeout, peer_solver, peer_encoding, lines_dir, quiet, as_json):
     """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
 
     Every row has id, players, L, U1, U2, min_hand, pace_slack, a reason when U2 < 25,
@@ -404,7 +410,7 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
     writer = RowWriter(out, resume) if out else None
     try:
         stream = run_rows(todo, jobs, figures, lines or bool(lines_dir), timeout if with_exact else False,
-                          peer_timeout or None, peer_solver)
+                          peer_timeout or None, peer_solver, peer_encoding)
         show = sys.stderr.isatty() and not as_json
         with click.progressbar(stream, length=max(0, total - len(skip)), label="deals", file=sys.stderr) \
                 if show else nullcontext(stream) as bar:
@@ -454,7 +460,7 @@ def _players_range(text):
               help="Seconds per deal; a deal that runs out is counted as unresolved with its bounds.")
 @click.option("--peer-timeout", type=click.FloatRange(min=0), default=0, show_default=True,
               help="Seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
-@PEER_SOLVER_OPTION
+@_peer_options
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), required=True,
               help="JSON Lines file of rows; a rerun resumes from it.")
 @click.option("--retry-open", is_flag=True,
@@ -466,8 +472,8 @@ def _players_range(text):
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
               type=click.IntRange(1, 64), help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-def table(players_text, deals, seed, timeout, peer_timeout, peer_solver, out_file, retry_open, retry_searched, jobs,
-          as_json):
+def table(players_text, deals, seed, timeout, peer_timeout, peer_solver, peer_encoding, out_file, retry_open,
+          retry_searched, jobs, as_json):
     """The winnability table: U3 (exact optimum under the real rules) over seeded deals per player count.
 
     Each deal gets the search for --timeout seconds, then, if still open, the SAT peer for
@@ -490,7 +496,7 @@ def table(players_text, deals, seed, timeout, peer_timeout, peer_solver, out_fil
     done = {(r["players"], r["seed"]) for r in previous}
     rows = []
     with RowWriter(out_file, resume=True) as writer:
-        stream = table_rows(players, seeds, timeout, jobs, done, peer_timeout or None, peer_solver)
+        stream = table_rows(players, seeds, timeout, jobs, done, peer_timeout or None, peer_solver, peer_encoding)
         todo = len(players) * deals - len(done)
         show = sys.stderr.isatty() and not as_json
         with click.progressbar(stream, length=todo, label="deals", file=sys.stderr) if show \

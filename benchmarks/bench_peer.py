@@ -1,11 +1,13 @@
 """The SAT peer's solvers side by side on the same questions "can deal P:seed reach score t?".
 
 Run from the repository root: ``python benchmarks/bench_peer.py [--queries P:seed:t,...]
-[--solvers glucose4,cadical195,glucose4@25] [--timeout 300]``. A solver ``name@k`` answers
-on the formula with ``k`` turns more than its horizon (``slack``, e.g. 25: the horizon that
-does not depend on the target, used before session 10). For each question, each solver in
-turn (in alternating order, so that load drifts hit all alike) answers it under the same time
-limit in a forked process (:func:`solitaire.satpeer.peer_reaches`); prints a markdown table
+[--solvers glucose4,cadical195,removals:cadical195] [--timeout 300]``. A solver ``name``
+answers on the turn-indexed formula (:func:`solitaire.satpeer.peer_reaches`), ``name@k`` on
+that formula with ``k`` turns more than its horizon (``slack``, e.g. 25: the horizon that
+does not depend on the target, used before session 10), ``removals:name`` on the formula
+indexed by removals (:func:`solitaire.removalpeer.removal_reaches`). For each question, each
+solver in turn (in alternating order, so that load drifts hit all alike) answers it under the
+same time limit in a forked process; prints a markdown table
 of the answers and times, and the ratio of each solver's time to the first one's (a solver
 that ran out counts with its limit, so the ratio is then a bound, marked >= or <=).
 
@@ -23,16 +25,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import markdown_table  # noqa: E402
 from solitaire.deals import seeded_deal  # noqa: E402
+from solitaire.removalpeer import removal_reaches  # noqa: E402
 from solitaire.satpeer import peer_reaches  # noqa: E402
 
-QUERIES = "2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437:25,5:286034:25,5:177860:25,4:10118:24"
+QUERIES = ("2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437:25,5:286034:25,5:177860:25,"
+           "4:10118:24,4:629581:25")
 
 
 def ask(players, seed, target, solver, timeout):
-    """``(seconds, answer)`` of one solver (``name`` or ``name@slack``) on one question (answer None: ran out)."""
-    name, _, slack = solver.partition("@")
+    """``(seconds, answer)`` of one solver (``name``, ``name@slack`` or ``removals:name``) on one
+    question (answer None: ran out)."""
+    deal = seeded_deal(players, seed)
+    encoding, _, name = solver.rpartition(":")
+    name, _, slack = name.partition("@")
     start = time.perf_counter()
-    answer, _ = peer_reaches(seeded_deal(players, seed), target, solver=name, timeout=timeout, slack=int(slack or 0))
+    if encoding == "removals":
+        answer, _ = removal_reaches(deal, target, solver=name, timeout=timeout)
+    else:
+        answer, _ = peer_reaches(deal, target, solver=name, timeout=timeout, slack=int(slack or 0))
     return time.perf_counter() - start, answer
 
 
@@ -49,8 +59,9 @@ def _ratio(mine, first):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--queries", default=QUERIES, help="questions as P:seed:target,...")
-    parser.add_argument("--solvers", default="glucose4,cadical195,glucose4@25",
-                        help="PySAT solver names, name@k: with k more turns; the first is the base")
+    parser.add_argument("--solvers", default="glucose4,cadical195,removals:glucose4,removals:cadical195",
+                        help="PySAT solver names (name@k: with k more turns; removals:name: the formula "
+                             "indexed by removals); the first is the base")
     parser.add_argument("--timeout", type=float, default=300.0)
     args = parser.parse_args()
     solvers = args.solvers.split(",")

@@ -22,6 +22,7 @@ from multiprocessing import get_context
 from .bounds import hardness, u1, u2, u2_reason
 from .deals import MAX_SCORE, seeded_deal
 from .exact import exact, warm_up
+from .peers import PEER_ENCODING
 from .game import seer_line
 from .hle import hle_deal
 from .satpeer import PEER_SOLVER
@@ -32,12 +33,13 @@ __all__ = ["COLUMNS", "bound_row", "run_rows", "imap_jobs", "RowWriter", "read_r
 COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack", "real_score", "gap", "end", "reason"]
 
 
-def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None, peer_solver=PEER_SOLVER):
+def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None, peer_solver=PEER_SOLVER,
+              peer_encoding=PEER_ENCODING):
     """The row of one deal (see the module docstring); ``lines`` adds the U1/U2 lines and bot actions.
 
     ``timeout`` other than ``False`` adds ``U3``, ``U3_high``, ``exact`` and ``method`` (with
-    ``lines``, the optimal line as a hanab.live game, ``u3_game``); ``peer_timeout`` and
-    ``peer_solver`` as in :func:`solitaire.exact.exact`.
+    ``lines``, the optimal line as a hanab.live game, ``u3_game``); ``peer_timeout``,
+    ``peer_solver`` and ``peer_encoding`` as in :func:`solitaire.exact.exact`.
     """
     actions, low = seer_line(deal)
     upper1, upper2 = u1(deal), u2(deal)
@@ -50,7 +52,7 @@ def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None,
         if "end" in deal.meta:
             row["end"] = deal.meta["end"]
     if timeout is not False:
-        result = exact(deal, timeout, peer_timeout, peer_solver=peer_solver)
+        result = exact(deal, timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
         row.update({"U3": result.score, "U3_high": result.high, "exact": result.exact, "method": result.method})
         if lines:
             row["u3_game"] = result.to_json(deal)
@@ -77,15 +79,16 @@ def imap_jobs(func, items, jobs, chunksize=8):
         yield from pool.imap(func, items, chunksize=chunksize)
 
 
-def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False, peer_timeout=None, peer_solver=PEER_SOLVER):
+def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False, peer_timeout=None, peer_solver=PEER_SOLVER,
+             peer_encoding=PEER_ENCODING):
     """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes.
 
     ``timeout`` other than ``False`` adds U3 (:mod:`solitaire.exact`, seconds per deal or ``None``).
     """
     if timeout is not False:
         warm_up()
-    yield from imap_jobs(_row_task, ((deal, figures, lines, timeout, peer_timeout, peer_solver) for deal in deals),
-                         jobs)
+    tasks = ((deal, figures, lines, timeout, peer_timeout, peer_solver, peer_encoding) for deal in deals)
+    yield from imap_jobs(_row_task, tasks, jobs)
 
 
 def seeded_deals(players, first, last):

@@ -173,7 +173,8 @@ import numpy as np
 from .bounds import u2_value
 from .deals import MAX_SCORE, RANKS, seeded_deal
 from .game import DISCARD, MAX_CLUES, PLAY, Game, bot_action, legal_clue, seer_line, simulate
-from .satpeer import PEER_SOLVER, peer_reaches
+from .peers import PEER_ENCODING, PEERS
+from .satpeer import PEER_SOLVER
 
 __all__ = ["ExactResult", "exact", "exact_search", "finish", "line_actions", "peer_close", "warm_up", "tt_table", "TT_BITS"]
 
@@ -872,14 +873,14 @@ def _schedule(first_budget, restart_budget, free_share):
 
 
 def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1 << 14, restart_budget=1 << 16,
-          free_share=16, tt_first_bits=TT_FIRST_BITS, peer_solver=PEER_SOLVER):
+          free_share=16, tt_first_bits=TT_FIRST_BITS, peer_solver=PEER_SOLVER, peer_encoding=PEER_ENCODING):
     """U3 of ``deal`` with an optimal line (module docstring); ``timeout`` in seconds or ``None``.
 
     The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
     ``2**tt_bits`` (:func:`tt_table`).
 
     With ``peer_timeout`` (seconds), a deal the search leaves open goes to the SAT peer
-    (:mod:`solitaire.satpeer`, the PySAT solver ``peer_solver``) by :func:`peer_close`.
+    ``PEERS[peer_encoding]`` with the PySAT solver ``peer_solver`` (:func:`peer_close`).
 
     Examples
     --------
@@ -928,7 +929,7 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
                 high = max(result, low)
     method = None if low < high else "bot" if searches == 0 and high == upper2 else "search"
     if low < high and peer_timeout:
-        low, high, actions = peer_close(deal, low, high, actions, peer_timeout, peer_solver)
+        low, high, actions = peer_close(deal, low, high, actions, peer_timeout, peer_solver, peer_encoding)
         method = "peer" if low == high else None
     final = simulate(deal, actions)
     if final.score != low:
@@ -937,9 +938,9 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
                        time.perf_counter() - start, method)
 
 
-def peer_close(deal, low, high, actions, timeout, solver=PEER_SOLVER):
-    """Close ``low < U3 <= high`` with the SAT peer (PySAT's ``solver``) within ``timeout`` seconds;
-    ``(low, high, actions)``.
+def peer_close(deal, low, high, actions, timeout, solver=PEER_SOLVER, encoding=PEER_ENCODING):
+    """Close ``low < U3 <= high`` with the SAT peer ``PEERS[encoding]`` (PySAT's ``solver``) within
+    ``timeout`` seconds; ``(low, high, actions)``.
 
     It asks "score >= high?": a "yes" comes with a line that the simulator replays (finished
     by the bot), which proves it; a "no" is the solver's proof and lowers ``high`` by one.
@@ -951,7 +952,7 @@ def peer_close(deal, low, high, actions, timeout, solver=PEER_SOLVER):
         left = deadline - time.perf_counter()
         if left <= 0:
             break
-        answer, line = peer_reaches(deal, high, solver, timeout=left)
+        answer, line = PEERS[encoding](deal, high, solver, timeout=left)
         if answer is None:
             break
         if answer:

@@ -26,6 +26,7 @@ from .boundrun import imap_jobs, read_rows, wilson
 from .deals import MAX_SCORE, seeded_deal
 from .errors import InputError
 from .exact import exact, warm_up
+from .peers import PEER_ENCODING
 from .satpeer import PEER_SOLVER
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "table_summary", "format_table"]
@@ -35,16 +36,17 @@ TABLE_KEYS = ("players", "seed", "L", "U2", "U3", "U3_high", "exact", "method", 
 
 
 def table_row(task):
-    """The row of ``(players, seed, timeout, peer_timeout, peer_solver)`` (see the module docstring)."""
-    players, seed, timeout, peer_timeout, peer_solver = task
+    """The row of ``(players, seed, timeout, peer_timeout, peer_solver, peer_encoding)`` (see the module docstring)."""
+    players, seed, timeout, peer_timeout, peer_solver, peer_encoding = task
     began = time.perf_counter()
-    r = exact(seeded_deal(players, seed), timeout, peer_timeout, peer_solver=peer_solver)
+    r = exact(seeded_deal(players, seed), timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
     return {"id": f"P{players}:seed:{seed}", "players": players, "seed": seed, "L": r.L, "U2": r.U2,
             "U3": r.score, "U3_high": r.high,
             "exact": r.exact, "method": r.method, "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 4)}
 
 
-def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=None, peer_solver=PEER_SOLVER):
+def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=None, peer_solver=PEER_SOLVER,
+               peer_encoding=PEER_ENCODING):
     """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order.
 
     Deals go to the workers in batches of 16, fewer when there are fewer than 256 per worker
@@ -56,7 +58,7 @@ def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=N
         return ((p, s) for p in players for s in seeds if (p, s) not in skip)
 
     todo = sum(1 for _ in pending())
-    tasks = ((p, s, timeout, peer_timeout, peer_solver) for p, s in pending())
+    tasks = ((p, s, timeout, peer_timeout, peer_solver, peer_encoding) for p, s in pending())
     yield from imap_jobs(table_row, tasks, jobs, chunksize=max(1, min(16, todo // (256 * jobs))))
 
 

@@ -3,6 +3,7 @@
 import json
 import lzma
 
+import pytest
 from click.testing import CliRunner
 
 from cli import main
@@ -77,21 +78,27 @@ def test_peer_timeout_closes_a_deal_the_search_may_not_touch(tmp_path):
     assert (row["U3"], row["exact"], row["method"]) == (24, True, "peer")
 
 
-def test_peer_solver_picks_the_solver_of_the_peer(tmp_path, monkeypatch):
-    import solitaire.exact
+@pytest.mark.parametrize("options, asked", [
+    (["--peer-solver", "cadical195"], {("removals", "cadical195")}),
+    (["--peer-encoding", "turns"], {("turns", "glucose4")})])
+def test_peer_options_pick_the_formula_and_the_solver(tmp_path, monkeypatch, options, asked):
+    from solitaire.peers import PEERS
 
-    asked, reaches = set(), solitaire.exact.peer_reaches
+    seen = set()
 
-    def spy(deal, target, solver, timeout):
-        asked.add(solver)
-        return reaches(deal, target, solver, timeout)
+    def spy(encoding, reaches):
+        def ask(deal, target, solver, timeout):
+            seen.add((encoding, solver))
+            return reaches(deal, target, solver, timeout=timeout)
+        return ask
 
-    monkeypatch.setattr(solitaire.exact, "peer_reaches", spy)  # -j 1: the rows are computed in this process
+    for encoding, reaches in list(PEERS.items()):  # -j 1: the rows are computed in this process
+        monkeypatch.setitem(PEERS, encoding, spy(encoding, reaches))
     for command in (["table", "--players", "5", "--deals", "1", "--seed", "11017", "--out", str(tmp_path / "t.jsonl")],
                     ["bound", "-p", "5", "--seeds", "11017:11018", "--exact", "--no-figures", "--json"]):
-        out = run(*command, "--timeout", "0", "--peer-timeout", "2", "--peer-solver", "cadical195", "-j", "1")
+        out = run(*command, "--timeout", "0", "--peer-timeout", "2", "-j", "1", *options)
         assert out.exit_code == 0, out.output
-    assert asked == {"cadical195"}  # the deal may stay open in 2 s: only the solver asked matters here
+    assert seen == asked  # the deal may stay open in 2 s: only the peer asked matters here
 
 
 def test_retry_open_recomputes_only_the_open_rows(tmp_path):

@@ -304,12 +304,13 @@ def test_sat_peer_runs_out_honestly():
     assert peer_reaches(deal, 25, timeout=1) == (None, None)
 
 
-def test_sat_peer_closes_what_the_search_leaves_open():
+@pytest.mark.parametrize("encoding", ["removals", "turns"])
+def test_sat_peer_closes_what_the_search_leaves_open(encoding):
     rng = random.Random(11)
     deals = (tiny_deal(rng, 2) for _ in range(200))
     hard = [d for d in deals if not exact(d, timeout=0).exact][:4]  # neither the bot nor the root bound settle it
     for deal in hard:
-        r = exact(deal, timeout=0, peer_timeout=60)  # no search at all: the bot, the root bound, then the peer
+        r = exact(deal, timeout=0, peer_timeout=60, peer_encoding=encoding)  # the bot, the root bound, then the peer
         assert (r.exact, r.method) == (True, "peer")
         assert r.score == exact(deal).score  # the search, on its own, agrees
         assert simulate(deal, r.actions).score == r.score

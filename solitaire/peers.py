@@ -1,0 +1,20 @@
+"""The two SAT peers of U3 by name, and the one :func:`solitaire.exact.exact` uses by default.
+
+Both decide "can this deal reach score ``t`` under the real rules?" as CNF for PySAT, every
+"yes" with a line the simulator replays: ``"removals"`` has one step per drawn card, the clues
+folded into the turn-order gap between removals (:mod:`solitaire.removalpeer`); ``"turns"`` has
+one step per turn, like the public SAT approach (:mod:`solitaire.satpeer`). Each is
+``reaches(deal, target, solver, timeout=None) -> (answer, actions)``.
+"""
+
+from .removalpeer import removal_reaches
+from .satpeer import peer_reaches
+
+__all__ = ["PEERS", "PEER_ENCODING"]
+
+#: The SAT peers by encoding.
+PEERS = {"removals": removal_reaches, "turns": peer_reaches}
+
+#: The encoding that closes open deals: the removal-indexed formula answered every question of
+#: ``benchmarks/bench_peer.py`` faster than the turn-indexed one, up to 70 times (README).
+PEER_ENCODING = "removals"
