@@ -15,6 +15,7 @@ __all__ = ["PEERS", "PEER_ENCODING"]
 #: The SAT peers by encoding.
 PEERS = {"removals": removal_reaches, "turns": peer_reaches}
 
-#: The encoding that closes open deals: the removal-indexed formula answered every question of
-#: ``benchmarks/bench_peer.py`` faster than the turn-indexed one, up to 70 times (README).
+#: The encoding that closes open deals: on every question of ``benchmarks/bench_peer.py`` that
+#: takes the turn-indexed formula over a second, the removal-indexed one is faster, up to 70
+#: times (README).
 PEER_ENCODING = "removals"
