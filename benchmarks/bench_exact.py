@@ -10,10 +10,11 @@ seven markdown tables:
    deals needed a search and how many ran out;
 2. per player count, on the first ``--peer`` seeds, the first ``--peer`` seeds that need a
    search (L < U2) and the deals of ``--also`` (``P:seed``, e.g. deals where U3 < U2): the
-   time of U3 and of the SAT peer proving the same value from the same start (U2 known):
-   "score >= U3?" (yes, with a line) plus, when U3 < U2, "score >= U3 + 1?" (no); their
-   ratio, and the median ratio. A peer call that runs out counts with its time limit, so
-   the ratio is then a lower bound (marked >=);
+   time of U3 and of each SAT peer (:data:`solitaire.peers.PEERS`: the turn-indexed one, then
+   the one indexed by removals) proving the same value from the same start (U2 known):
+   "score >= U3?" (yes, with a line) plus, when U3 < U2, "score >= U3 + 1?" (no); the ratio
+   of each peer's time to U3's, and the median ratios. A peer call that runs out counts with
+   its time limit, so the ratio is then a lower bound (marked >=);
 3. on the deals of ``--free``: U3 without the token-free game in the schedule and with it at
    ``free_share`` 4 and 16 (the default), side by side, ``--free-timeout`` seconds each: the
    bounds each reaches, the time and the nodes; the ratios of the times to the default's
@@ -50,7 +51,7 @@ from solitaire.boundrun import read_rows  # noqa: E402
 from solitaire.deals import seeded_deal  # noqa: E402
 from solitaire.exact import exact, root_hope, warm_up  # noqa: E402
 from solitaire.exactrun import latest_rows  # noqa: E402
-from solitaire.satpeer import peer_reaches  # noqa: E402
+from solitaire.peers import PEERS  # noqa: E402
 
 
 def _timed(function):
@@ -69,27 +70,35 @@ def quantile(values, q):
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def peer_proof(deal, value, upper, timeout):
-    """Seconds the peer needs to prove U3 = ``value`` given U2 = ``upper``, and its answers."""
-    seconds, (yes, _) = _timed(lambda: peer_reaches(deal, value, timeout=timeout))
+def peer_proof(deal, value, upper, timeout, reaches):
+    """Seconds the peer ``reaches`` needs to prove U3 = ``value`` given U2 = ``upper``, and its answers."""
+    seconds, (yes, _) = _timed(lambda: reaches(deal, value, timeout=timeout))
     answers = [yes]
     if value < upper and yes:
-        more, (no, _) = _timed(lambda: peer_reaches(deal, value + 1, timeout=timeout))
+        more, (no, _) = _timed(lambda: reaches(deal, value + 1, timeout=timeout))
         seconds += more
         answers.append(None if no is None else not no)
     return seconds, answers
 
 
+#: The peers of the second table, in its column order.
+PEER_COLUMNS = ("turns", "removals")
+
+
 def compare(players, seed, timeout, peer_timeout):
-    """One row of the second table."""
+    """One row of the second table: the deal, U3 and its time, then per peer its time and
+    verdict, then per peer the ratio of its time to U3's."""
     deal = seeded_deal(players, seed)
     mine, r = _timed(lambda: exact(deal, timeout))
     if not r.exact:
-        return [players, seed, f"{r.score}..{r.high}", f"{1000 * mine:.2f}", "-", "U3 open", "-"]
-    theirs, answers = peer_proof(deal, r.score, r.U2, peer_timeout)
-    status = "agrees" if all(answers) else "timeout" if None in answers else "DISAGREES"
-    ratio = f"{theirs / mine:.0f}" if status == "agrees" else f">= {theirs / mine:.0f}"
-    return [players, seed, f"{r.score} (U2 {r.U2})", f"{1000 * mine:.2f}", f"{theirs:.2f}", status, ratio]
+        return [players, seed, f"{r.score}..{r.high}", f"{1000 * mine:.2f}"] + ["-", "U3 open"] * 2 + ["-"] * 2
+    cells, ratios = [], []
+    for name in PEER_COLUMNS:
+        theirs, answers = peer_proof(deal, r.score, r.U2, peer_timeout, PEERS[name])
+        status = "agrees" if all(answers) else "timeout" if None in answers else "DISAGREES"
+        cells += [f"{theirs:.2f}", status]
+        ratios.append(f"{theirs / mine:.0f}" if status == "agrees" else f">= {theirs / mine:.0f}")
+    return [players, seed, f"{r.score} (U2 {r.U2})", f"{1000 * mine:.2f}"] + cells + ratios
 
 
 #: Settings compared side by side (keyword arguments of ``exact``, the default last): the third table's
@@ -206,12 +215,15 @@ def main():
         for seed in list(range(args.peer)) + hard + extra:
             peer_rows.append(compare(players, seed, args.timeout, args.peer_timeout))
     print(markdown_table(["P", "deals", "U3 median ms", "p99 ms", "max s", "searched", "timeouts"], rows))
-    ratios = [float(r[-1].lstrip(">= ")) for r in peer_rows if r[-1] != "-"]
-    if ratios:
+    if any(r[-1] != "-" for r in peer_rows):
         print()
-        print(markdown_table(["P", "seed", "U3", "U3 ms", "SAT peer s (same proof)", "peer", "ratio"], peer_rows))
-        print(f"\nmedian speed ratio SAT peer / U3: {statistics.median(ratios):.0f}x over {len(ratios)} deals "
-              "(a timed-out peer counts with its limit)")
+        print(markdown_table(["P", "seed", "U3", "U3 ms"] + [f"{name} peer {what}" for name in PEER_COLUMNS
+                                                             for what in ("s (same proof)", "verdict")]
+                             + [f"ratio {name}" for name in PEER_COLUMNS], peer_rows))
+        for k, name in enumerate(PEER_COLUMNS):
+            ratios = [float(r[k - len(PEER_COLUMNS)].lstrip(">= ")) for r in peer_rows if r[-1] != "-"]
+            print(f"\nmedian speed ratio SAT peer ({name}) / U3: {statistics.median(ratios):.0f}x over "
+                  f"{len(ratios)} deals (a timed-out peer counts with its limit)")
     print_side_by_side(_deal_list(args.free), args.free_timeout, FREE_SETTINGS)
     if growth_rows:
         print()
