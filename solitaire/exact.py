@@ -173,7 +173,7 @@ import numpy as np
 from .bounds import u2_value
 from .deals import MAX_SCORE, RANKS, seeded_deal
 from .game import DISCARD, MAX_CLUES, PLAY, Game, bot_action, legal_clue, seer_line, simulate
-from .peers import PEER_ENCODING, PEERS
+from .peers import PEER_ENCODING, peer_of
 from .satpeer import PEER_SOLVER
 
 __all__ = ["ExactResult", "exact", "exact_search", "finish", "line_actions", "peer_close", "warm_up", "tt_table", "TT_BITS"]
@@ -890,6 +890,7 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
     (25, True, 25)
     """
     start = time.perf_counter()
+    reaches = peer_of(peer_encoding)  # a wrong name fails now, not after the search
     actions, bot = seer_line(deal)
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
     upper2 = u2_value(deal)
@@ -929,7 +930,7 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
                 high = max(result, low)
     method = None if low < high else "bot" if searches == 0 and high == upper2 else "search"
     if low < high and peer_timeout:
-        low, high, actions = peer_close(deal, low, high, actions, peer_timeout, peer_solver, peer_encoding)
+        low, high, actions = peer_close(deal, low, high, actions, peer_timeout, peer_solver, reaches)
         method = "peer" if low == high else None
     final = simulate(deal, actions)
     if final.score != low:
@@ -938,9 +939,10 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
                        time.perf_counter() - start, method)
 
 
-def peer_close(deal, low, high, actions, timeout, solver=PEER_SOLVER, encoding=PEER_ENCODING):
-    """Close ``low < U3 <= high`` with the SAT peer ``PEERS[encoding]`` (PySAT's ``solver``) within
-    ``timeout`` seconds; ``(low, high, actions)``.
+def peer_close(deal, low, high, actions, timeout, solver=PEER_SOLVER, reaches=peer_of(PEER_ENCODING)):
+    """Close ``low < U3 <= high`` with the SAT peer ``reaches`` (a value of
+    :data:`solitaire.peers.PEERS`, with PySAT's ``solver``) within ``timeout`` seconds;
+    ``(low, high, actions)``.
 
     It asks "score >= high?": a "yes" comes with a line that the simulator replays (finished
     by the bot), which proves it; a "no" is the solver's proof and lowers ``high`` by one.
@@ -952,7 +954,7 @@ def peer_close(deal, low, high, actions, timeout, solver=PEER_SOLVER, encoding=P
         left = deadline - time.perf_counter()
         if left <= 0:
             break
-        answer, line = PEERS[encoding](deal, high, solver, timeout=left)
+        answer, line = reaches(deal, high, solver, timeout=left)
         if answer is None:
             break
         if answer:

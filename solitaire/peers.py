@@ -10,7 +10,7 @@ one step per turn, like the public SAT approach (:mod:`solitaire.satpeer`). Each
 from .removalpeer import removal_reaches
 from .satpeer import peer_reaches
 
-__all__ = ["PEERS", "PEER_ENCODING"]
+__all__ = ["PEERS", "PEER_ENCODING", "peer_of"]
 
 #: The SAT peers by encoding.
 PEERS = {"removals": removal_reaches, "turns": peer_reaches}
@@ -19,3 +19,11 @@ PEERS = {"removals": removal_reaches, "turns": peer_reaches}
 #: takes the turn-indexed formula over a second, the removal-indexed one is faster, up to 70
 #: times (README).
 PEER_ENCODING = "removals"
+
+
+def peer_of(encoding):
+    """``PEERS[encoding]``; a :class:`ValueError` naming the encodings for any other name."""
+    try:
+        return PEERS[encoding]
+    except KeyError:
+        raise ValueError(f"unknown peer encoding {encoding!r}: expected one of {', '.join(sorted(PEERS))}") from None

@@ -304,6 +304,11 @@ def test_sat_peer_runs_out_honestly():
     assert peer_reaches(deal, 25, timeout=1) == (None, None)
 
 
+def test_an_unknown_peer_encoding_fails_before_the_search():
+    with pytest.raises(ValueError, match="unknown peer encoding 'clauses': expected one of removals, turns"):
+        exact(seeded_deal(2, 0), peer_timeout=1, peer_encoding="clauses")
+
+
 @pytest.mark.parametrize("encoding", ["removals", "turns"])
 def test_sat_peer_closes_what_the_search_leaves_open(encoding):
     rng = random.Random(11)
