@@ -469,17 +469,20 @@ def _players_range(text):
 @click.option("--retry-searched", is_flag=True,
               help="Also recompute every row the bot did not settle (L < U2), say after the search "
                    "improved (includes --retry-open); the bot's rows (L = U2) cannot change.")
+@click.option("--retry-slower", type=click.FloatRange(min=0), metavar="SECONDS",
+              help="Also recompute every row that took more than SECONDS (say, closed after the search overran).")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
               type=click.IntRange(1, 64), help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def table(players_text, deals, seed, timeout, peer_timeout, peer_solver, peer_encoding, out_file, retry_open,
-          retry_searched, jobs, as_json):
+          retry_searched, retry_slower, jobs, as_json):
     """The winnability table: U3 (exact optimum under the real rules) over seeded deals per player count.
 
     Each deal gets the search for --timeout seconds, then, if still open, the SAT peer for
     --peer-timeout seconds; every row records which one proved it (method). A rerun skips
     the deals already in --out; with --retry-open it recomputes the open ones, with
-    --retry-searched every one that needed more than the bot.
+    --retry-searched every one that needed more than the bot, with --retry-slower S every
+    one that took more than S seconds.
     """
     from solitaire.boundrun import RowWriter, read_rows
     from solitaire.exactrun import format_table, latest_rows, table_rows, table_summary
@@ -493,6 +496,8 @@ def table(players_text, deals, seed, timeout, peer_timeout, peer_solver, peer_en
         previous = [r for r in previous if r["method"] == "bot"]
     elif retry_open:
         previous = [r for r in previous if r["exact"]]
+    if retry_slower is not None:
+        previous = [r for r in previous if r["seconds"] <= retry_slower]
     done = {(r["players"], r["seed"]) for r in previous}
     rows = []
     with RowWriter(out_file, resume=True) as writer:

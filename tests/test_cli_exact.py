@@ -130,6 +130,18 @@ def test_retry_searched_recomputes_every_row_but_the_bots(tmp_path):
     assert [r["seed"] for r in read_rows(path)] == [11016, 11017, 11017, 11017]
 
 
+def test_retry_slower_recomputes_only_the_slow_rows(tmp_path):
+    path = tmp_path / "t.jsonl"
+    made = run("table", "--players", "2", "--deals", "3", "--out", str(path), "-j", "1", "--json")
+    assert made.exit_code == 0, made.output
+    rows = [dict(r, seconds=s) for r, s in zip(read_rows(path), (0.5, 90.0, 0.1))]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = run("table", "--players", "2", "--deals", "3", "--out", str(path), "-j", "1", "--retry-slower", "60")
+    assert out.exit_code == 0, out.output
+    assert [r["seed"] for r in read_rows(path)] == [0, 1, 2, 1]  # only seed 1's row took over 60 s
+    assert read_rows(path)[-1]["seconds"] < 60
+
+
 def test_table_summary_reads_plain_and_xz_files_newest_last(tmp_path):
     path = tmp_path / "t.jsonl"
     made = run("table", "--players", "2..3", "--deals", "3", "--out", str(path), "-j", "1", "--json")
