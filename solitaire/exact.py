@@ -28,7 +28,7 @@ minutes, while some shuffled order finds a winning line within a few thousand no
 unresolved deals without restarts, 4 with). Each round also searches one point above the best
 line found (the *floor*) with the round's budget, so a deal left open still reports a good
 line: on P = 4 seed 10118 the bot scores 20, lines of 21, 22, 23 take 68, 253 and 27,000
-nodes, while 24 (its U3: the turn-indexed SAT peer with its longer formula needed 348 s for its line,
+nodes, while 24 (its U3: the turn-indexed SAT peer once needed 348 s to find its line,
 the removal-indexed one 0.5 s) is not found in a minute;
 a floor search that fails proves ``U3`` = the best line. Every node is first cut by its hope, the least of these
 upper bounds (each action plays at most one card, and a card scores only if every lower
