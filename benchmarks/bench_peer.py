@@ -11,12 +11,19 @@ same time limit in a forked process; prints a markdown table
 of the answers and times, and the ratio of each solver's time to the first one's (a solver
 that ran out counts with its limit, so the ratio is then a bound, marked >= or <=).
 
+With ``--table``, instead: every row of the shipped winnability table (``instances/table/``)
+that the SAT peer closed is proved again by :func:`solitaire.exact.exact` with 2 s of search
+and then each solver as its peer (``--timeout`` seconds); prints per player count and solver
+how many rows agree with the table's U3, disagree or stay open, and the median and maximum
+seconds per row.
+
 The default questions: three easy ones (the start of a winnable deal that needs a search:
 the peer's usual work in the table), and the hard ones of deals the search left open after a
 minute (``instances/deals/hard-deals.jsonl``): refutations of 25 and lines at 24 or 25.
 """
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -25,6 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import markdown_table  # noqa: E402
 from solitaire.deals import seeded_deal  # noqa: E402
+from solitaire.exact import exact  # noqa: E402
+from solitaire.exactrun import read_table  # noqa: E402
 from solitaire.removalpeer import removal_reaches  # noqa: E402
 from solitaire.satpeer import peer_reaches  # noqa: E402
 
@@ -32,17 +41,26 @@ QUERIES = ("2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437
            "4:10118:24,4:629581:25")
 
 
+TABLE = Path(__file__).resolve().parent.parent / "instances" / "table"
+
+
+def _parse(solver):
+    """``(encoding, name, slack)`` of a solver spec (module docstring)."""
+    encoding, _, name = solver.rpartition(":")
+    name, _, slack = name.partition("@")
+    return encoding or "turns", name, int(slack or 0)
+
+
 def ask(players, seed, target, solver, timeout):
     """``(seconds, answer)`` of one solver (``name``, ``name@slack`` or ``removals:name``) on one
     question (answer None: ran out)."""
     deal = seeded_deal(players, seed)
-    encoding, _, name = solver.rpartition(":")
-    name, _, slack = name.partition("@")
+    encoding, name, slack = _parse(solver)
     start = time.perf_counter()
     if encoding == "removals":
         answer, _ = removal_reaches(deal, target, solver=name, timeout=timeout)
     else:
-        answer, _ = peer_reaches(deal, target, solver=name, timeout=timeout, slack=int(slack or 0))
+        answer, _ = peer_reaches(deal, target, solver=name, timeout=timeout, slack=slack)
     return time.perf_counter() - start, answer
 
 
@@ -56,6 +74,26 @@ def _ratio(mine, first):
     return f"{mark}{t / t0:.2f}" if a is not None or a0 is not None else "-"
 
 
+def reprove_table(solvers, timeout):
+    """The ``--table`` report (module docstring): one markdown row per player count and solver."""
+    rows = [r for r in read_table(sorted(TABLE.glob("seeds-*.jsonl.xz"))) if r["method"] == "peer"]
+    report = []
+    for players in sorted({r["players"] for r in rows}):
+        mine = [r for r in rows if r["players"] == players]
+        for solver in solvers:
+            encoding, name, _ = _parse(solver)
+            verdicts, seconds = {"agree": 0, "DISAGREE": 0, "open": 0}, []
+            for row in mine:
+                start = time.perf_counter()
+                r = exact(seeded_deal(players, row["seed"]), 2, timeout, peer_solver=name, peer_encoding=encoding)
+                seconds.append(time.perf_counter() - start)
+                verdicts["open" if not r.exact else "agree" if r.score == row["U3"] else "DISAGREE"] += 1
+            report.append([players, solver, len(mine), *verdicts.values(), f"{statistics.median(seconds):.1f}",
+                           f"{max(seconds):.1f}"])
+            print(f"P{players} {solver}: {verdicts}", file=sys.stderr, flush=True)
+    return markdown_table(["P", "solver", "peer rows", "agree", "disagree", "open", "median s", "max s"], report)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--queries", default=QUERIES, help="questions as P:seed:target,...")
@@ -63,8 +101,12 @@ def main():
                         help="PySAT solver names (name@k: with k more turns; removals:name: the formula "
                              "indexed by removals); the first is the base")
     parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--table", action="store_true", help="re-prove the shipped table's peer rows instead")
     args = parser.parse_args()
     solvers = args.solvers.split(",")
+    if args.table:
+        print(reprove_table(solvers, args.timeout))
+        return
     rows = []
     for k, text in enumerate(args.queries.split(",")):
         players, seed, target = (int(v) for v in text.split(":"))
