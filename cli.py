@@ -27,6 +27,7 @@ from solitaire.satenc import DEFAULT_SOLVER, SAT_SOLVERS
 from solitaire.satpeer import PEER_SOLVER
 from solitaire.peers import PEER_ENCODING, PEERS
 
+
 def _peer_options(command):
     """``--peer-solver`` and ``--peer-encoding`` of the commands that run the SAT peer (``bound --exact``, ``table``)."""
     solver = click.option(
