@@ -46,11 +46,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import markdown_table  # noqa: E402
-from solitaire.boundrun import read_rows  # noqa: E402
+from benchmarks.common import markdown_table, shipped_table  # noqa: E402
 from solitaire.deals import seeded_deal  # noqa: E402
 from solitaire.exact import exact, root_hope, warm_up  # noqa: E402
-from solitaire.exactrun import latest_rows  # noqa: E402
 from solitaire.peers import PEERS  # noqa: E402
 
 
@@ -235,8 +233,7 @@ def main():
         print(markdown_table(["P", "deals", "root s, chains", "root s, + turn order", "ratio", "cut < 25, chains",
                               "cut < 25, + turn order"], [root_rule(p, args.root) for p in (2, 3, 4, 5)]))
     if args.root_table:
-        paths = sorted((Path(__file__).resolve().parent.parent / "instances" / "table").glob("seeds-*.jsonl.xz"))
-        rows = [row for path in paths for row in latest_rows(read_rows(path)) if row["L"] < row["U2"]]
+        rows = [row for row in shipped_table() if row["L"] < row["U2"]]
         print()
         print(markdown_table(["P", "searched deals", "cut < 25, chains", "cut < 25, + turn order",
                               "cut only with the turn order: seed (the table's U3, proved by)", "below the row's U3"],

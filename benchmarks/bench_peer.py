@@ -30,18 +30,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import markdown_table  # noqa: E402
+from benchmarks.common import markdown_table, shipped_table  # noqa: E402
 from solitaire.deals import seeded_deal  # noqa: E402
 from solitaire.exact import exact  # noqa: E402
-from solitaire.exactrun import read_table  # noqa: E402
-from solitaire.removalpeer import removal_reaches  # noqa: E402
-from solitaire.satpeer import peer_reaches  # noqa: E402
+from solitaire.peers import peer_of  # noqa: E402
 
 QUERIES = ("2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437:25,5:286034:25,5:177860:25,"
            "4:10118:24,4:629581:25")
-
-
-TABLE = Path(__file__).resolve().parent.parent / "instances" / "table"
 
 
 def _parse(solver):
@@ -56,11 +51,9 @@ def ask(players, seed, target, solver, timeout):
     question (answer None: ran out)."""
     deal = seeded_deal(players, seed)
     encoding, name, slack = _parse(solver)
+    extra = {"slack": slack} if slack else {}  # only the turn-indexed formula has a horizon to widen
     start = time.perf_counter()
-    if encoding == "removals":
-        answer, _ = removal_reaches(deal, target, solver=name, timeout=timeout)
-    else:
-        answer, _ = peer_reaches(deal, target, solver=name, timeout=timeout, slack=slack)
+    answer, _ = peer_of(encoding)(deal, target, solver=name, timeout=timeout, **extra)
     return time.perf_counter() - start, answer
 
 
@@ -76,7 +69,7 @@ def _ratio(mine, first):
 
 def reprove_table(solvers, timeout):
     """The ``--table`` report (module docstring): one markdown row per player count and solver."""
-    rows = [r for r in read_table(sorted(TABLE.glob("seeds-*.jsonl.xz"))) if r["method"] == "peer"]
+    rows = [r for r in shipped_table() if r["method"] == "peer"]
     report = []
     for players in sorted({r["players"] for r in rows}):
         mine = [r for r in rows if r["players"] == players]

@@ -1,11 +1,12 @@
-"""Helpers shared by the benchmark scripts: timing and the standard deck."""
+"""Helpers shared by the benchmark scripts: timing, the standard deck, the shipped table."""
 
 import time
+from pathlib import Path
 
-
+from solitaire.exactrun import read_table
 from solitaire.model import Instance
 
-__all__ = ["best_of", "standard_deck", "markdown_table"]
+__all__ = ["best_of", "standard_deck", "markdown_table", "shipped_table"]
 
 #: The 50-card Hanabi deck: per color values 1,1,1,2,2,3,3,4,4,5.
 STANDARD_COPIES = (3, 2, 2, 2, 1)
@@ -33,3 +34,8 @@ def markdown_table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
     return "\n".join(lines)
+
+
+def shipped_table():
+    """The newest row of every deal of the shipped winnability table (``instances/table/``)."""
+    return read_table(sorted((Path(__file__).resolve().parent.parent / "instances" / "table").glob("seeds-*.jsonl.xz")))
