@@ -17,12 +17,21 @@ and then each solver as its peer (``--timeout`` seconds); prints per player coun
 how many rows agree with the table's U3, disagree or stay open, and the median and maximum
 seconds per row.
 
+With ``--search-proofs``, instead: every row of ``instances/deals/hard-deals.jsonl`` whose
+``U3 < U2`` only the search has proved (``proved_by`` without ``peer``) is put to each solver
+as its question "can the deal reach ``U3 + 1``?", which must be answered no (a yes would be a
+line the search's bound wrongly excludes); ``--players`` picks the player counts and
+``--seeds A:B`` the seeds ``A .. B - 1`` (to split the work between processes). Prints the
+same report, and with ``--out FILE`` one JSON line per row and solver (``players``, ``seed``,
+``U3``, ``solver``, ``answer``, ``seconds``) as it goes.
+
 The default questions: three easy ones (the start of a winnable deal that needs a search:
 the peer's usual work in the table), and the hard ones of deals the search left open after a
 minute (``instances/deals/hard-deals.jsonl``): refutations of 25 and lines at 24 or 25.
 """
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -30,7 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import markdown_table, shipped_table  # noqa: E402
+from benchmarks.common import hard_deals, markdown_table, shipped_table  # noqa: E402
 from solitaire.deals import seeded_deal  # noqa: E402
 from solitaire.exact import exact  # noqa: E402
 from solitaire.peers import peer_of  # noqa: E402
@@ -67,24 +76,48 @@ def _ratio(mine, first):
     return f"{mark}{t / t0:.2f}" if a is not None or a0 is not None else "-"
 
 
-def reprove_table(solvers, timeout):
-    """The ``--table`` report (module docstring): one markdown row per player count and solver."""
-    rows = [r for r in shipped_table() if r["method"] == "peer"]
+def _verdicts(rows, solvers, check, what):
+    """One markdown row per player count and solver: of ``rows``, how many ``check(row, solver)``
+    (which returns ``(seconds, verdict)``, a verdict being agree, DISAGREE or open) finds in each
+    verdict, and the median and maximum seconds per row (``what``: the rows' name in the header)."""
     report = []
     for players in sorted({r["players"] for r in rows}):
         mine = [r for r in rows if r["players"] == players]
         for solver in solvers:
-            encoding, name, _ = _parse(solver)
             verdicts, seconds = {"agree": 0, "DISAGREE": 0, "open": 0}, []
             for row in mine:
-                start = time.perf_counter()
-                r = exact(seeded_deal(players, row["seed"]), 2, timeout, peer_solver=name, peer_encoding=encoding)
-                seconds.append(time.perf_counter() - start)
-                verdicts["open" if not r.exact else "agree" if r.score == row["U3"] else "DISAGREE"] += 1
+                took, verdict = check(row, solver)
+                seconds.append(took)
+                verdicts[verdict] += 1
             report.append([players, solver, len(mine), *verdicts.values(), f"{statistics.median(seconds):.1f}",
                            f"{max(seconds):.1f}"])
             print(f"P{players} {solver}: {verdicts}", file=sys.stderr, flush=True)
-    return markdown_table(["P", "solver", "peer rows", "agree", "disagree", "open", "median s", "max s"], report)
+    return markdown_table(["P", "solver", what, "agree", "disagree", "open", "median s", "max s"], report)
+
+
+def reprove_table(solvers, timeout):
+    """The ``--table`` report (module docstring)."""
+    def check(row, solver):
+        encoding, name, _ = _parse(solver)
+        start = time.perf_counter()
+        r = exact(seeded_deal(row["players"], row["seed"]), 2, timeout, peer_solver=name, peer_encoding=encoding)
+        return time.perf_counter() - start, "open" if not r.exact else "agree" if r.score == row["U3"] else "DISAGREE"
+
+    return _verdicts([r for r in shipped_table() if r["method"] == "peer"], solvers, check, "peer rows")
+
+
+def check_search_proofs(solvers, timeout, players, seeds, out=None):
+    """The ``--search-proofs`` report (module docstring); each verdict also goes to ``out`` as a JSON line."""
+    def check(row, solver):
+        took, answer = ask(row["players"], row["seed"], row["U3"] + 1, solver, timeout)
+        if out is not None:
+            print(json.dumps({"players": row["players"], "seed": row["seed"], "U3": row["U3"], "solver": solver,
+                              "answer": answer, "seconds": round(took, 2)}), file=out, flush=True)
+        return took, "open" if answer is None else "DISAGREE" if answer else "agree"
+
+    rows = [r for r in hard_deals() if r["exact"] and r["U3"] < r["U2"] and "peer" not in r["proved_by"]
+            and r["players"] in players and r["seed"] in seeds]
+    return _verdicts(rows, solvers, check, "search rows")
 
 
 def main():
@@ -95,10 +128,20 @@ def main():
                              "indexed by removals); the first is the base")
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--table", action="store_true", help="re-prove the shipped table's peer rows instead")
+    parser.add_argument("--search-proofs", action="store_true",
+                        help="put the hard deals' U3 < U2 that only the search proved to the peer instead")
+    parser.add_argument("--players", default="2,3,4,5", help="with --search-proofs: player counts, e.g. 3,4,5")
+    parser.add_argument("--seeds", default="0:1000000", help="with --search-proofs: seeds A:B (A .. B - 1)")
+    parser.add_argument("--out", type=argparse.FileType("a"), help="with --search-proofs: JSON lines of the verdicts")
     args = parser.parse_args()
     solvers = args.solvers.split(",")
     if args.table:
         print(reprove_table(solvers, args.timeout))
+        return
+    if args.search_proofs:
+        first, end = (int(v) for v in args.seeds.split(":"))
+        print(check_search_proofs(solvers, args.timeout, {int(p) for p in args.players.split(",")}, range(first, end),
+                                  args.out))
         return
     rows = []
     for k, text in enumerate(args.queries.split(",")):

@@ -1,12 +1,13 @@
-"""Helpers shared by the benchmark scripts: timing, the standard deck, the shipped table."""
+"""Helpers shared by the benchmark scripts: timing, the standard deck, the shipped table and hard deals."""
 
+import json
 import time
 from pathlib import Path
 
 from solitaire.exactrun import read_table
 from solitaire.model import Instance
 
-__all__ = ["best_of", "standard_deck", "markdown_table", "shipped_table"]
+__all__ = ["best_of", "standard_deck", "markdown_table", "shipped_table", "hard_deals"]
 
 #: The 50-card Hanabi deck: per color values 1,1,1,2,2,3,3,4,4,5.
 STANDARD_COPIES = (3, 2, 2, 2, 1)
@@ -39,3 +40,9 @@ def markdown_table(header, rows):
 def shipped_table():
     """The newest row of every deal of the shipped winnability table (``instances/table/``)."""
     return read_table(sorted((Path(__file__).resolve().parent.parent / "instances" / "table").glob("seeds-*.jsonl.xz")))
+
+
+def hard_deals():
+    """The rows of ``instances/deals/hard-deals.jsonl``."""
+    path = Path(__file__).resolve().parent.parent / "instances" / "deals" / "hard-deals.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()]

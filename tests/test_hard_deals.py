@@ -10,6 +10,7 @@ from solitaire.bounds import u2_value
 from solitaire.deals import seeded_deal
 from solitaire.exact import exact, exact_search, root_hope, tt_table
 from solitaire.game import seer_score, simulate
+from solitaire.peers import PEER_ENCODING, peer_of
 from solitaire.satpeer import peer_reaches
 
 PATH = Path(__file__).resolve().parent.parent / "instances" / "deals" / "hard-deals.jsonl"
@@ -57,6 +58,16 @@ def test_the_peer_confirms_a_search_proof_of_u3_below_u2(players, seed):
     r = exact(deal, timeout=60)
     assert r.exact and r.method == "search" and r.score < r.U2
     assert peer_reaches(deal, r.score + 1, timeout=120)[0] is False  # about a second each
+
+
+@pytest.mark.parametrize("row", [r for p in (3, 4, 5) for r in [r for r in ROWS if r["players"] == p and r["seed"] >= 200_000
+                                                                  and r["proved_by"] == ["peer", "search"]][:2]],
+                         ids=lambda r: f"P{r['players']}:{r['seed']}")
+def test_the_default_peer_confirms_search_proofs_of_later_seeds(row):
+    # rows whose U3 < U2 the search proved, confirmed by the removal peer (benchmarks/bench_peer.py
+    # --search-proofs; about 0.1 s each): it refutes U3 + 1 again
+    deal = seeded_deal(row["players"], row["seed"])
+    assert peer_of(PEER_ENCODING)(deal, row["U3"] + 1, timeout=120)[0] is False
 
 
 @pytest.mark.slow
