@@ -120,6 +120,14 @@ def check_search_proofs(solvers, timeout, players, seeds, out=None):
     return _verdicts(rows, solvers, check, "search rows")
 
 
+def _seed_range(text):
+    """``A:B`` as ``range(A, B)``."""
+    first, colon, end = text.partition(":")
+    if not (colon and first.isdigit() and end.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected A:B (seeds A .. B - 1), got {text!r}")
+    return range(int(first), int(end))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--queries", default=QUERIES, help="questions as P:seed:target,...")
@@ -131,7 +139,8 @@ def main():
     parser.add_argument("--search-proofs", action="store_true",
                         help="put the hard deals' U3 < U2 that only the search proved to the peer instead")
     parser.add_argument("--players", default="2,3,4,5", help="with --search-proofs: player counts, e.g. 3,4,5")
-    parser.add_argument("--seeds", default="0:1000000", help="with --search-proofs: seeds A:B (A .. B - 1)")
+    parser.add_argument("--seeds", default="0:1000000", type=_seed_range,
+                        help="with --search-proofs: seeds A:B (A .. B - 1)")
     parser.add_argument("--out", type=argparse.FileType("a"), help="with --search-proofs: JSON lines of the verdicts")
     args = parser.parse_args()
     solvers = args.solvers.split(",")
@@ -139,8 +148,7 @@ def main():
         print(reprove_table(solvers, args.timeout))
         return
     if args.search_proofs:
-        first, end = (int(v) for v in args.seeds.split(":"))
-        print(check_search_proofs(solvers, args.timeout, {int(p) for p in args.players.split(",")}, range(first, end),
+        print(check_search_proofs(solvers, args.timeout, {int(p) for p in args.players.split(",")}, args.seeds,
                                   args.out))
         return
     rows = []

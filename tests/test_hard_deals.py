@@ -60,8 +60,13 @@ def test_the_peer_confirms_a_search_proof_of_u3_below_u2(players, seed):
     assert peer_reaches(deal, r.score + 1, timeout=120)[0] is False  # about a second each
 
 
-@pytest.mark.parametrize("row", [r for p in (3, 4, 5) for r in [r for r in ROWS if r["players"] == p and r["seed"] >= 200_000
-                                                                  and r["proved_by"] == ["peer", "search"]][:2]],
+def confirmed_search_proofs(players, count=2):
+    """The first ``count`` rows of seeds >= 200,000 whose U3 both the search and the peer proved."""
+    rows = [r for r in ROWS if r["players"] == players and r["seed"] >= 200_000 and r["proved_by"] == ["peer", "search"]]
+    return rows[:count]
+
+
+@pytest.mark.parametrize("row", [r for p in (3, 4, 5) for r in confirmed_search_proofs(p)],
                          ids=lambda r: f"P{r['players']}:{r['seed']}")
 def test_the_default_peer_confirms_search_proofs_of_later_seeds(row):
     # rows whose U3 < U2 the search proved, confirmed by the removal peer (benchmarks/bench_peer.py
