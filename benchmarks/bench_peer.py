@@ -23,7 +23,9 @@ as its question "can the deal reach ``U3 + 1``?", which must be answered no (a y
 line the search's bound wrongly excludes); ``--players`` picks the player counts and
 ``--seeds A:B`` the seeds ``A .. B - 1`` (to split the work between processes). Prints the
 same report, and with ``--out FILE`` one JSON line per row and solver (``players``, ``seed``,
-``U3``, ``solver``, ``answer``, ``seconds``) as it goes.
+``U3``, ``solver``, ``answer``, ``seconds``) as it goes. ``--record FILE ...`` then adds
+``peer`` to ``proved_by`` in ``hard-deals.jsonl`` for every no in those files (a yes stops it
+with an error; nothing is written then), which is how the file's ``peer`` entries were made.
 
 The default questions: three easy ones (the start of a winnable deal that needs a search:
 the peer's usual work in the table), and the hard ones of deals the search left open after a
@@ -39,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import hard_deals, markdown_table, shipped_table  # noqa: E402
+from benchmarks.common import HARD_DEALS, hard_deals, markdown_table, shipped_table  # noqa: E402
 from solitaire.deals import seeded_deal  # noqa: E402
 from solitaire.exact import exact  # noqa: E402
 from solitaire.peers import peer_of  # noqa: E402
@@ -120,6 +122,34 @@ def check_search_proofs(solvers, timeout, players, seeds, out=None):
     return _verdicts(rows, solvers, check, "search rows")
 
 
+def record_verdicts(files, path=HARD_DEALS):
+    """Add ``peer`` to ``proved_by`` of every row of ``path`` whose ``U3 + 1`` one of ``files``
+    (JSON lines of ``--search-proofs --out``) refutes, and return how many rows changed.
+
+    A yes (the peer reaching ``U3 + 1``, a line the search's bound excludes) is an error naming
+    the verdict, raised before anything is written; open verdicts change nothing. The file is
+    written whole beside ``path`` and then renamed over it, so it is never left half-written."""
+    refuted = set()
+    for name in files:
+        for number, line in enumerate(Path(name).read_text().splitlines(), 1):
+            verdict = json.loads(line)
+            if verdict["answer"]:
+                raise ValueError(f"{name}:{number}: the peer reaches U3 + 1 on P = {verdict['players']} seed "
+                                 f"{verdict['seed']}: it contradicts the search")
+            if verdict["answer"] is False:
+                refuted.add((verdict["players"], verdict["seed"], verdict["U3"]))
+    rows, changed = hard_deals(path), 0
+    for row in rows:
+        if row["exact"] and (row["players"], row["seed"], row["U3"]) in refuted and "peer" not in row["proved_by"]:
+            row["proved_by"] = sorted(row["proved_by"] + ["peer"])
+            changed += 1
+    path = Path(path)
+    scratch = path.with_name(path.name + ".new")
+    scratch.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    scratch.replace(path)
+    return changed
+
+
 def _seed_range(text):
     """``A:B`` as ``range(A, B)``."""
     first, colon, end = text.partition(":")
@@ -142,7 +172,15 @@ def main():
     parser.add_argument("--seeds", default="0:1000000", type=_seed_range,
                         help="with --search-proofs: seeds A:B (A .. B - 1)")
     parser.add_argument("--out", type=argparse.FileType("a"), help="with --search-proofs: JSON lines of the verdicts")
+    parser.add_argument("--record", nargs="+", metavar="VERDICTS",
+                        help="instead: add 'peer' to proved_by in hard-deals.jsonl for the noes of these --out files")
     args = parser.parse_args()
+    if args.record:
+        try:
+            print(f"{record_verdicts(args.record)} rows of {HARD_DEALS.name} now list the peer")
+        except (OSError, ValueError, KeyError) as error:
+            parser.error(str(error))
+        return
     solvers = args.solvers.split(",")
     if args.table:
         print(reprove_table(solvers, args.timeout))

@@ -7,7 +7,7 @@ from pathlib import Path
 from solitaire.exactrun import read_table
 from solitaire.model import Instance
 
-__all__ = ["best_of", "standard_deck", "markdown_table", "shipped_table", "hard_deals"]
+__all__ = ["best_of", "standard_deck", "markdown_table", "shipped_table", "hard_deals", "HARD_DEALS"]
 
 #: The 50-card Hanabi deck: per color values 1,1,1,2,2,3,3,4,4,5.
 STANDARD_COPIES = (3, 2, 2, 2, 1)
@@ -42,7 +42,10 @@ def shipped_table():
     return read_table(sorted((Path(__file__).resolve().parent.parent / "instances" / "table").glob("seeds-*.jsonl.xz")))
 
 
-def hard_deals():
-    """The rows of ``instances/deals/hard-deals.jsonl``."""
-    path = Path(__file__).resolve().parent.parent / "instances" / "deals" / "hard-deals.jsonl"
-    return [json.loads(line) for line in path.read_text().splitlines()]
+#: The hard deals of the winnability table (``instances/deals/README.md``).
+HARD_DEALS = Path(__file__).resolve().parent.parent / "instances" / "deals" / "hard-deals.jsonl"
+
+
+def hard_deals(path=HARD_DEALS):
+    """The rows of ``instances/deals/hard-deals.jsonl`` (or of ``path``)."""
+    return [json.loads(line) for line in Path(path).read_text().splitlines()]

@@ -96,3 +96,24 @@ def test_the_token_free_game_overshoots_where_the_tokens_bind():
     deck = np.array(deal.types, dtype=np.int64)
     result, nodes, aborted, _ = exact_search(deck, 5, deal.hand, 25, *tt_table(16), 1 << 20, 0, True)
     assert (result, aborted) == (25, False) and nodes < 10_000
+
+
+def test_recorded_verdicts_add_the_peer_only_for_its_noes(tmp_path):
+    from benchmarks.bench_peer import record_verdicts
+
+    rows = [row_of(2, 1540), row_of(2, 2865), row_of(2, 4369)]  # search only, search only, both
+    data = tmp_path / "hard.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    verdicts = tmp_path / "verdicts.jsonl"
+    verdicts.write_text(json.dumps({"players": 2, "seed": 1540, "U3": 24, "answer": False}) + "\n"
+                        + json.dumps({"players": 2, "seed": 2865, "U3": 24, "answer": None}) + "\n"
+                        + json.dumps({"players": 2, "seed": 4369, "U3": 24, "answer": False}) + "\n")
+    assert record_verdicts([verdicts], data) == 1
+    after = [json.loads(line) for line in data.read_text().splitlines()]
+    assert [r["proved_by"] for r in after] == [["peer", "search"], ["search"], ["peer", "search"]]
+    assert [{**r, "proved_by": None} for r in after] == [{**r, "proved_by": None} for r in rows]
+    before = data.read_text()
+    verdicts.write_text(json.dumps({"players": 2, "seed": 2865, "U3": 24, "answer": True}) + "\n")
+    with pytest.raises(ValueError, match="verdicts.jsonl:1: .*seed 2865"):
+        record_verdicts([verdicts], data)
+    assert data.read_text() == before  # nothing written
