@@ -132,12 +132,17 @@ def record_verdicts(files, path=HARD_DEALS):
     refuted = set()
     for name in files:
         for number, line in enumerate(Path(name).read_text().splitlines(), 1):
-            verdict = json.loads(line)
-            if verdict["answer"]:
-                raise ValueError(f"{name}:{number}: the peer reaches U3 + 1 on P = {verdict['players']} seed "
-                                 f"{verdict['seed']}: it contradicts the search")
-            if verdict["answer"] is False:
-                refuted.add((verdict["players"], verdict["seed"], verdict["U3"]))
+            try:
+                verdict = json.loads(line)
+                key, answer = (verdict["players"], verdict["seed"], verdict["U3"]), verdict["answer"]
+            except (ValueError, KeyError, TypeError):
+                raise ValueError(f"{name}:{number}: expected a JSON verdict of --search-proofs --out "
+                                 f"(players, seed, U3, answer), got {line[:60]!r}") from None
+            if answer:
+                raise ValueError(f"{name}:{number}: the peer reaches U3 + 1 on P = {key[0]} seed {key[1]}: it "
+                                 f"contradicts the search")
+            if answer is False:
+                refuted.add(key)
     rows, changed = hard_deals(path), 0
     for row in rows:
         if row["exact"] and (row["players"], row["seed"], row["U3"]) in refuted and "peer" not in row["proved_by"]:
@@ -178,7 +183,7 @@ def main():
     if args.record:
         try:
             print(f"{record_verdicts(args.record)} rows of {HARD_DEALS.name} now list the peer")
-        except (OSError, ValueError, KeyError) as error:
+        except (OSError, ValueError) as error:
             parser.error(str(error))
         return
     solvers = args.solvers.split(",")

@@ -101,7 +101,8 @@ def test_the_token_free_game_overshoots_where_the_tokens_bind():
 def test_recorded_verdicts_add_the_peer_only_for_its_noes(tmp_path):
     from benchmarks.bench_peer import record_verdicts
 
-    rows = [row_of(2, 1540), row_of(2, 2865), row_of(2, 4369)]  # search only, search only, both
+    rows = [{**row_of(2, seed), "proved_by": by} for seed, by in ((1540, ["search"]), (2865, ["search"]),
+                                                                  (4369, ["peer", "search"]))]
     data = tmp_path / "hard.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
     verdicts = tmp_path / "verdicts.jsonl"
