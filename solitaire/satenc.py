@@ -74,7 +74,7 @@ __all__ = ["Encoding", "encode", "decide_sat", "solve_sat", "DEFAULT_SOLVER", "S
 DEFAULT_SOLVER = "cadical195"
 
 #: PySAT solvers offered on the command line (RC2 works with each; lingeling does not).
-SAT_SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose3", "minisat22", "maplechrono")
+SAT_SOLVERS = ("cadical195", "cadical153", "cadical300", "glucose4", "glucose3", "minisat22", "maplechrono")
 
 
 class Encoding:
