@@ -69,7 +69,7 @@ def confirmed_search_proofs(players, count=2):
 @pytest.mark.parametrize("row", [r for p in (3, 4, 5) for r in confirmed_search_proofs(p)],
                          ids=lambda r: f"P{r['players']}:{r['seed']}")
 @pytest.mark.parametrize("solver", [PEER_SOLVER, "cadical300"])
-def test_the_default_peer_confirms_search_proofs_of_later_seeds(row, solver):
+def test_the_removal_peer_confirms_search_proofs_of_later_seeds(row, solver):
     # rows whose U3 < U2 the search proved, confirmed by the removal peer (benchmarks/bench_peer.py
     # --search-proofs; about 0.1 s each): it refutes U3 + 1 again, with the default solver and with
     # CaDiCaL 3.0, which confirmed some of the rows that CaDiCaL 1.9.5 leaves open (README)
