@@ -1,11 +1,11 @@
 """The shipped hard deals (instances/deals/hard-deals.jsonl) against the bot, U2 and the search."""
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from benchmarks.common import hard_deals
 from solitaire.bounds import u2_value
 from solitaire.deals import seeded_deal
 from solitaire.exact import exact, exact_search, root_hope, tt_table
@@ -13,8 +13,7 @@ from solitaire.game import seer_score, simulate
 from solitaire.peers import PEER_ENCODING, peer_of
 from solitaire.satpeer import PEER_SOLVER, peer_reaches
 
-PATH = Path(__file__).resolve().parent.parent / "instances" / "deals" / "hard-deals.jsonl"
-ROWS = [json.loads(line) for line in PATH.read_text().splitlines()]
+ROWS = hard_deals()
 
 
 def row_of(players, seed):

@@ -10,13 +10,13 @@ search (it may never fall below the row's U3; about 20 s per file), and re-prove
 each file that the SAT peer closed with the default peer.
 """
 
-import json
 import random
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from benchmarks.common import hard_deals
 from solitaire.boundrun import read_rows
 from solitaire.bounds import u2_value
 from solitaire.deals import seeded_deal
@@ -27,7 +27,7 @@ from solitaire.game import seer_score
 INSTANCES = Path(__file__).resolve().parent.parent / "instances"
 FILES = sorted((INSTANCES / "table").glob("seeds-*.jsonl.xz"))
 SPAN, PLAYERS = 100_000, (2, 3, 4, 5)
-HARD = [json.loads(line) for line in (INSTANCES / "deals" / "hard-deals.jsonl").read_text().splitlines()]
+HARD = hard_deals()
 
 
 @pytest.fixture(scope="module", params=FILES, ids=lambda path: path.name)
