@@ -75,7 +75,7 @@ def _usage_error(message):
 @click.argument("deck", type=click.Path(dir_okay=False))
 @click.option("--algorithm", "-a", default="auto", show_default=True,
               type=click.Choice(["auto", *SOLVERS]),
-              help="Solver to use; 'auto' picks greedy for r = 1, lazy for c = 1, else the engine.")
+              help="Solver to use; 'auto' picks greedy for r = 1, lazy for c = 1, the engine when c * n <= 64, else sat.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--sequence-out", type=click.Path(dir_okay=False),
               help="Write the play sequence as JSON to this file.")
