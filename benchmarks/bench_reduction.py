@@ -25,7 +25,7 @@ from reductions.theorem7 import reduce_formula  # noqa: E402
 from solitaire.satenc import DEFAULT_SOLVER, encode  # noqa: E402
 from pysat.solvers import Solver  # noqa: E402
 
-SOLVERS = ("cadical195", "cadical153", "glucose4", "minisat22", "maplechrono")
+SOLVERS = ("cadical195", "cadical153", "cadical300", "glucose4", "minisat22", "maplechrono")
 
 CNF = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cnf"
 
