@@ -175,14 +175,31 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
+@st.composite
+def deal_texts(draw):
+    """A shuffled standard deck in upper or lower case with separators and comments, one token
+    perhaps replaced by junk (then the text is invalid)."""
+    cards = draw(st.permutations(STANDARD_TEXT.split()))
+    cards = [c.upper() if draw(st.booleans()) else c for c in cards]
+    if draw(st.booleans()):
+        cards[draw(st.integers(0, len(cards) - 1))] = draw(st.text(alphabet="rygbwxz0123456789-", min_size=1, max_size=3))
+    seps = draw(st.lists(st.sampled_from([" ", ",", "\n", " ,\t", " # a comment\n"]),
+                         min_size=len(cards), max_size=len(cards)))
+    return "".join(c + sep for c, sep in zip(cards, seps))
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="rygbwRYGBWxz0123456789 ,\n#-", max_size=300))
+@given(st.text(alphabet="rygbwRYGBWxz0123456789 ,\n#-", max_size=300) | deal_texts())
 def test_text_parser_fuzz_only_raises_input_error(text):
     try:
         deal = parse_deal_text(text, 2)
-    except InputError:
+    except InputError as err:
+        assert "\n" not in str(err)
         return
     assert np.array_equal(np.bincount(deal.types, minlength=25), STANDARD_COUNTS)
+    tokens = " ".join(line.split("#")[0] for line in text.splitlines()).replace(",", " ").split()
+    if all(len(t) == 2 and t[1].isdigit() for t in tokens):  # suit first, as deal_texts writes them
+        assert format_deal_text(deal).split() == [t.lower() for t in tokens]
 
 
 @settings(max_examples=300, deadline=None)

@@ -74,6 +74,12 @@ def test_unreadable_file(tmp_path):
         read_dimacs(tmp_path / "bin.cnf")
 
 
+@settings(max_examples=200)
+@given(formulas())
+def test_format_parses_back(formula):
+    assert parse_dimacs(format_dimacs(formula)) == formula
+
+
 @settings(max_examples=300)
 @given(st.text(alphabet="pcnf%0123456789- \n\t", max_size=60))
 def test_fuzz_text_is_formula_or_one_line_error(text):

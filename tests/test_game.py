@@ -59,7 +59,7 @@ def test_misplays_and_third_strike_scores_zero():
     assert game.strikes == 3 and game.over and game.score == 0
 
 
-def test_a_played_five_returns_a_token_and_the_final_round():
+def test_a_played_five_returns_a_token():
     deal = seeded_deal(2, 0)
     actions, score = seer_line(deal)
     game = Game(deal)
@@ -70,25 +70,27 @@ def test_a_played_five_returns_a_token_and_the_final_round():
         if action["type"] == 0 and t % 5 == 4 and before < 8:
             assert game.clues == before + 1
     assert game.score == score
-    # after the last draw each player has exactly one more turn
-    if game.played < 25:
-        assert game.turn == game.last_turn
+    assert any(a["type"] == 0 and deal.types[a["target"]] % 5 == 4 for a in actions), "the line plays a 5"
 
 
-def test_final_round_gives_each_player_one_turn():
-    deal = seeded_deal(3, 4)
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_final_round_gives_each_player_one_turn(players):
+    deal = seeded_deal(players, 4)
     game = Game(deal)
+
+    def idle():  # a discard, or a colour clue to the next player at 8 tokens
+        if game.clues < 8:
+            return discard(game.hands[game.current][0])
+        nxt = (game.current + 1) % players
+        return {"type": 2, "target": nxt, "value": int(deal.types[game.hands[nxt][0]]) // 5}
+
     while game.deck_left:
-        game.apply({"type": 2, "target": (game.current + 1) % 3,
-                    "value": int(deal.types[game.hands[(game.current + 1) % 3][0]]) // 5}
-                   if game.clues == 8 else discard(game.hands[game.current][0]))
+        game.apply(idle())
     drew_last = game.turn
-    for _ in range(3):
+    for _ in range(players):
         assert not game.over
-        game.apply(discard(game.hands[game.current][0]) if game.clues < 8 else
-                   {"type": 2, "target": (game.current + 1) % 3,
-                    "value": int(deal.types[game.hands[(game.current + 1) % 3][0]]) // 5})
-    assert game.over and game.turn == drew_last + 3
+        game.apply(idle())
+    assert game.over and game.turn == drew_last + players
 
 
 def test_bot_lines_replay_on_every_player_count():

@@ -154,10 +154,10 @@ def test_auto_picks_lazy_for_one_color():
     assert solve(inst).algorithm == "lazy"
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_large_random_instances(seed):
-    """Thousands of cards, small hands: wins replay, losses carry a consistent certificate."""
-    inst = random_instance(1000, 1, 3, seed % 2, seed=seed)
+@pytest.mark.parametrize("seed, hand", [(0, 0), (1, 1), (2, 600), (3, 600)])  # two losses, two wins
+def test_large_random_instances(seed, hand):
+    """Thousands of cards: wins replay, losses carry a consistent certificate."""
+    inst = random_instance(1000, 1, 3, hand, seed=seed)
     res = solve_lazy(inst)
     useless = useless_mask(inst)
     if res.winnable:

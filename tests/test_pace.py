@@ -1,5 +1,6 @@
 """U2's search (solitaire.pace) against an exhaustive search of the same relaxation on tiny decks."""
 
+import itertools
 from functools import lru_cache
 
 import numpy as np
@@ -61,7 +62,9 @@ def tiny(draw):
 
 
 def replay_line(prob, plays, cap):
-    """Check a line: each play is playable, its card held (drawn before its action), one per action."""
+    """Check a line: each play is playable, its card held (drawn before its action), one per
+    action, and some choice of distinct physical copies keeps at most ``cap`` cards to be
+    played before every action (the capacity of the module docstring)."""
     p = [0] * prob.c
     actions = [when for when, _ in plays]
     assert actions == sorted(set(actions)), "at most one play per action, in order"
@@ -71,6 +74,15 @@ def replay_line(prob, plays, cap):
         drawn = prob.types[: prob.n0 + when - 1]
         assert x in drawn.tolist(), f"type {x} is played at action {when} before it is drawn"
         p[x // prob.n] += 1
+    types = prob.types.tolist()
+    copies = [[i for i in range(min(len(types), prob.n0 + when - 1)) if types[i] == x] for when, x in plays]
+
+    def kept(pos, t):  # before action t: drawn cards that are played at t or later
+        return sum(1 for (when, _), i in zip(plays, pos) if when >= t and i < prob.n0 + t - 1)
+
+    actions = range(1, prob.steps + prob.final + 1)
+    assert any(len(set(pos)) == len(pos) and all(kept(pos, t) <= cap for t in actions)
+               for pos in itertools.product(*copies)), "the line keeps more than cap cards"
     return sum(p)
 
 
@@ -93,7 +105,9 @@ def test_decision_agrees_with_maximum(prob):
 @settings(max_examples=150, deadline=None)
 @given(tiny())
 def test_capacity_is_monotone_and_cap_n0_is_u2(prob):
-    scores = [pace_max(prob, cap=m).score for m in range(0, prob.types.size + 1)]
+    results = [pace_max(prob, cap=m) for m in range(0, prob.types.size + 1)]
+    scores = [r.score for r in results]
+    assert all(replay_line(prob, r.plays, m) == r.score for m, r in enumerate(results))
     assert scores == sorted(scores)
     assert scores[prob.n0] == pace_max(prob).score
     assert scores[0] == 0
