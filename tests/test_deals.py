@@ -161,6 +161,14 @@ def _hle_engine_decks(seeds):
         sys.path.remove(str(HERE))
 
 
+def test_hle_deals_match_the_engines_recorded_decks():
+    """Always runs: decks the real engine dealt, recorded in tests/hle_engine_decks.txt."""
+    lines = [ln for ln in (HERE / "hle_engine_decks.txt").read_text().splitlines() if not ln.startswith("#")]
+    recorded = {int(seed): [int(c) for c in cards.split()] for seed, cards in (ln.split(":") for ln in lines)}
+    assert len(recorded) == 102 and {0, 99, 2**31 - 1} <= set(recorded)
+    assert all(hle_deck(seed) == deck for seed, deck in recorded.items())
+
+
 def test_hle_deals_match_the_real_engine():
     seeds = list(range(300)) + [2**31 - 1, 123456789]
     assert _hle_engine_decks(seeds) == [hle_deck(s) for s in seeds]
