@@ -16,13 +16,13 @@ from reductions.crosscheck import crosscheck as crosscheck_formula
 from reductions.crosscheck import formulas_from_paths, random_3sat
 from reductions.dimacs import read_dimacs
 from reductions.theorem7 import reduce_formula
-from solitaire.deckfile import format_deck, read_instance, write_deck
+from solitaire.deckfile import format_deck, read_instance
 from solitaire.errors import InputError
 from solitaire.generate import provenance, random_instance
 from solitaire.referee import IllegalEvent, replay
 from solitaire.sequence import read_sequence
 from solitaire.solve import SOLVERS, applicable, choose, solve
-from solitaire.atomic import write_text_atomic
+from solitaire.atomic import write_text_atomic, write_texts_atomic
 from solitaire.satenc import DEFAULT_SOLVER, SAT_SOLVERS
 from solitaire.satpeer import PEER_SOLVER
 from solitaire.peers import PEER_ENCODING, PEERS
@@ -39,8 +39,32 @@ def _peer_options(command):
     return solver(encoding(command))
 
 
+_NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
+
+
 class _Group(click.Group):
-    """Turns every :class:`InputError`, and a file that cannot be opened, into one line and exit code 2."""
+    """Turns every :class:`InputError`, a file that cannot be opened and a usage error into one
+    line and exit code 2."""
+
+    def main(self, *args, standalone_mode=True, **kwargs):
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except _NO_ARGUMENTS as err:  # the bare command: its help
+            err.show()
+            sys.exit(err.exit_code)
+        except click.UsageError as err:  # click would print the usage, a hint and the error on four lines
+            where = err.ctx.command_path if err.ctx else "hanabi-solitaire"
+            click.echo(f"hanabi-solitaire: error: {err.format_message()} (see '{where} --help')", err=True)
+            sys.exit(2)
+        except click.ClickException as err:
+            err.show()
+            sys.exit(err.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx):
         try:
@@ -159,8 +183,8 @@ def info(deck, as_json):
 @main.command()
 @click.argument("cnf", type=click.Path(dir_okay=False))
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The .deck file to write.")
-@click.option("--hand", "hand", default=2, show_default=True, type=click.IntRange(min=2),
-              help="Hand size h of the generated instance (>= 2).")
+@click.option("--hand", "hand", default=2, show_default=True, type=click.IntRange(2, 10**6),
+              help="Hand size h of the generated instance (2 .. 10^6).")
 @click.option("--map", "map_out", type=click.Path(dir_okay=False),
               help="Write the gadget map (variables, clauses, gadgets -> positions and colors) as JSON.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -170,6 +194,8 @@ def reduce(cnf, output, hand, map_out, as_json):
     CNF is DIMACS (any clause lengths; normalised to exact 3-CNF first). The deck has
     2v+1 colors, r = 2, hand size h; see reductions/theorem7.py for n and the errata.
     """
+    if map_out and os.path.abspath(map_out) == os.path.abspath(output):
+        _usage_error("--map and --output name the same file")
     formula = read_dimacs(cnf)
     red = reduce_formula(formula, hand)
     f = red.formula
@@ -179,10 +205,11 @@ def reduce(cnf, output, hand, map_out, as_json):
                 f"exact 3-CNF: {f.nvars} variables, {f.m} clauses)",
                 "seed: none (deterministic)",
                 f"colors 2i-1 / 2i: x_i true / false; color {2 * f.nvars + 1}: dummy"]
+    texts = {output: format_deck(red.instance, comments)}
+    if map_out:
+        texts[map_out] = json.dumps(red.to_json(), indent=1) + "\n"
     try:
-        write_deck(red.instance, output, comments)
-        if map_out:
-            write_text_atomic(map_out, json.dumps(red.to_json(), indent=1) + "\n")
+        write_texts_atomic(texts)  # both files or neither
     except OSError as err:
         _usage_error(f"cannot write {err.filename or output}: {err.strerror or err}")
     out = {"deck": output, "map": map_out, "instance": red.instance.params(),
@@ -197,7 +224,7 @@ def reduce(cnf, output, hand, map_out, as_json):
 
 @main.command()
 @click.argument("cnfs", nargs=-1, type=click.Path(exists=False))
-@click.option("--random", "random_spec", nargs=2, type=click.IntRange(min=0), default=None,
+@click.option("--random", "random_spec", nargs=2, type=click.IntRange(0, 10**6), default=None,
               metavar="VARS CLAUSES", help="Random 3-SAT formulas with VARS variables and CLAUSES clauses.")
 @click.option("--count", default=10, show_default=True, type=click.IntRange(min=1), help="Random formulas to draw.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the random formulas.")
@@ -252,11 +279,11 @@ def _mark(check):
 
 
 @main.command()
-@click.option("--values", "n", type=click.IntRange(min=1), required=True, help="Number of values n.")
-@click.option("--colors", "c", type=click.IntRange(min=1), required=True, help="Number of colors c.")
-@click.option("--multiplicity", "r", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--values", "n", type=click.IntRange(1, 10**8), required=True, help="Number of values n.")
+@click.option("--colors", "c", type=click.IntRange(1, 10**8), required=True, help="Number of colors c.")
+@click.option("--multiplicity", "r", type=click.IntRange(1, 10**8), default=1, show_default=True,
               help="Copies of every card type.")
-@click.option("--hand", "h", type=click.IntRange(min=0), required=True, help="Hand size h.")
+@click.option("--hand", "h", type=click.IntRange(0, 10**9), required=True, help="Hand size h.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the first deck; deck j of --count K uses seed + j.")
 @click.option("--at-most", is_flag=True, help="Every type 1..R times (uniformly drawn) instead of exactly R.")
@@ -275,6 +302,8 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
         _usage_error("give either -o FILE or --out DIR, not both")
     if count > 1 and not out_dir:
         _usage_error("--count K writes K files: give --out DIR")
+    if n * c * r > 10**8:
+        _usage_error(f"a deck of n * c * R = {n * c * r:,} cards is too large (at most 10^8)")
     for s in range(seed, seed + count):
         deck = format_deck(random_instance(n, c, r, h, s, exact=not at_most), provenance(n, c, r, h, s, not at_most))
         path = os.path.join(out_dir, f"rand-n{n}-c{c}-r{r}-h{h}-s{s}.deck") if out_dir else out_file
@@ -319,8 +348,8 @@ def _bound_deals(players, seeds, hle_seeds, deal, hanab_live):
         found = read_deal(deal, players)
         found = found if isinstance(found, list) else [found]
         return found, len(found)
-    first, last = _seed_range(seeds or hle_seeds, "--seeds" if seeds else "--hle-seeds")
-    make = seeded_deals if seeds else hle_deals
+    first, last = _seed_range(seeds if seeds is not None else hle_seeds, "--seeds" if seeds is not None else "--hle-seeds")
+    make = seeded_deals if seeds is not None else hle_deals
     return make(players, first, last), last - first
 
 
@@ -394,7 +423,8 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
     (the best score proven reachable), U3_high (the best upper bound proven), exact and
     method (what proved it: bot, search or peer).
     """
-    from solitaire.boundrun import RowWriter, read_rows, run_rows, summarize
+    from solitaire.boundrun import run_rows, summarize
+    from solitaire.rowfile import RowWriter, read_rows
 
     deals, total = _bound_deals(players, seeds, hle_seeds, deal, hanab_live)
     out = csv_out or jsonl_out
@@ -402,13 +432,16 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
         _usage_error("give at most one of --csv and --jsonl")
     if resume and not out:
         _usage_error("--resume needs --csv or --jsonl")
-    if lines_dir and not with_exact:
-        _usage_error("--lines-dir needs --exact")
-    previous = read_rows(out) if resume else []
+    for name, value in (("--lines-dir", lines_dir), ("--peer-timeout", peer_timeout)):
+        if value and not with_exact:
+            _usage_error(f"{name} needs --exact")
+    previous = read_rows(out, bool(csv_out), ("id", "players", "L", "U1", "U2")) if resume else []
     skip = {row["id"] for row in previous}
     todo = (d for d in deals if d.ident not in skip)
     rows = []
-    writer = RowWriter(out, resume) if out else None
+    if lines_dir:
+        os.makedirs(lines_dir, exist_ok=True)  # before the rows file is opened: a bad folder leaves it as it was
+    writer = RowWriter(out, resume, bool(csv_out)) if out else None
     try:
         stream = run_rows(todo, jobs, figures, lines or bool(lines_dir), timeout if with_exact else False,
                           peer_timeout or None, peer_solver, peer_encoding)
@@ -438,7 +471,7 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
 
 
 def _players_range(text):
-    """``2..5``, ``3`` or ``2,4``."""
+    """``2..5``, ``3`` or ``2,4``: the player counts, sorted, each once."""
     try:
         if ".." in text:
             first, last = (int(x) for x in text.split(".."))
@@ -449,7 +482,7 @@ def _players_range(text):
         raise click.BadParameter(f"expected A..B or a list such as 2,4; got {text!r}", param_hint="--players") from None
     if not found or any(p not in (2, 3, 4, 5) for p in found):
         raise click.BadParameter(f"expected player counts in 2..5, got {text!r}", param_hint="--players")
-    return found
+    return sorted(set(found))
 
 
 @main.command()
@@ -485,14 +518,15 @@ def table(players_text, deals, seed, timeout, peer_timeout, peer_solver, peer_en
     --retry-searched every one that needed more than the bot, with --retry-slower S every
     one that took more than S seconds.
     """
-    from solitaire.boundrun import RowWriter, read_rows
-    from solitaire.exactrun import format_table, latest_rows, table_rows, table_summary
+    from solitaire.exactrun import TABLE_KEYS, format_table, latest_rows, table_rows, table_summary
+    from solitaire.rowfile import RowWriter, read_rows
 
     if not out_file.endswith((".jsonl", ".json")):
         _usage_error("--out must be a .jsonl file")
     players = _players_range(players_text)
     seeds = range(seed, seed + deals)
-    previous = [r for r in latest_rows(read_rows(out_file)) if r["players"] in players and r.get("seed") in seeds]
+    previous = [r for r in latest_rows(read_rows(out_file, required=TABLE_KEYS))
+                if r["players"] in players and r["seed"] in seeds]
     if retry_searched:
         previous = [r for r in previous if r["method"] == "bot"]
     elif retry_open:

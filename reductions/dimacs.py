@@ -76,6 +76,10 @@ def satisfies(assignment, clauses):
     return all(any(assignment[abs(l) - 1] == (l > 0) for l in cl) for cl in clauses)
 
 
+#: The most variables a header may announce (the reduction builds gadgets for each).
+MAX_VARIABLES = 10**7
+
+
 def _header(tokens, source, lineno):
     if len(tokens) != 4 or tokens[1][0] != "cnf":
         col = tokens[1][1] if len(tokens) > 1 else tokens[0][1]
@@ -85,6 +89,8 @@ def _header(tokens, source, lineno):
         if not re.fullmatch(r"\d+", tok):
             raise InputError(f"expected the number of {what} (an integer >= 0), got {tok!r}", source, lineno, col)
         numbers.append(int(tok))
+    if numbers[0] > MAX_VARIABLES:
+        raise InputError(f"expected at most {MAX_VARIABLES:,} variables, got {numbers[0]}", source, lineno, tokens[2][1])
     return numbers
 
 

@@ -1,25 +1,68 @@
 """Writing output files whole or not at all.
 
 A command that fails half-way must not leave a truncated file behind: every writer of the
-toolkit writes to a temporary file in the target folder and renames it into place.
+toolkit writes to a temporary file in the target folder and renames it into place. A command
+that writes several files writes them all first and renames them only when every one is
+written, so a file that cannot be written leaves none of the others behind. The files get
+the permissions a new file gets (the umask), or keep those of the file they replace; an
+error names the file asked for, not the temporary one.
 """
 
 import os
 import tempfile
 
-__all__ = ["write_text_atomic"]
+__all__ = ["write_text_atomic", "write_texts_atomic"]
 
 
 def write_text_atomic(path, text):
     """Write ``text`` to ``path`` atomically (temporary file, then rename)."""
-    path = os.fspath(path)
+    write_texts_atomic({path: text})
+
+
+def write_texts_atomic(texts):
+    """Write every ``path: text`` of ``texts``: all of them, or none (each as :func:`write_text_atomic`).
+
+    Raises
+    ------
+    OSError
+        With ``filename`` the path that could not be written; no path of ``texts`` is changed.
+    """
+    written = []
+    try:
+        for path, text in texts.items():
+            written.append((os.fspath(path), _write_temporary(os.fspath(path), text)))
+        for path, tmp in written:
+            os.replace(tmp, path)
+    finally:
+        for _, tmp in written:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+
+
+def _write_temporary(path, text):
+    """A temporary file beside ``path`` holding ``text``, with the mode ``path`` will have."""
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=os.path.basename(path))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=os.path.basename(path))
+    except OSError as err:
+        raise OSError(err.errno, err.strerror, path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        os.chmod(tmp, _mode(path))
+    except BaseException as err:
+        os.unlink(tmp)
+        if isinstance(err, OSError):
+            raise OSError(err.errno, err.strerror, path) from None
         raise
+    return tmp
+
+
+def _mode(path):
+    """The permissions of the file at ``path``, or those the umask gives a new file."""
+    try:
+        return os.stat(path).st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

@@ -1,21 +1,17 @@
-"""Batch bounds over many deals: rows, streaming writers with resume, and the summary.
+"""Batch bounds over many deals: rows and their summary.
 
 One row per deal (:func:`bound_row`): ``id``, ``players``, ``L`` (the perfect-information bot,
 :mod:`solitaire.game`), ``U1`` and ``U2`` (:mod:`solitaire.bounds`), ``reason`` when
 ``U2 < 25``, the hardness figures ``min_hand`` and ``pace_slack``, and for real games
 ``real_score``, ``end`` and ``gap = U2 - real_score``. :func:`run_rows` computes rows on
-``jobs`` processes, in input order, and :class:`RowWriter` streams them to CSV or JSON Lines
-one row at a time (flushed), so an interrupted run keeps every finished row; with resume
-the ids already in the file are skipped. :func:`summarize` gives the mean of each bound,
+``jobs`` processes, in input order (:mod:`solitaire.rowfile` streams them to a file, so an
+interrupted run keeps every finished row; with resume the ids already in the file are
+skipped). :func:`summarize` gives the mean of each bound,
 the share of deals with ``U2 = 25`` and ``L = 25`` with 95% Wilson intervals, how often
 ``L = U2``, and the gap histogram.
 """
 
-import csv
-import json
-import lzma
 import math
-import os
 from collections import Counter
 from multiprocessing import get_context
 
@@ -27,11 +23,8 @@ from .game import seer_line
 from .hle import hle_deal
 from .satpeer import PEER_SOLVER
 
-__all__ = ["COLUMNS", "bound_row", "run_rows", "imap_jobs", "RowWriter", "read_rows", "summarize", "wilson",
+__all__ = ["bound_row", "run_rows", "imap_jobs", "summarize", "wilson",
            "seeded_deals", "hle_deals"]
-
-COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack", "real_score", "gap", "end", "reason"]
-
 
 def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None, peer_solver=PEER_SOLVER,
               peer_encoding=PEER_ENCODING):
@@ -99,81 +92,6 @@ def seeded_deals(players, first, last):
 def hle_deals(players, first, last):
     """HLE's deals for seeds ``first..last-1``."""
     return (hle_deal(players, seed) for seed in range(first, last))
-
-
-def _from_csv(record):
-    row = {}
-    for key, value in record.items():
-        if value in ("", None):
-            continue
-        if value in ("True", "False"):
-            row[key] = value == "True"
-            continue
-        row[key] = int(value) if key not in ("id", "end", "reason") and value.lstrip("-").isdigit() else value
-    return row
-
-
-def read_rows(path):
-    """The rows already in a CSV or JSON Lines file (none if it does not exist).
-
-    A file named ``*.xz`` is read through LZMA (the shipped table, ``instances/table/``).
-    A last line cut short by an interruption is ignored (and dropped by :class:`RowWriter`).
-    """
-    if not os.path.exists(path):
-        return []
-    opener = lzma.open if str(path).endswith(".xz") else open
-    with opener(path, "rt", encoding="utf-8", newline="") as handle:
-        if str(path).endswith(".csv"):
-            return [_from_csv(r) for r in csv.DictReader(handle) if r.get("reason") is not None]
-        rows = []
-        for line in handle:
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(row, dict) and "id" in row:
-                rows.append(row)
-        return rows
-
-
-def _complete_lines(path):
-    """Cut a trailing partial line (an interrupted write) off the file."""
-    with open(path, "rb+") as handle:
-        data = handle.read()
-        end = data.rfind(b"\n") + 1
-        handle.truncate(end)
-
-
-class RowWriter:
-    """Streams rows to a ``.csv`` or JSON Lines file, one flushed line per row."""
-
-    def __init__(self, path, resume=False):
-        self.path = str(path)
-        self.csv = self.path.endswith(".csv")
-        appending = resume and os.path.exists(self.path) and os.path.getsize(self.path) > 0
-        if appending:
-            _complete_lines(self.path)
-        self.handle = open(self.path, "a" if appending else "w", encoding="utf-8", newline="")
-        if self.csv:
-            self.writer = csv.DictWriter(self.handle, COLUMNS, extrasaction="ignore")
-            if not appending:
-                self.writer.writeheader()
-
-    def write(self, row):
-        if self.csv:
-            self.writer.writerow(row)
-        else:
-            self.handle.write(json.dumps(row) + "\n")
-        self.handle.flush()
-
-    def close(self):
-        self.handle.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 def wilson(successes, n, z=1.959963984540054):

@@ -215,6 +215,9 @@ def parse_hanablive(obj, source="<json>", line=None, ident=None):
         raise InputError(f"expected 2..5 players, got {obj['players']!r}", source, line)
     types = [_card_from_json(card, i, source, line) for i, card in enumerate(deck, start=1)]
     check_deck(types, source, lambda i: (line, None), line)
+    score = obj.get("score")
+    if "score" in obj and not (isinstance(score, int) and not isinstance(score, bool) and 0 <= score <= MAX_SCORE):
+        raise InputError(f"expected 'score' to be a score in 0..{MAX_SCORE}, got {json.dumps(score)}", source, line)
     meta = {key: obj[key] for key in ("score", "end", "actions") if key in obj}
     if "score" in meta:
         meta["real_score"] = meta.pop("score")

@@ -48,6 +48,19 @@ def _tokens(line):
     return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
 
 
+#: The largest instances the readers accept: ``n * c`` card types, and the hand size ``h``.
+MAX_TYPES, MAX_HAND = 10**8, 10**9
+
+
+def _size_problem(n, c, h):
+    """Why ``n, c, h`` are too large for the solvers (``None`` when they are not)."""
+    if n * c > MAX_TYPES:
+        return f"expected at most {MAX_TYPES:,} card types n * c, got {n} * {c}"
+    if h > MAX_HAND:
+        return f"expected a hand size h <= {MAX_HAND:,}, got {h}"
+    return None
+
+
 def _integer(token, what, source, line, column):
     if not re.fullmatch(r"[+-]?\d+", token):
         raise InputError(f"expected {what} (an integer), got {token!r}", source, line, column)
@@ -74,6 +87,8 @@ def _parse_header(tokens, source, lineno):
             raise InputError(f"expected {name} >= 1, got {value}", source, lineno, col)
     if h < 0:
         raise InputError(f"expected a hand size h >= 0, got {h}", source, lineno, h_col)
+    if _size_problem(n, c, h):
+        raise InputError(_size_problem(n, c, h), source, lineno, n_col)
     return n, c, h
 
 
@@ -170,6 +185,8 @@ def instance_from_json(obj, source="<json>"):
         if not isinstance(obj[key], int) or isinstance(obj[key], bool) or obj[key] < low:
             raise InputError(f"expected {key!r} to be an integer >= {low}, got {obj[key]!r}", source)
     n, c = obj["n"], obj["c"]
+    if _size_problem(n, c, obj["h"]):
+        raise InputError(_size_problem(n, c, obj["h"]), source)
     cards = obj["cards"]
     if not isinstance(cards, list):
         raise InputError("expected 'cards' to be a list of [value, color] pairs", source)

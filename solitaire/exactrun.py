@@ -5,7 +5,7 @@ score proven reachable), ``U3_high`` (the best upper bound proven), ``exact``, `
 (what proved it: ``bot``, ``search`` or ``peer``, see :class:`~solitaire.exact.ExactResult`)
 and ``seconds``. :func:`table_rows` streams rows for ``players x seeds`` on ``jobs``
 processes; rows go to a JSON Lines file one flushed line each
-(:class:`~solitaire.boundrun.RowWriter`), and a rerun skips the ``(players, seed)`` pairs
+(:class:`~solitaire.rowfile.RowWriter`), and a rerun skips the ``(players, seed)`` pairs
 already there (or, retrying, only the exact ones, or only the bot's; the file then keeps both
 rows of a retried deal and :func:`latest_rows` takes the last). :func:`read_table` reads several
 such files at once, plain or ``.xz`` (the shipped table, ``instances/table/``).
@@ -18,21 +18,21 @@ was already exact (``U3 = U2`` proven); how many deals each method closed; the u
 count; the slowest deals.
 """
 
-import lzma
 import time
 from collections import Counter
 
-from .boundrun import imap_jobs, read_rows, wilson
+from .boundrun import imap_jobs, wilson
 from .deals import MAX_SCORE, seeded_deal
 from .errors import InputError
 from .exact import exact, warm_up
 from .peers import PEER_ENCODING
+from .rowfile import read_rows
 from .satpeer import PEER_SOLVER
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "table_summary", "format_table"]
 
 #: The keys every row of the table has.
-TABLE_KEYS = ("players", "seed", "L", "U2", "U3", "U3_high", "exact", "method", "seconds")
+TABLE_KEYS = ("id", "players", "seed", "L", "U2", "U3", "U3_high", "exact", "method", "seconds")
 
 
 def table_row(task):
@@ -70,21 +70,14 @@ def latest_rows(rows):
 def read_table(paths, players=None):
     """The newest row per deal over the row files ``paths`` (later files win), for ``players`` (all if None).
 
-    Raises :class:`InputError` naming the file and the row when a row lacks a key of the table
-    (say, a file of ``bound`` rows) or a file holds no row.
+    Raises :class:`InputError` naming the file and the line when a row is not a row of the
+    table (:func:`~solitaire.rowfile.read_rows`; say, a row of ``bound``) or a file holds no row.
     """
     rows = []
     for path in paths:
-        try:
-            found = read_rows(path)
-        except (lzma.LZMAError, EOFError, UnicodeDecodeError) as err:
-            raise InputError(f"not a readable row file ({err})", path) from None
+        found = read_rows(path, required=TABLE_KEYS)
         if not found:
             raise InputError("no table rows (expected JSON Lines written by 'table')", path)
-        for row in found:
-            missing = [k for k in TABLE_KEYS if k not in row]
-            if missing:
-                raise InputError(f"row {row.get('id')} has no {', '.join(missing)}: not a row of 'table'", path)
         rows += found
     return [r for r in latest_rows(rows) if players is None or r["players"] in players]
 

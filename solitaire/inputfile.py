@@ -26,7 +26,7 @@ def read_text(path):
     except OSError as err:
         raise InputError(f"cannot read the file ({err.strerror or err})", str(path)) from None
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")  # a byte order mark at the start is dropped
     except UnicodeDecodeError as err:
         line = raw[: err.start].count(b"\n") + 1
         raise InputError("expected UTF-8 text, found undecodable bytes", str(path), line) from None
@@ -34,6 +34,8 @@ def read_text(path):
 
 def parse_json(text, source, line=None):
     """Parse JSON text; ``line`` is the file line of ``text`` when it is one line of a file.
+
+    Strict JSON: ``NaN`` and ``Infinity`` are refused, and so is nesting too deep for Python.
 
     Examples
     --------
@@ -45,7 +47,15 @@ def parse_json(text, source, line=None):
     solitaire.errors.InputError: x.json:1:7: expected JSON: Expecting value
     """
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as err:
         raise InputError(f"expected JSON: {err.msg}", source, line or err.lineno,
                          None if line else err.colno) from None
+    except ValueError as err:
+        raise InputError(f"expected JSON: {err}", source, line) from None
+    except RecursionError:
+        raise InputError("expected JSON: nested too deeply", source, line) from None
+
+
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not a JSON number")

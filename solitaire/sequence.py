@@ -14,6 +14,7 @@ Examples
 (3, [['store', 1], ['play', 2], ['play', 1]])
 """
 
+import json
 
 import numpy as np
 
@@ -79,11 +80,11 @@ def parse_sequence_json(obj, source="<json>"):
     events = []
     for number, item in enumerate(obj, start=1):
         ok = (isinstance(item, list) and len(item) == 2 and item[0] in _CODES
-              and isinstance(item[1], int) and not isinstance(item[1], bool) and item[1] >= 1)
+              and isinstance(item[1], int) and not isinstance(item[1], bool) and 1 <= item[1] < 2**62)
         if not ok:
             raise InputError(
-                f"event {number}: expected [\"store\"|\"discard\"|\"play\", index >= 1], got {item!r}", source
-            )
+                f"event {number}: expected [\"store\"|\"discard\"|\"play\", index >= 1], got {json.dumps(item)[:60]}",
+                source)
         events.append((item[0], item[1]))
     return PlaySequence.from_events(events)
 

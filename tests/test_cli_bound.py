@@ -7,7 +7,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cli import main
-from solitaire.boundrun import bound_row, read_rows, summarize, wilson
+from solitaire.boundrun import bound_row, summarize, wilson
+from solitaire.rowfile import read_rows
 from solitaire.deals import seeded_deal
 from solitaire.game import simulate
 

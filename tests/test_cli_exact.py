@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from solitaire.boundrun import read_rows
+from solitaire.rowfile import read_rows
 from solitaire.deals import read_hanablive_file
 from solitaire.game import simulate
 
@@ -58,7 +58,7 @@ def test_bound_exact_csv_reads_back(tmp_path):
     path = tmp_path / "rows.csv"
     out = run("bound", "-p", "3", "--seeds", "0:3", "--exact", "--no-figures", "--csv", str(path), "-j", "1", "-q")
     assert out.exit_code == 0, out.output
-    rows = read_rows(path)
+    rows = read_rows(path, csv_format=True)
     assert [r["exact"] for r in rows] == [True] * 3 and all(r["U3"] == r["U3_high"] for r in rows)
     assert "U3 = 25" in out.output
 

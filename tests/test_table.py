@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from benchmarks.common import hard_deals
-from solitaire.boundrun import read_rows
+from solitaire.rowfile import read_rows
 from solitaire.bounds import u2_value
 from solitaire.deals import seeded_deal
 from solitaire.exact import exact, root_hope
