@@ -5,6 +5,7 @@ JSON object with ``--json``; bad input gives one line on standard error and exit
 """
 
 import json
+import math
 import os
 import random
 import sys
@@ -39,6 +40,22 @@ def _peer_options(command):
     return solver(encoding(command))
 
 
+class _Seconds(click.FloatRange):
+    """A number of seconds in 0..10^7 (click's ``FloatRange`` lets ``nan`` and ``inf`` through)."""
+
+    name = "seconds"
+
+    def __init__(self):
+        super().__init__(min=0, max=10**7)
+
+    def convert(self, value, param, ctx):
+        seconds = super().convert(value, param, ctx)
+        if math.isnan(seconds):
+            self.fail(f"expected a number of seconds, got {value!r}", param, ctx)
+        return seconds
+
+
+_SECONDS = _Seconds()
 _NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
 
 
@@ -72,6 +89,9 @@ class _Group(click.Group):
         except InputError as err:
             click.echo(f"hanabi-solitaire: error: {err}", err=True)
             ctx.exit(2)
+        except BrokenPipeError:  # the reader of the output stopped (say, `| head`): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(1)
         except OSError as err:
             click.echo(f"hanabi-solitaire: error: cannot open {err.filename}: {err.strerror or err}", err=True)
             ctx.exit(2)
@@ -226,7 +246,7 @@ def reduce(cnf, output, hand, map_out, as_json):
 @click.argument("cnfs", nargs=-1, type=click.Path(exists=False))
 @click.option("--random", "random_spec", nargs=2, type=click.IntRange(0, 10**6), default=None,
               metavar="VARS CLAUSES", help="Random 3-SAT formulas with VARS variables and CLAUSES clauses.")
-@click.option("--count", default=10, show_default=True, type=click.IntRange(min=1), help="Random formulas to draw.")
+@click.option("--count", default=10, show_default=True, type=click.IntRange(1, 10**6), help="Random formulas to draw.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the random formulas.")
 @click.option("--solver", type=click.Choice(SAT_SOLVERS), default=DEFAULT_SOLVER, show_default=True,
               help="PySAT solver, for the CNF and for the Hanabi encoding.")
@@ -319,15 +339,16 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
             click.echo(path)
 
 
-def _seed_range(text, option):
-    """``A:B`` (seeds ``A..B-1``) or a single seed ``A``."""
+def _seed_range(text, option, bits):
+    """``A:B`` (seeds ``A..B-1``) or a single seed ``A``; seeds are ``bits``-bit numbers (a larger
+    one would repeat the deal of a smaller one under another id)."""
     try:
         first, _, last = text.partition(":")
         first, last = int(first), (int(last) if last else int(first) + 1)
     except ValueError:
         raise click.BadParameter(f"expected A:B (seeds A..B-1), got {text!r}", param_hint=option) from None
-    if not 0 <= first < last:
-        raise click.BadParameter(f"expected 0 <= A < B, got {text!r}", param_hint=option)
+    if not 0 <= first < last <= 2**bits:
+        raise click.BadParameter(f"expected 0 <= A < B <= 2^{bits}, got {text!r}", param_hint=option)
     return first, last
 
 
@@ -348,18 +369,22 @@ def _bound_deals(players, seeds, hle_seeds, deal, hanab_live):
         found = read_deal(deal, players)
         found = found if isinstance(found, list) else [found]
         return found, len(found)
-    first, last = _seed_range(seeds if seeds is not None else hle_seeds, "--seeds" if seeds is not None else "--hle-seeds")
+    option, text, bits = ("--seeds", seeds, 64) if seeds is not None else ("--hle-seeds", hle_seeds, 32)
+    first, last = _seed_range(text, option, bits)
     make = seeded_deals if seeds is not None else hle_deals
     return make(players, first, last), last - first
 
 
 def _write_line(folder, ident, game):
-    """Write one optimal line as ``<folder>/<id>.json`` (characters outside [A-Za-z0-9._-] become _)."""
+    """Write one optimal line as ``<folder>/<id>.json`` (characters outside [A-Za-z0-9._-] become _;
+    an id over 100 characters is cut there and ends with a hash of the whole id)."""
+    import hashlib
     import re
 
-    os.makedirs(folder, exist_ok=True)
-    name = re.sub(r"[^A-Za-z0-9._-]", "_", str(ident)) + ".json"
-    write_text_atomic(os.path.join(folder, name), json.dumps(game) + "\n")
+    name = re.sub(r"[^A-Za-z0-9._-]", "_", str(ident))
+    if len(name) > 100:
+        name = name[:100] + "-" + hashlib.sha1(str(ident).encode()).hexdigest()[:12]
+    write_text_atomic(os.path.join(folder, name + ".json"), json.dumps(game) + "\n")
 
 
 def _print_row(row):
@@ -405,9 +430,9 @@ def _print_summary(summary):
 @click.option("--lines", is_flag=True, help="Add the U1/U2 lines and the bot's hanab.live actions to JSON rows.")
 @click.option("--exact", "with_exact", is_flag=True,
               help="Add U3, the exact optimum under the real rules, and exact (true when proven).")
-@click.option("--timeout", type=click.FloatRange(min=0), default=10.0, show_default=True,
+@click.option("--timeout", type=_SECONDS, default=10.0, show_default=True,
               help="Seconds per deal for --exact; a deal that runs out keeps its proven bounds.")
-@click.option("--peer-timeout", type=click.FloatRange(min=0), default=0, show_default=True,
+@click.option("--peer-timeout", type=_SECONDS, default=0, show_default=True,
               help="With --exact, seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
 @_peer_options
 @click.option("--lines-dir", type=click.Path(file_okay=False),
@@ -428,6 +453,8 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
 
     deals, total = _bound_deals(players, seeds, hle_seeds, deal, hanab_live)
     out = csv_out or jsonl_out
+    if out and any(src and os.path.abspath(src) == os.path.abspath(out) for src in (deal, hanab_live)):
+        _usage_error("the rows file is the input file: it would be overwritten")
     if csv_out and jsonl_out:
         _usage_error("give at most one of --csv and --jsonl")
     if resume and not out:
@@ -475,14 +502,14 @@ def _players_range(text):
     try:
         if ".." in text:
             first, last = (int(x) for x in text.split(".."))
-            found = list(range(first, last + 1))
+            found = list(range(first, last + 1)) if 2 <= first <= last <= 5 else []
         else:
-            found = [int(x) for x in text.split(",")]
+            found = sorted({int(x) for x in text.split(",")})
     except ValueError:
         raise click.BadParameter(f"expected A..B or a list such as 2,4; got {text!r}", param_hint="--players") from None
     if not found or any(p not in (2, 3, 4, 5) for p in found):
         raise click.BadParameter(f"expected player counts in 2..5, got {text!r}", param_hint="--players")
-    return sorted(set(found))
+    return found
 
 
 @main.command()
@@ -490,9 +517,9 @@ def _players_range(text):
 @click.option("--deals", type=click.IntRange(min=1), required=True, help="Deals per player count.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1).")
-@click.option("--timeout", type=click.FloatRange(min=0), default=10.0, show_default=True,
+@click.option("--timeout", type=_SECONDS, default=10.0, show_default=True,
               help="Seconds per deal; a deal that runs out is counted as unresolved with its bounds.")
-@click.option("--peer-timeout", type=click.FloatRange(min=0), default=0, show_default=True,
+@click.option("--peer-timeout", type=_SECONDS, default=0, show_default=True,
               help="Seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
 @_peer_options
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), required=True,
@@ -503,7 +530,7 @@ def _players_range(text):
 @click.option("--retry-searched", is_flag=True,
               help="Also recompute every row the bot did not settle (L < U2), say after the search "
                    "improved (includes --retry-open); the bot's rows (L = U2) cannot change.")
-@click.option("--retry-slower", type=click.FloatRange(min=0), metavar="SECONDS",
+@click.option("--retry-slower", type=_SECONDS, metavar="SECONDS",
               help="Also recompute every row that took more than SECONDS (say, closed after the search overran).")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
               type=click.IntRange(1, 64), help="Worker processes.")

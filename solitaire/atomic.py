@@ -5,7 +5,8 @@ toolkit writes to a temporary file in the target folder and renames it into plac
 that writes several files writes them all first and renames them only when every one is
 written, so a file that cannot be written leaves none of the others behind. The files get
 the permissions a new file gets (the umask), or keep those of the file they replace; an
-error names the file asked for, not the temporary one.
+error names the file asked for, not the temporary one. A device or a pipe (``/dev/null``,
+``/dev/stdout``) is written in place.
 """
 
 import os
@@ -27,16 +28,25 @@ def write_texts_atomic(texts):
     OSError
         With ``filename`` the path that could not be written; no path of ``texts`` is changed.
     """
-    written = []
+    written, streams = [], {os.fspath(p): t for p, t in texts.items() if _is_stream(os.fspath(p))}
     try:
         for path, text in texts.items():
-            written.append((os.fspath(path), _write_temporary(os.fspath(path), text)))
+            if os.fspath(path) not in streams:
+                written.append((os.fspath(path), _write_temporary(os.fspath(path), text)))
+        for path, text in streams.items():
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
         for path, tmp in written:
             os.replace(tmp, path)
     finally:
         for _, tmp in written:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+
+
+def _is_stream(path):
+    """A device or a pipe (say /dev/null): written in place, as renaming a file over it would replace it."""
+    return os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path)
 
 
 def _write_temporary(path, text):

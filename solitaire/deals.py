@@ -147,7 +147,7 @@ def check_deck(types, source, where=lambda i: (None, None), line=None):
         raise InputError(f"expected {DECK_SIZE} cards (the standard deck), got {len(types)}", source, line)
 
 
-_CARD = re.compile(r"(?i)^(?:([rygbw])([0-9]+)|([0-9]+)([rygbw]))$")
+_CARD = re.compile(r"(?i)^(?:([rygbw])([0-9]{1,9})|([0-9]{1,9})([rygbw]))$")
 
 
 def _parse_card(token, source, line, col):

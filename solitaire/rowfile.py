@@ -89,6 +89,20 @@ def _from_csv(record, source, line):
     return row
 
 
+def _kept(text):
+    """``text`` without a last line cut short: one without its newline that is not a JSON object
+    (a complete last row without its newline is kept; a CSV file loses such a line)."""
+    cut = text.rfind("\n") + 1
+    last = text[cut:]
+    if last.strip().startswith("{"):
+        try:
+            json.loads(last)
+            return text + "\n"
+        except ValueError:
+            pass
+    return text[:cut]
+
+
 def _text(path):
     """The text of a row file up to its last complete line ('' if it does not exist)."""
     if not os.path.exists(path):
@@ -101,7 +115,7 @@ def _text(path):
         raise InputError(f"not a readable row file ({getattr(err, 'strerror', None) or err})", str(path)) from None
     except UnicodeDecodeError:
         raise InputError("not a row file: expected UTF-8 text", str(path)) from None
-    return text[: text.rfind("\n") + 1]
+    return _kept(text)
 
 
 def read_rows(path, csv_format=False, required=("id",)):
@@ -112,17 +126,24 @@ def read_rows(path, csv_format=False, required=("id",)):
         if lines and next(csv.reader(lines[:1])) != COLUMNS:
             raise InputError(f"expected the CSV header {','.join(COLUMNS)}", source, 1)
         records = csv.DictReader(io.StringIO(text, newline=""), strict=True)
-        return [check_row(_from_csv(r, source, records.line_num), required, source, records.line_num)
-                for r in records]
+        try:
+            return [check_row(_from_csv(r, source, records.line_num), required, source, records.line_num)
+                    for r in records]
+        except csv.Error as err:
+            raise InputError(f"expected a CSV row ({err})", source, records.line_num) from None
     return [check_row(parse_json(ln, source, i), required, source, i)
             for i, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
 
 
 def _complete_lines(path):
-    """Cut a trailing partial line (an interrupted write) off the file."""
+    """End the file at its last complete line (:func:`_kept`), so that rows can be appended."""
     with open(path, "rb+") as handle:
-        data = handle.read()
-        handle.truncate(data.rfind(b"\n") + 1)
+        data = handle.read().decode("utf-8")
+        kept = _kept(data)
+        if len(kept) > len(data):
+            handle.write(b"\n")  # the position is at the end
+        else:
+            handle.truncate(len(kept.encode("utf-8")))
 
 
 class RowWriter:
@@ -131,6 +152,8 @@ class RowWriter:
 
     def __init__(self, path, resume=False, csv_format=False):
         self.path, self.csv = str(path), csv_format
+        if self.path.endswith(".xz"):
+            raise InputError("cannot add rows to a compressed file: write it plain, then compress it", self.path)
         appending = resume and os.path.exists(self.path) and os.path.getsize(self.path) > 0
         if appending:
             _complete_lines(self.path)

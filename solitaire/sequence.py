@@ -79,7 +79,7 @@ def parse_sequence_json(obj, source="<json>"):
         raise InputError("expected a list of [event, index] pairs", source)
     events = []
     for number, item in enumerate(obj, start=1):
-        ok = (isinstance(item, list) and len(item) == 2 and item[0] in _CODES
+        ok = (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and item[0] in _CODES
               and isinstance(item[1], int) and not isinstance(item[1], bool) and 1 <= item[1] < 2**62)
         if not ok:
             raise InputError(

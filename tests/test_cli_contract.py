@@ -6,6 +6,7 @@ import json
 import lzma
 import os
 import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -76,8 +77,10 @@ def test_huge_numbers_elsewhere(tmp_path):
     assert not (tmp_path / "x.deck").exists()
 
 
-def test_empty_seed_range():
+def test_seed_ranges():
     assert run("bound", "-p", "2", "--seeds", "").exit_code == 2
+    one_line_error(run("bound", "-p", "2", "--hle-seeds", 2**32), "2^32")  # HLE seeds are 32-bit: 2^32 is seed 0
+    one_line_error(run("bound", "-p", "2", "--seeds", f"{2**64}:{2**64 + 1}"), "2^64")
 
 
 def test_a_bad_lines_dir_leaves_the_rows_file_alone(tmp_path):
@@ -165,3 +168,67 @@ def test_table_rows_are_checked_and_players_counted_once(tmp_path):
     one_line_error(run("table-summary", bad), f"{bad}:2")
     path.write_text(rows[0] + "\n" + rows[1].replace('"U3": ', '"U3": 30, "x": ') + "\n")
     one_line_error(run("table", "-p", "2", "--deals", "3", "--out", path, "-j", "1"), f"{path}:2", "U3")
+
+
+def test_more_bad_input(tmp_path):
+    """A second probe: numbers of thousands of digits, nan seconds, odd sequences, broken CSV."""
+    big = "9" * 5000
+    for name, text, command in (("a.deck", f"p hanabi {big} 2 1\n1 1\n", "solve"),
+                                ("b.deck", f"p hanabi 2 1 1\n{big} 1\n", "solve"),
+                                ("c.cnf", f"p cnf 3 1\n{big} 0\n", "reduce")):
+        (tmp_path / name).write_text(text)
+        one_line_error(run(command, tmp_path / name, *(["-o", tmp_path / "x.deck"] if command == "reduce" else [])),
+                       f"{tmp_path / name}:")
+    (tmp_path / "d.txt").write_text(f"r{big} " * 50)
+    one_line_error(run("bound", "-p", "2", "--deal", tmp_path / "d.txt"), "d.txt:1:1")
+    for value in ("nan", "inf"):
+        one_line_error(run("bound", "-p", "2", "--seeds", "0:1", "--exact", "--timeout", value), "--timeout")
+    (tmp_path / "s.json").write_text('[[["play"], 1]]')
+    one_line_error(run("verify", ROOT / "instances" / "tiny-r1.deck", tmp_path / "s.json"), "event 1")
+    one_line_error(run("table-summary", tmp_path / "s.json", "-p", "2..99999999999999999999"), "--players")
+    path = bound_rows(tmp_path, "csv")
+    path.write_text(path.read_text() + '"seed:9,2\n')
+    one_line_error(run("bound", "-p", "2", "--seeds", "0:4", "--csv", path, "--resume"), str(path))
+
+
+def test_wide_deck_info_is_quick(tmp_path):
+    (tmp_path / "wide.deck").write_text("p hanabi 200 200 100000\n1 1\n")
+    out = run("info", tmp_path / "wide.deck", "--json")
+    assert out.exit_code == 0 and not json.loads(out.output)["algorithms"]["dp"]["applies"]
+
+
+def test_a_complete_last_row_without_its_newline_counts(tmp_path):
+    path = bound_rows(tmp_path)
+    path.write_text(path.read_text().rstrip("\n"))
+    out = run("bound", "-p", "2", "--seeds", "0:3", "--jsonl", path, "--resume", "--json")
+    assert out.exit_code == 0 and json.loads(out.output)["rows"] == []
+    assert [r["id"] for r in read_rows(path)] == ["seed:0", "seed:1", "seed:2"]
+
+
+def test_compressed_rows_and_the_input_are_never_written(tmp_path):
+    path = tmp_path / "rows.jsonl.xz"
+    with lzma.open(path, "wt") as handle:
+        handle.write(bound_rows(tmp_path).read_text())
+    before = path.read_bytes()
+    one_line_error(run("bound", "-p", "2", "--seeds", "0:4", "--jsonl", path, "--resume"), "compressed")
+    assert path.read_bytes() == before
+    games = tmp_path / "games.jsonl"
+    games.write_text(game(score=3) + "\n")
+    one_line_error(run("bound", "--hanab-live", games, "--jsonl", games), "input file")
+
+
+def test_pipes_are_written_in_place_and_long_ids_get_short_names(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()))
+    reader.start()
+    write_text_atomic(fifo, "through the pipe")
+    reader.join(10)
+    assert got == ["through the pipe"] and stat.S_ISFIFO(fifo.stat().st_mode)
+    games = tmp_path / "games.jsonl"
+    games.write_text(game(score=3, game_id="x" * 300) + "\n")
+    out = run("bound", "--hanab-live", games, "--exact", "--timeout", "1", "--lines-dir", tmp_path / "lines", "-q")
+    assert out.exit_code == 0, out.output
+    (name,) = os.listdir(tmp_path / "lines")
+    assert len(name) <= 120 and name.endswith(".json")

@@ -182,6 +182,14 @@ def test_threshold_equal_differs_on_a_dead_entry_only():
 def test_table_size_formula():
     inst = Instance.from_cards(3, 2, 2, [(1, 1)] * 5)
     assert table_size(inst) == 5 * (1 + 6 + 15) * 4
+    for cap in (0, 1, 5 * 4, 5 * 22 * 4 - 1, 5 * 22 * 4, 10**6):  # capped: exact up to cap, cap + 1 above
+        assert table_size(inst, cap) == (440 if cap >= 440 else cap + 1)
+
+
+def test_wide_decks_are_refused_at_once():
+    """p hanabi 1 20000 0 and 200 200 100000: sizes of thousands of digits, never computed."""
+    for n, c, h in ((1, 20000, 0), (200, 200, 100000), (40000, 1, 40000)):
+        assert "reference limit" in dp_refuses(Instance.from_cards(n, c, h, [(1, 1)]))
 
 
 def test_refuses_large_tables():
