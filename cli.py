@@ -363,12 +363,14 @@ def _bound_deals(players, seeds, hle_seeds, deal, hanab_live):
     if hanab_live is not None:
         games = read_hanablive_file(hanab_live)
         return games, len(games)
-    if players is None:
-        _usage_error("--players is required with --seeds, --hle-seeds and --deal")
     if deal is not None:
+        if players is None and not str(deal).endswith((".json", ".jsonl")):  # hanab.live games carry theirs
+            _usage_error("--players is required with --deal, but for a hanab.live game (.json)")
         found = read_deal(deal, players)
         found = found if isinstance(found, list) else [found]
         return found, len(found)
+    if players is None:
+        _usage_error("--players is required with --seeds and --hle-seeds")
     option, text, bits = ("--seeds", seeds, 64) if seeds is not None else ("--hle-seeds", hle_seeds, 32)
     first, last = _seed_range(text, option, bits)
     make = seeded_deals if seeds is not None else hle_deals

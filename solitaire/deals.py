@@ -125,8 +125,9 @@ class Deal:
         return Instance(RANKS, len(SUITS), h, self.types % RANKS + 1, self.types // RANKS + 1)
 
     def with_players(self, players):
-        """The same deck for another number of players."""
-        return Deal(self.types, players, self.ident, self.meta)
+        """The same deck for another number of players (a real game's record, its score and
+        actions, is kept only for its own number of players: with another it is another deal)."""
+        return self if players == self.players else Deal(self.types, players, self.ident)
 
 
 def format_deal_text(deal):

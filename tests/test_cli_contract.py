@@ -232,3 +232,12 @@ def test_pipes_are_written_in_place_and_long_ids_get_short_names(tmp_path):
     assert out.exit_code == 0, out.output
     (name,) = os.listdir(tmp_path / "lines")
     assert len(name) <= 120 and name.endswith(".json")
+
+
+def test_a_real_game_keeps_its_score_only_with_its_own_players(tmp_path):
+    path = tmp_path / "g.json"
+    path.write_text(game(score=20))
+    rows = {p: json.loads(run("bound", "--deal", path, "--no-figures", "--json", *(["-p", p] if p else [])).output)
+            ["rows"][0] for p in (None, 2, 3)}
+    assert rows[None]["players"] == rows[2]["players"] == 2 and rows[None]["real_score"] == rows[2]["real_score"] == 20
+    assert rows[3]["players"] == 3 and "real_score" not in rows[3] and "gap" not in rows[3]
