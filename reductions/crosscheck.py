@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pysat.solvers import Solver
 
+from solitaire.errors import InputError
 from solitaire.referee import IllegalEvent, replay
 from solitaire.satenc import DEFAULT_SOLVER, decide_sat
 from solitaire.solve import SOLVERS, solve
@@ -46,9 +47,12 @@ def random_3sat(nvars, nclauses, rng):
 
 
 def formulas_from_paths(paths):
-    """``(name, Formula)`` for every file given, and every ``*.cnf`` file of every folder given."""
+    """``(name, Formula)`` for every file given, and every ``*.cnf`` file of every folder given
+    (:class:`InputError` for a folder without one)."""
     for path in map(Path, paths):
         files = sorted(path.glob("*.cnf")) if path.is_dir() else [path]
+        if not files:
+            raise InputError("expected a folder with *.cnf files, found none", str(path))
         for file in files:
             yield str(file), read_dimacs(file)
 

@@ -241,3 +241,7 @@ def test_a_real_game_keeps_its_score_only_with_its_own_players(tmp_path):
             ["rows"][0] for p in (None, 2, 3)}
     assert rows[None]["players"] == rows[2]["players"] == 2 and rows[None]["real_score"] == rows[2]["real_score"] == 20
     assert rows[3]["players"] == 3 and "real_score" not in rows[3] and "gap" not in rows[3]
+
+
+def test_crosscheck_on_a_folder_without_formulas(tmp_path):
+    one_line_error(run("crosscheck", tmp_path), str(tmp_path), "*.cnf")
