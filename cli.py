@@ -115,6 +115,18 @@ def _usage_error(message):
     raise click.UsageError(message)
 
 
+def _distinct_files(**paths):
+    """A usage error when two of the named paths are one file (also through a link): an output
+    would overwrite an input or another output."""
+    named = [(name, path) for name, path in paths.items() if path]
+    for i, (first, a) in enumerate(named):
+        for second, b in named[i + 1:]:
+            same = os.path.samefile(a, b) if os.path.exists(a) and os.path.exists(b) else \
+                os.path.abspath(a) == os.path.abspath(b)
+            if same:
+                _usage_error(f"{first} and {second} name the same file, {b}")
+
+
 @main.command()
 @click.argument("deck", type=click.Path(dir_okay=False))
 @click.option("--algorithm", "-a", default="auto", show_default=True,
@@ -127,6 +139,7 @@ def _usage_error(message):
               help=f"PySAT solver for --algorithm sat (default {DEFAULT_SOLVER}).")
 def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
     """Solve DECK: winnable or not, the score, and a play sequence."""
+    _distinct_files(DECK=deck, **{"--sequence-out": sequence_out})
     instance = read_instance(deck)
     if solver is not None and algorithm != "sat":
         _usage_error("--solver applies to --algorithm sat only")
@@ -214,8 +227,7 @@ def reduce(cnf, output, hand, map_out, as_json):
     CNF is DIMACS (any clause lengths; normalised to exact 3-CNF first). The deck has
     2v+1 colors, r = 2, hand size h; see reductions/theorem7.py for n and the errata.
     """
-    if map_out and os.path.abspath(map_out) == os.path.abspath(output):
-        _usage_error("--map and --output name the same file")
+    _distinct_files(CNF=cnf, **{"--output": output, "--map": map_out})
     formula = read_dimacs(cnf)
     red = reduce_formula(formula, hand)
     f = red.formula
@@ -455,8 +467,7 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
 
     deals, total = _bound_deals(players, seeds, hle_seeds, deal, hanab_live)
     out = csv_out or jsonl_out
-    if out and any(src and os.path.abspath(src) == os.path.abspath(out) for src in (deal, hanab_live)):
-        _usage_error("the rows file is the input file: it would be overwritten")
+    _distinct_files(**{"--deal": deal, "--hanab-live": hanab_live, "--csv/--jsonl": out})
     if csv_out and jsonl_out:
         _usage_error("give at most one of --csv and --jsonl")
     if resume and not out:

@@ -87,7 +87,7 @@ def _header(tokens, source, lineno):
     numbers = []
     for (tok, col), what in zip(tokens[2:], ("variables", "clauses")):
         if not re.fullmatch(r"\d{1,18}", tok):
-            raise InputError(f"expected the number of {what} (an integer >= 0), got {tok!r}", source, lineno, col)
+            raise InputError(f"expected the number of {what} (an integer >= 0), got {tok[:30]!r}", source, lineno, col)
         numbers.append(int(tok))
     if numbers[0] > MAX_VARIABLES:
         raise InputError(f"expected at most {MAX_VARIABLES:,} variables, got {numbers[0]}", source, lineno, tokens[2][1])
@@ -123,7 +123,7 @@ def parse_dimacs(text, source="<string>"):
                              source, lineno, tokens[0][1])
         for tok, col in tokens:
             if not _INT.fullmatch(tok):
-                raise InputError(f"expected a literal (a nonzero integer) or 0, got {tok!r}", source, lineno, col)
+                raise InputError(f"expected a literal (a nonzero integer) or 0, got {tok[:30]!r}", source, lineno, col)
             lit = int(tok)
             if abs(lit) > header[0]:
                 raise InputError(f"expected a literal in -{header[0]}..{header[0]} (the header declares "

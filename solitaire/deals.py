@@ -154,7 +154,7 @@ _CARD = re.compile(r"(?i)^(?:([rygbw])([0-9]{1,9})|([0-9]{1,9})([rygbw]))$")
 def _parse_card(token, source, line, col):
     m = _CARD.match(token)
     if not m:
-        raise InputError(f"expected a card such as 'r1' (suit in {' '.join(SUITS)}, rank 1..5), got {token!r}",
+        raise InputError(f"expected a card such as 'r1' (suit in {' '.join(SUITS)}, rank 1..5), got {token[:30]!r}",
                          source, line, col)
     suit, rank = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
     rank = int(rank)

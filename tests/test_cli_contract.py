@@ -98,6 +98,7 @@ def test_reduce_writes_both_files_or_neither(tmp_path):
     one_line_error(run("reduce", FIGURE1, "-o", deck, "--map", tmp_path / "nodir" / "m.json"), "nodir")
     assert not deck.exists() and os.listdir(tmp_path) == []
     one_line_error(run("reduce", FIGURE1, "-o", deck, "--map", deck), "same file")
+    one_line_error(run("reduce", FIGURE1, "-o", FIGURE1), "same file")
     assert run("reduce", FIGURE1, "-o", deck, "--map", tmp_path / "m.json").exit_code == 0
     assert deck.exists() and (tmp_path / "m.json").exists()
 
@@ -214,7 +215,13 @@ def test_compressed_rows_and_the_input_are_never_written(tmp_path):
     assert path.read_bytes() == before
     games = tmp_path / "games.jsonl"
     games.write_text(game(score=3) + "\n")
-    one_line_error(run("bound", "--hanab-live", games, "--jsonl", games), "input file")
+    one_line_error(run("bound", "--hanab-live", games, "--jsonl", games), "same file")
+    (tmp_path / "link.jsonl").symlink_to(games)
+    one_line_error(run("bound", "--hanab-live", games, "--jsonl", tmp_path / "link.jsonl"), "same file")
+    os.link(games, tmp_path / "hard.jsonl")
+    one_line_error(run("bound", "--hanab-live", games, "--jsonl", tmp_path / "hard.jsonl"), "same file")
+    deck = ROOT / "instances" / "tiny-r1.deck"
+    one_line_error(run("solve", deck, "--sequence-out", deck), "same file")
 
 
 def test_pipes_are_written_in_place_and_long_ids_get_short_names(tmp_path):
