@@ -152,8 +152,8 @@ class RowWriter:
 
     def __init__(self, path, resume=False, csv_format=False):
         self.path, self.csv = str(path), csv_format
-        if self.path.endswith(".xz"):
-            raise InputError("cannot add rows to a compressed file: write it plain, then compress it", self.path)
+        if self.path.endswith((".xz", ".gz", ".bz2", ".zst")):
+            raise InputError("cannot write rows to a compressed file: write it plain, then compress it", self.path)
         appending = resume and os.path.exists(self.path) and os.path.getsize(self.path) > 0
         if appending:
             _complete_lines(self.path)

@@ -213,6 +213,8 @@ def test_compressed_rows_and_the_input_are_never_written(tmp_path):
     before = path.read_bytes()
     one_line_error(run("bound", "-p", "2", "--seeds", "0:4", "--jsonl", path, "--resume"), "compressed")
     assert path.read_bytes() == before
+    one_line_error(run("bound", "-p", "2", "--seeds", "0:4", "--csv", tmp_path / "new.csv.gz"), "compressed")
+    assert not (tmp_path / "new.csv.gz").exists()
     games = tmp_path / "games.jsonl"
     games.write_text(game(score=3) + "\n")
     one_line_error(run("bound", "--hanab-live", games, "--jsonl", games), "same file")
