@@ -129,8 +129,8 @@ def read_rows(path, csv_format=False, required=("id",)):
         try:
             return [check_row(_from_csv(r, source, records.line_num), required, source, records.line_num)
                     for r in records]
-        except csv.Error as err:
-            raise InputError(f"expected a CSV row ({err})", source, records.line_num) from None
+        except csv.Error as err:  # raised while reading the row after the last one read
+            raise InputError(f"expected a CSV row ({err})", source, records.line_num + 1) from None
     return [check_row(parse_json(ln, source, i), required, source, i)
             for i, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
 

@@ -188,8 +188,8 @@ def test_more_bad_input(tmp_path):
     one_line_error(run("verify", ROOT / "instances" / "tiny-r1.deck", tmp_path / "s.json"), "event 1")
     one_line_error(run("table-summary", tmp_path / "s.json", "-p", "2..99999999999999999999"), "--players")
     path = bound_rows(tmp_path, "csv")
-    path.write_text(path.read_text() + '"seed:9,2\n')
-    one_line_error(run("bound", "-p", "2", "--seeds", "0:4", "--csv", path, "--resume"), str(path))
+    path.write_text(path.read_text() + '"seed:9,2\n')  # the unclosed quote is on line 5
+    one_line_error(run("bound", "-p", "2", "--seeds", "0:4", "--csv", path, "--resume"), f"{path}:5:")
 
 
 def test_wide_deck_info_is_quick(tmp_path):
