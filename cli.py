@@ -103,7 +103,8 @@ def main():
 
     Instances are `.deck` files (`p hanabi <n> <c> <h>` then value/color pairs, 1-based)
     or their JSON form. Exit code 0 when the command did its job, whatever the answer;
-    2 for bad input or usage.
+    2 for bad input or usage; 1 when stopped early (Ctrl-C, or the reader of the output
+    went away, as in `| head`).
     """
 
 
@@ -342,9 +343,12 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
         if path is None:
             click.echo(deck, nl=False)
             continue
+        folder = os.path.dirname(os.path.abspath(path))
         try:
-            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            os.makedirs(folder, exist_ok=True)
             write_text_atomic(path, deck)
+        except (FileExistsError, NotADirectoryError):  # a file stands where a folder of the path should
+            _usage_error(f"cannot write {path}: a part of {folder} is a file, not a folder")
         except OSError as err:
             _usage_error(f"cannot write {path}: {err.strerror or err}")
         if out_dir:

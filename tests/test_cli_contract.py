@@ -254,3 +254,32 @@ def test_a_real_game_keeps_its_score_only_with_its_own_players(tmp_path):
 
 def test_crosscheck_on_a_folder_without_formulas(tmp_path):
     one_line_error(run("crosscheck", tmp_path), str(tmp_path), "*.cnf")
+
+
+def test_a_file_in_the_way_of_the_output_folder(tmp_path):
+    (tmp_path / "f").write_text("")
+    for target in ("f/x.deck", "f/y/x.deck"):
+        result = run("generate", "--values", 3, "--colors", 2, "--hand", 1, "-o", tmp_path / target)
+        one_line_error(result, "is a file, not a folder")
+    assert (tmp_path / "f").read_text() == ""
+
+
+def test_a_reader_that_goes_away_stops_the_command_quietly():
+    """`| head`: no traceback, exit 1 (stopped early), nothing on standard error. The closed pipe
+    is simulated (how much a pipe takes before the writer sees it closed depends on the machine)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, click, cli\n"
+        "echo = click.echo\n"
+        "def closed(*args, err=False, **kwargs):\n"
+        "    if not err: raise BrokenPipeError(32, 'Broken pipe')\n"
+        "    echo(*args, err=err, **kwargs)\n"
+        "click.echo = closed\n"
+        "sys.argv = ['hanabi-solitaire', 'info', sys.argv[1]]\n"
+        "cli.main()\n"
+    )
+    deck = ROOT / "instances" / "standard-deck-h5.deck"
+    proc = subprocess.run([sys.executable, "-c", code, str(deck)], cwd=ROOT, capture_output=True, timeout=120)
+    assert proc.returncode == 1 and proc.stderr == b"" and proc.stdout == b"", proc
