@@ -23,9 +23,13 @@ as its question "can the deal reach ``U3 + 1``?", which must be answered no (a y
 line the search's bound wrongly excludes); ``--players`` picks the player counts and
 ``--seeds A:B`` the seeds ``A .. B - 1`` (to split the work between processes). Prints the
 same report, and with ``--out FILE`` one JSON line per row and solver (``players``, ``seed``,
-``U3``, ``solver``, ``answer``, ``seconds``) as it goes. ``--record FILE ...`` then adds
-``peer`` to ``proved_by`` in ``hard-deals.jsonl`` for every no in those files (a yes stops it
-with an error; nothing is written then), which is how the file's ``peer`` entries were made.
+``U3``, ``solver``, ``answer``, ``seconds``) as it goes. ``--peer-proofs`` does the same the
+other way round: the rows only the peer has proved, put to the solvers, of which ``search``
+is the search alone (:func:`solitaire.exact.exact` without the peer: no when it proves
+``U3 + 1`` out of reach, yes when it finds a line of ``U3 + 1``). ``--record FILE ...`` then
+adds the prover (``search`` for the solver ``search``, ``peer`` for the others) to
+``proved_by`` in ``hard-deals.jsonl`` for every no in those files (a yes stops it with an
+error; nothing is written then), which is how the file's later ``peer`` entries were made.
 
 The default questions: three easy ones (the start of a winnable deal that needs a search:
 the peer's usual work in the table), and the hard ones of deals the search left open after a
@@ -46,6 +50,7 @@ from solitaire.deals import seeded_deal  # noqa: E402
 from solitaire.exact import exact  # noqa: E402
 from solitaire.peers import peer_of  # noqa: E402
 
+SEARCH = "search"  # the solver name of the search alone
 QUERIES = ("2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437:25,5:286034:25,5:177860:25,"
            "4:10118:24,4:629581:25")
 
@@ -58,13 +63,17 @@ def _parse(solver):
 
 
 def ask(players, seed, target, solver, timeout):
-    """``(seconds, answer)`` of one solver (``name``, ``name@slack`` or ``removals:name``) on one
-    question (answer None: ran out)."""
+    """``(seconds, answer)`` of one solver (``name``, ``name@slack``, ``removals:name`` or
+    ``search``) on one question (answer None: ran out)."""
     deal = seeded_deal(players, seed)
-    encoding, name, slack = _parse(solver)
-    extra = {"slack": slack} if slack else {}  # only the turn-indexed formula has a horizon to widen
     start = time.perf_counter()
-    answer, _ = peer_of(encoding)(deal, target, solver=name, timeout=timeout, **extra)
+    if solver == SEARCH:
+        r = exact(deal, timeout)
+        answer = True if r.score >= target else False if r.high < target else None
+    else:
+        encoding, name, slack = _parse(solver)
+        extra = {"slack": slack} if slack else {}  # only the turn-indexed formula has a horizon to widen
+        answer, _ = peer_of(encoding)(deal, target, solver=name, timeout=timeout, **extra)
     return time.perf_counter() - start, answer
 
 
@@ -108,8 +117,9 @@ def reprove_table(solvers, timeout):
     return _verdicts([r for r in shipped_table() if r["method"] == "peer"], solvers, check, "peer rows")
 
 
-def check_search_proofs(solvers, timeout, players, seeds, out=None):
-    """The ``--search-proofs`` report (module docstring); each verdict also goes to ``out`` as a JSON line."""
+def check_one_sided_proofs(solvers, timeout, players, seeds, out=None, missing="peer"):
+    """The ``--search-proofs`` report (``missing="peer"``) or the ``--peer-proofs`` one
+    (``missing="search"``; module docstring); each verdict also goes to ``out`` as a JSON line."""
     def check(row, solver):
         took, answer = ask(row["players"], row["seed"], row["U3"] + 1, solver, timeout)
         if out is not None:
@@ -117,37 +127,41 @@ def check_search_proofs(solvers, timeout, players, seeds, out=None):
                               "answer": answer, "seconds": round(took, 2)}), file=out, flush=True)
         return took, "open" if answer is None else "DISAGREE" if answer else "agree"
 
-    rows = [r for r in hard_deals() if r["exact"] and r["U3"] < r["U2"] and "peer" not in r["proved_by"]
+    rows = [r for r in hard_deals() if r["exact"] and r["U3"] < r["U2"] and missing not in r["proved_by"]
             and r["players"] in players and r["seed"] in seeds]
-    return _verdicts(rows, solvers, check, "search rows")
+    return _verdicts(rows, solvers, check, f"rows without {missing}")
 
 
 def record_verdicts(files, path=HARD_DEALS):
-    """Add ``peer`` to ``proved_by`` of every row of ``path`` whose ``U3 + 1`` one of ``files``
-    (JSON lines of ``--search-proofs --out``) refutes, and return how many rows changed.
+    """Add the prover (``search`` for the solver ``search``, else ``peer``) to ``proved_by`` of
+    every row of ``path`` whose ``U3 + 1`` a verdict of ``files`` (JSON lines of
+    ``--search-proofs --out`` or ``--peer-proofs --out``) refutes; return how many rows changed.
 
-    A yes (the peer reaching ``U3 + 1``, a line the search's bound excludes) is an error naming
-    the verdict, raised before anything is written; open verdicts change nothing. The file is
-    written whole beside ``path`` and then renamed over it, so it is never left half-written."""
+    A yes (a line of ``U3 + 1``, which the row's proof excludes) is an error naming the verdict,
+    raised before anything is written; open verdicts change nothing. The file is written whole
+    beside ``path`` and then renamed over it, so it is never left half-written."""
     refuted = set()
     for name in files:
         for number, line in enumerate(Path(name).read_text().splitlines(), 1):
             try:
                 verdict = json.loads(line)
                 key, answer = (verdict["players"], verdict["seed"], verdict["U3"]), verdict["answer"]
+                prover = SEARCH if verdict["solver"] == SEARCH else "peer"
             except (ValueError, KeyError, TypeError):
                 raise ValueError(f"{name}:{number}: expected a JSON verdict of --search-proofs --out "
-                                 f"(players, seed, U3, answer), got {line[:60]!r}") from None
+                                 f"(players, seed, U3, solver, answer), got {line[:60]!r}") from None
             if answer:
-                raise ValueError(f"{name}:{number}: the peer reaches U3 + 1 on P = {key[0]} seed {key[1]}: it "
-                                 f"contradicts the search")
+                raise ValueError(f"{name}:{number}: the {prover} reaches U3 + 1 on P = {key[0]} seed {key[1]}: "
+                                 f"it contradicts the row's proof")
             if answer is False:
-                refuted.add(key)
+                refuted.add((*key, prover))
     rows, changed = hard_deals(path), 0
     for row in rows:
-        if row["exact"] and (row["players"], row["seed"], row["U3"]) in refuted and "peer" not in row["proved_by"]:
-            row["proved_by"] = sorted(row["proved_by"] + ["peer"])
-            changed += 1
+        for prover in (SEARCH, "peer"):
+            if row["exact"] and (row["players"], row["seed"], row["U3"], prover) in refuted \
+                    and prover not in row["proved_by"]:
+                row["proved_by"] = sorted(row["proved_by"] + [prover])
+                changed += 1
     path = Path(path)
     scratch = path.with_name(path.name + ".new")
     scratch.write_text("".join(json.dumps(row) + "\n" for row in rows))
@@ -173,16 +187,22 @@ def main():
     parser.add_argument("--table", action="store_true", help="re-prove the shipped table's peer rows instead")
     parser.add_argument("--search-proofs", action="store_true",
                         help="put the hard deals' U3 < U2 that only the search proved to the peer instead")
-    parser.add_argument("--players", default="2,3,4,5", help="with --search-proofs: player counts, e.g. 3,4,5")
+    parser.add_argument("--peer-proofs", action="store_true",
+                        help="put the hard deals' U3 < U2 that only the peer proved to the solvers instead "
+                             "(--solvers search: the search alone)")
+    parser.add_argument("--players", default="2,3,4,5", help="with --search-proofs or --peer-proofs: player "
+                                                             "counts, e.g. 3,4,5")
     parser.add_argument("--seeds", default="0:1000000", type=_seed_range,
-                        help="with --search-proofs: seeds A:B (A .. B - 1)")
-    parser.add_argument("--out", type=argparse.FileType("a"), help="with --search-proofs: JSON lines of the verdicts")
+                        help="with --search-proofs or --peer-proofs: seeds A:B (A .. B - 1)")
+    parser.add_argument("--out", type=argparse.FileType("a"),
+                        help="with --search-proofs or --peer-proofs: JSON lines of the verdicts")
     parser.add_argument("--record", nargs="+", metavar="VERDICTS",
-                        help="instead: add 'peer' to proved_by in hard-deals.jsonl for the noes of these --out files")
+                        help="instead: add the prover to proved_by in hard-deals.jsonl for the noes of these "
+                             "--out files")
     args = parser.parse_args()
     if args.record:
         try:
-            print(f"{record_verdicts(args.record)} rows of {HARD_DEALS.name} now list the peer")
+            print(f"{record_verdicts(args.record)} rows of {HARD_DEALS.name} gained a prover")
         except (OSError, ValueError) as error:
             parser.error(str(error))
         return
@@ -190,9 +210,9 @@ def main():
     if args.table:
         print(reprove_table(solvers, args.timeout))
         return
-    if args.search_proofs:
-        print(check_search_proofs(solvers, args.timeout, {int(p) for p in args.players.split(",")}, args.seeds,
-                                  args.out))
+    if args.search_proofs or args.peer_proofs:
+        print(check_one_sided_proofs(solvers, args.timeout, {int(p) for p in args.players.split(",")}, args.seeds,
+                                     args.out, SEARCH if args.peer_proofs else "peer"))
         return
     rows = []
     for k, text in enumerate(args.queries.split(",")):

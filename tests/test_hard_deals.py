@@ -99,23 +99,40 @@ def test_the_token_free_game_overshoots_where_the_tokens_bind():
     assert (result, aborted) == (25, False) and nodes < 10_000
 
 
-def test_recorded_verdicts_add_the_peer_only_for_its_noes(tmp_path):
+def test_recorded_verdicts_add_their_prover_only_for_its_noes(tmp_path):
     from benchmarks.bench_peer import record_verdicts
 
-    rows = [{**row_of(2, seed), "proved_by": by} for seed, by in ((1540, ["search"]), (2865, ["search"]),
-                                                                  (4369, ["peer", "search"]))]
+    rows = [{**row_of(p, seed), "proved_by": by} for p, seed, by in (
+        (2, 1540, ["search"]), (2, 2865, ["search"]), (2, 4369, ["peer", "search"]), (5, 66291, ["peer"]),
+        (5, 95614, ["peer"]))]
     data = tmp_path / "hard.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
     verdicts = tmp_path / "verdicts.jsonl"
-    verdicts.write_text(json.dumps({"players": 2, "seed": 1540, "U3": 24, "answer": False}) + "\n"
-                        + json.dumps({"players": 2, "seed": 2865, "U3": 24, "answer": None}) + "\n"
-                        + json.dumps({"players": 2, "seed": 4369, "U3": 24, "answer": False}) + "\n")
-    assert record_verdicts([verdicts], data) == 1
+
+    def verdict(players, seed, U3, answer, solver="removals:cadical300"):
+        return json.dumps({"players": players, "seed": seed, "U3": U3, "solver": solver, "answer": answer}) + "\n"
+
+    verdicts.write_text(verdict(2, 1540, 24, False) + verdict(2, 2865, 24, None) + verdict(2, 4369, 24, False)
+                        + verdict(5, 66291, 24, False, "search") + verdict(5, 95614, 24, None, "search")
+                        + verdict(5, 95614, 24, False))  # the peer again: it is listed already
+    assert record_verdicts([verdicts], data) == 2
     after = [json.loads(line) for line in data.read_text().splitlines()]
-    assert [r["proved_by"] for r in after] == [["peer", "search"], ["search"], ["peer", "search"]]
+    assert [r["proved_by"] for r in after] == [["peer", "search"], ["search"], ["peer", "search"], ["peer", "search"],
+                                               ["peer"]]
     assert [{**r, "proved_by": None} for r in after] == [{**r, "proved_by": None} for r in rows]
     before = data.read_text()
-    verdicts.write_text(json.dumps({"players": 2, "seed": 2865, "U3": 24, "answer": True}) + "\n")
-    with pytest.raises(ValueError, match="verdicts.jsonl:1: .*seed 2865"):
+    for wrong in (verdict(2, 2865, 24, True), verdict(5, 95614, 24, True, "search")):
+        verdicts.write_text(wrong)
+        with pytest.raises(ValueError, match="verdicts.jsonl:1: .*seed"):
+            record_verdicts([verdicts], data)
+        assert data.read_text() == before  # nothing written
+    verdicts.write_text(json.dumps({"players": 2, "seed": 2865, "U3": 24, "answer": False}) + "\n")
+    with pytest.raises(ValueError, match="verdicts.jsonl:1: expected"):  # which prover is not said
         record_verdicts([verdicts], data)
-    assert data.read_text() == before  # nothing written
+
+
+def test_the_search_answers_as_a_solver_of_bench_peer():
+    # P = 5 seed 492920: U3 = 24, which the search proves alone (its root rule refutes 25)
+    from benchmarks.bench_peer import ask
+
+    assert [ask(5, 492920, target, "search", 60)[1] for target in (25, 24)] == [False, True]
