@@ -41,7 +41,8 @@ def test_the_root_bound_never_falls_below_a_proven_u3():
                                  for r in ROWS if "search" in r.get("proved_by", ())],
                          ids=lambda r: f"P{r['players']}:{r['seed']}")
 def test_the_search_reproves_u3_below_u2(row):
-    r = exact(seeded_deal(row["players"], row["seed"]), timeout=60)
+    # most take well under a second; P = 5 seeds 10118 and 37320 about 110 s (session 20)
+    r = exact(seeded_deal(row["players"], row["seed"]), timeout=180)
     assert (r.score, r.high, r.exact) == (row["U3"], row["U3"], True) and r.U2 > r.score
 
 
