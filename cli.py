@@ -4,10 +4,12 @@ No algorithm lives here. Every subcommand prints human-readable text by default 
 JSON object with ``--json``; bad input gives one line on standard error and exit code 2.
 """
 
+import hashlib
 import json
 import math
 import os
 import random
+import re
 import sys
 from contextlib import nullcontext
 
@@ -396,9 +398,6 @@ def _bound_deals(players, seeds, hle_seeds, deal, hanab_live):
 def _write_line(folder, ident, game):
     """Write one optimal line as ``<folder>/<id>.json`` (characters outside [A-Za-z0-9._-] become _;
     an id over 100 characters is cut there and ends with a hash of the whole id)."""
-    import hashlib
-    import re
-
     name = re.sub(r"[^A-Za-z0-9._-]", "_", str(ident))
     if len(name) > 100:
         name = name[:100] + "-" + hashlib.sha1(str(ident).encode()).hexdigest()[:12]

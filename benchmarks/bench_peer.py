@@ -140,7 +140,7 @@ def record_verdicts(files, path=HARD_DEALS):
     A yes (a line of ``U3 + 1``, which the row's proof excludes) is an error naming the verdict,
     raised before anything is written; open verdicts change nothing. The file is written whole
     beside ``path`` and then renamed over it, so it is never left half-written."""
-    refuted = set()
+    refuted = {}  # (players, seed, U3): the provers that refuted U3 + 1
     for name in files:
         for number, line in enumerate(Path(name).read_text().splitlines(), 1):
             try:
@@ -154,14 +154,13 @@ def record_verdicts(files, path=HARD_DEALS):
                 raise ValueError(f"{name}:{number}: the {prover} reaches U3 + 1 on P = {key[0]} seed {key[1]}: "
                                  f"it contradicts the row's proof")
             if answer is False:
-                refuted.add((*key, prover))
+                refuted.setdefault(key, set()).add(prover)
     rows, changed = hard_deals(path), 0
     for row in rows:
-        for prover in (SEARCH, "peer"):
-            if row["exact"] and (row["players"], row["seed"], row["U3"], prover) in refuted \
-                    and prover not in row["proved_by"]:
-                row["proved_by"] = sorted(row["proved_by"] + [prover])
-                changed += 1
+        gained = refuted.get((row["players"], row["seed"], row["U3"]), set()) - set(row["proved_by"])
+        if row["exact"] and gained:
+            row["proved_by"] = sorted(set(row["proved_by"]) | gained)
+            changed += 1
     path = Path(path)
     scratch = path.with_name(path.name + ".new")
     scratch.write_text("".join(json.dumps(row) + "\n" for row in rows))

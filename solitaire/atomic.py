@@ -28,11 +28,13 @@ def write_texts_atomic(texts):
     OSError
         With ``filename`` the path that could not be written; no path of ``texts`` is changed.
     """
-    written, streams = [], {os.fspath(p): t for p, t in texts.items() if _is_stream(os.fspath(p))}
+    texts = {os.fspath(path): text for path, text in texts.items()}
+    streams = {path: text for path, text in texts.items() if _is_stream(path)}
+    written = []
     try:
         for path, text in texts.items():
-            if os.fspath(path) not in streams:
-                written.append((os.fspath(path), _write_temporary(os.fspath(path), text)))
+            if path not in streams:
+                written.append((path, _write_temporary(path, text)))
         for path, text in streams.items():
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(text)
