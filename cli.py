@@ -118,6 +118,16 @@ def _usage_error(message):
     raise click.UsageError(message)
 
 
+def _make_folder(folder, path):
+    """Create ``folder`` and its parents for writing ``path``, or a usage error naming what is in the way."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):  # a file stands where a folder of the path should
+        _usage_error(f"cannot write {path}: a part of {folder} is a file, not a folder")
+    except OSError as err:
+        _usage_error(f"cannot write {path}: {err.strerror or err}")
+
+
 def _distinct_files(**paths):
     """A usage error when two of the named paths are one file (also through a link): an output
     would overwrite an input or another output."""
@@ -345,12 +355,9 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
         if path is None:
             click.echo(deck, nl=False)
             continue
-        folder = os.path.dirname(os.path.abspath(path))
+        _make_folder(os.path.dirname(os.path.abspath(path)), path)
         try:
-            os.makedirs(folder, exist_ok=True)
             write_text_atomic(path, deck)
-        except (FileExistsError, NotADirectoryError):  # a file stands where a folder of the path should
-            _usage_error(f"cannot write {path}: a part of {folder} is a file, not a folder")
         except OSError as err:
             _usage_error(f"cannot write {path}: {err.strerror or err}")
         if out_dir:
@@ -483,7 +490,7 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
     todo = (d for d in deals if d.ident not in skip)
     rows = []
     if lines_dir:
-        os.makedirs(lines_dir, exist_ok=True)  # before the rows file is opened: a bad folder leaves it as it was
+        _make_folder(lines_dir, lines_dir)  # before the rows file is opened: a bad folder leaves it as it was
     writer = RowWriter(out, resume, bool(csv_out)) if out else None
     try:
         stream = run_rows(todo, jobs, figures, lines or bool(lines_dir), timeout if with_exact else False,

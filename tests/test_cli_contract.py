@@ -261,6 +261,8 @@ def test_a_file_in_the_way_of_the_output_folder(tmp_path):
     for target in ("f/x.deck", "f/y/x.deck"):
         result = run("generate", "--values", 3, "--colors", 2, "--hand", 1, "-o", tmp_path / target)
         one_line_error(result, "is a file, not a folder")
+    one_line_error(run("bound", "-p", 2, "--seeds", "0:1", "--exact", "--lines-dir", tmp_path / "f" / "lines"),
+                   "is a file, not a folder")
     assert (tmp_path / "f").read_text() == ""
 
 
