@@ -26,8 +26,10 @@ same report, and with ``--out FILE`` one JSON line per row and solver (``players
 ``U3``, ``solver``, ``answer``, ``seconds``) as it goes. ``--peer-proofs`` does the same the
 other way round: the rows only the peer has proved, put to the solvers, of which ``search``
 is the search alone (:func:`solitaire.exact.exact` without the peer: no when it proves
-``U3 + 1`` out of reach, yes when it finds a line of ``U3 + 1``). ``--record FILE ...`` then
-adds the prover (``search`` for the solver ``search``, ``peer`` for the others) to
+``U3 + 1`` out of reach, yes when it finds a line of ``U3 + 1``). The solver ``freegame`` is
+the independent solver of the token-free game (:mod:`solitaire.freegame`): its no is a
+second proof of the search's rows, its yes proves nothing. ``--record FILE ...`` then
+adds the prover (``search`` and ``freegame`` for those solvers, ``peer`` for the others) to
 ``proved_by`` in ``hard-deals.jsonl`` for every no in those files (a yes stops it with an
 error; nothing is written then), which is how the file's later ``peer`` entries were made.
 
@@ -48,9 +50,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.common import HARD_DEALS, hard_deals, markdown_table, shipped_table  # noqa: E402
 from solitaire.deals import seeded_deal  # noqa: E402
 from solitaire.exact import exact  # noqa: E402
+from solitaire.freegame import free_reaches  # noqa: E402
 from solitaire.peers import peer_of  # noqa: E402
 
 SEARCH = "search"  # the solver name of the search alone
+FREEGAME = "freegame"  # the solver name of the independent token-free solver
 QUERIES = ("2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437:25,5:286034:25,5:177860:25,"
            "4:10118:24,4:629581:25")
 
@@ -63,13 +67,16 @@ def _parse(solver):
 
 
 def ask(players, seed, target, solver, timeout):
-    """``(seconds, answer)`` of one solver (``name``, ``name@slack``, ``removals:name`` or
-    ``search``) on one question (answer None: ran out)."""
+    """``(seconds, answer)`` of one solver (``name``, ``name@slack``, ``removals:name``,
+    ``search`` or ``freegame``) on one question (answer None: ran out; ``freegame``'s yes is
+    only a yes of the token-free game)."""
     deal = seeded_deal(players, seed)
     start = time.perf_counter()
     if solver == SEARCH:
         r = exact(deal, timeout)
         answer = True if r.score >= target else False if r.high < target else None
+    elif solver == FREEGAME:
+        answer, _ = free_reaches(deal, target, timeout)
     else:
         encoding, name, slack = _parse(solver)
         extra = {"slack": slack} if slack else {}  # only the turn-indexed formula has a horizon to widen
@@ -125,7 +132,7 @@ def check_one_sided_proofs(solvers, timeout, players, seeds, out=None, missing="
         if out is not None:
             print(json.dumps({"players": row["players"], "seed": row["seed"], "U3": row["U3"], "solver": solver,
                               "answer": answer, "seconds": round(took, 2)}), file=out, flush=True)
-        return took, "open" if answer is None else "DISAGREE" if answer else "agree"
+        return took, "open" if answer is None or answer and solver == FREEGAME else "DISAGREE" if answer else "agree"
 
     rows = [r for r in hard_deals() if r["exact"] and r["U3"] < r["U2"] and missing not in r["proved_by"]
             and r["players"] in players and r["seed"] in seeds]
@@ -133,12 +140,13 @@ def check_one_sided_proofs(solvers, timeout, players, seeds, out=None, missing="
 
 
 def record_verdicts(files, path=HARD_DEALS):
-    """Add the prover (``search`` for the solver ``search``, else ``peer``) to ``proved_by`` of
-    every row of ``path`` whose ``U3 + 1`` a verdict of ``files`` (JSON lines of
+    """Add the prover (``search`` or ``freegame`` for those solvers, else ``peer``) to ``proved_by``
+    of every row of ``path`` whose ``U3 + 1`` a verdict of ``files`` (JSON lines of
     ``--search-proofs --out`` or ``--peer-proofs --out``) refutes; return how many rows changed.
 
-    A yes (a line of ``U3 + 1``, which the row's proof excludes) is an error naming the verdict,
-    raised before anything is written; open verdicts change nothing. The file is written whole
+    A yes of the search or a peer (a line of ``U3 + 1``, which the row's proof excludes) is an
+    error naming the verdict, raised before anything is written; open verdicts, and the
+    ``freegame`` solver's yes (one of the token-free game only), change nothing. The file is written whole
     beside ``path`` and then renamed over it, so it is never left half-written."""
     refuted = {}  # (players, seed, U3): the provers that refuted U3 + 1
     for name in files:
@@ -146,11 +154,11 @@ def record_verdicts(files, path=HARD_DEALS):
             try:
                 verdict = json.loads(line)
                 key, answer = (verdict["players"], verdict["seed"], verdict["U3"]), verdict["answer"]
-                prover = SEARCH if verdict["solver"] == SEARCH else "peer"
+                prover = verdict["solver"] if verdict["solver"] in (SEARCH, FREEGAME) else "peer"
             except (ValueError, KeyError, TypeError):
                 raise ValueError(f"{name}:{number}: expected a JSON verdict of --search-proofs --out "
                                  f"(players, seed, U3, solver, answer), got {line[:60]!r}") from None
-            if answer:
+            if answer and prover != FREEGAME:  # the token-free game's yes is no line of the real game
                 raise ValueError(f"{name}:{number}: the {prover} reaches U3 + 1 on P = {key[0]} seed {key[1]}: "
                                  f"it contradicts the row's proof")
             if answer is False:

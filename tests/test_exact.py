@@ -14,6 +14,7 @@ from solitaire.bounds import u2_value
 from solitaire.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.exact import (_EMPTY_KEY, _chains_fit, _hope, _start, _tt_get, _tt_put, _workspace, exact, exact_search,
                              root_hope, tt_table)
+from solitaire.freegame import free_reaches
 from solitaire.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
 from solitaire.satpeer import horizon, peer_reaches
 
@@ -490,13 +491,37 @@ def test_node_bound_holds_in_every_state_of_random_decks(players, cases):
         assert_hope_bounds_every_state(tiny_deal(rng, players))
 
 
-@pytest.mark.parametrize("players, cases", [(2, 16), (3, 4)])
+def free_value_by_slots(deal):
+    """The token-free game's value by the independent solver (:mod:`solitaire.freegame`)."""
+    value = 0
+    while free_reaches(deal, value + 1)[0]:
+        value += 1
+    return value
+
+
+@pytest.mark.parametrize("players, cases", [(2, 16), (3, 4), (4, 2)])
 def test_token_free_game_equals_its_brute_force(players, cases):
-    # a relaxation of the real game: its value is an upper bound on U3
+    # a relaxation of the real game: its value is an upper bound on U3; the search and the
+    # independent solver must both find it
     rng = random.Random(200 + players)
     for case in range(cases):
         deal = tiny_deal(rng, players)
-        assert free_value(deal) == brute_free(deal) >= exact(deal).score, (case, deal.types.tolist())
+        assert free_value(deal) == free_value_by_slots(deal) == brute_free(deal) >= exact(deal).score, \
+            (case, deal.types.tolist())
+
+
+@pytest.mark.parametrize("players, seed", [(2, 24), (2, 16), (3, 83), (4, 24), (5, 24)])  # P = 2 seed 24: 23
+def test_both_token_free_solvers_agree_on_full_deals(players, seed):
+    deal = seeded_deal(players, seed)
+    value = free_value(deal)
+    assert free_reaches(deal, value)[0] and free_reaches(deal, value + 1)[0] is False
+
+
+def test_the_token_free_solver_runs_out_honestly():
+    answer, nodes = free_reaches(seeded_deal(2, 33337), 25, timeout=0.2)  # needs about a million nodes
+    assert answer is None and 0 < nodes < 1_000_000
+    with pytest.raises(ValueError, match="at least one card to draw"):
+        free_reaches(Deal([0] * 10, 2, "no draw"), 1)
 
 
 @pytest.mark.parametrize("types, best", [

@@ -9,6 +9,7 @@ from benchmarks.common import hard_deals
 from solitaire.bounds import u2_value
 from solitaire.deals import seeded_deal
 from solitaire.exact import exact, exact_search, root_hope, tt_table
+from solitaire.freegame import free_reaches
 from solitaire.game import seer_score, simulate
 from solitaire.peers import PEER_ENCODING, peer_of
 from solitaire.satpeer import PEER_SOLVER, peer_reaches
@@ -26,7 +27,7 @@ def test_every_row_matches_the_bot_and_u2():
         assert (seer_score(deal), u2_value(deal)) == (row["L"], row["U2"]), row
         assert row["L"] <= row["U3"] <= row["U3_high"] <= row["U2"]
         assert row["exact"] == (row["U3"] == row["U3_high"]) == (row["method"] is not None)
-        assert not row["exact"] or (row["method"] in row["proved_by"] and set(row["proved_by"]) <= {"search", "peer"})
+        assert not row["exact"] or (row["method"] in row["proved_by"] and set(row["proved_by"]) <= {"search", "peer", "freegame"})
 
 
 def test_the_root_bound_never_falls_below_a_proven_u3():
@@ -44,6 +45,14 @@ def test_the_search_reproves_u3_below_u2(row):
     # most take well under a second; P = 5 seeds 10118 and 37320 about 110 s (session 20)
     r = exact(seeded_deal(row["players"], row["seed"]), timeout=180)
     assert (r.score, r.high, r.exact) == (row["U3"], row["U3"], True) and r.U2 > r.score
+
+
+@pytest.mark.parametrize("row", [pytest.param(r, marks=[pytest.mark.slow] if k >= 2 else [])
+                                 for k, r in enumerate(r for r in ROWS if "freegame" in r["proved_by"]) if k < 12],
+                         ids=lambda r: f"P{r['players']}:{r['seed']}")
+def test_the_token_free_solver_reproves_u3_below_u2(row):
+    # a few seconds each (the first two), up to a minute for the later ones
+    assert free_reaches(seeded_deal(row["players"], row["seed"]), row["U3"] + 1)[0] is False
 
 
 def test_the_search_never_beats_a_peer_proof():
@@ -115,11 +124,13 @@ def test_recorded_verdicts_add_their_prover_only_for_its_noes(tmp_path):
 
     verdicts.write_text(verdict(2, 1540, 24, False) + verdict(2, 2865, 24, None) + verdict(2, 4369, 24, False)
                         + verdict(5, 66291, 24, False, "search") + verdict(5, 95614, 24, None, "search")
-                        + verdict(5, 95614, 24, False))  # the peer again: it is listed already
+                        + verdict(5, 95614, 24, False)  # the peer again: it is listed already
+                        + verdict(2, 1540, 24, False, "freegame")
+                        + verdict(5, 95614, 24, True, "freegame"))  # the token-free game's yes: no line, no error
     assert record_verdicts([verdicts], data) == 2
     after = [json.loads(line) for line in data.read_text().splitlines()]
-    assert [r["proved_by"] for r in after] == [["peer", "search"], ["search"], ["peer", "search"], ["peer", "search"],
-                                               ["peer"]]
+    assert [r["proved_by"] for r in after] == [["freegame", "peer", "search"], ["search"], ["peer", "search"],
+                                               ["peer", "search"], ["peer"]]
     assert [{**r, "proved_by": None} for r in after] == [{**r, "proved_by": None} for r in rows]
     before = data.read_text()
     for wrong in (verdict(2, 2865, 24, True), verdict(5, 95614, 24, True, "search")):
