@@ -510,6 +510,14 @@ def test_token_free_game_equals_its_brute_force(players, cases):
             (case, deal.types.tolist())
 
 
+@settings(max_examples=40)
+@given(players=st.integers(2, 3), seed=st.integers(0, 2**32))
+def test_the_token_free_solver_equals_the_brute_force(players, seed):
+    deal = tiny_deal(random.Random(seed), players)
+    best = brute_free(deal)
+    assert free_reaches(deal, best)[0] and free_reaches(deal, best + 1)[0] is False, deal.types.tolist()
+
+
 @pytest.mark.parametrize("players, seed", [(2, 24), (2, 16), (3, 83), (4, 24), (5, 24)])  # P = 2 seed 24: 23
 def test_both_token_free_solvers_agree_on_full_deals(players, seed):
     deal = seeded_deal(players, seed)
