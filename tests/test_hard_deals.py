@@ -38,12 +38,25 @@ def test_the_root_bound_never_falls_below_a_proven_u3():
         assert root_hope(np.array(deal.types, dtype=np.int64), deal.players, deal.hand) >= row["U3"], row
 
 
+#: Rows the search proved only with far more than 180 s (session 22, ``bench_peer.py --peer-proofs
+#: --solvers search``: 565 s and 1,770 s). Its token-free game alone refutes their U3 + 1, in 64 and
+#: 160 million nodes (85 s and 295 s, one run), which is what their test re-proves.
+LONG_SEARCH_PROOFS = {(3, 517970), (3, 279939)}
+
+
 @pytest.mark.parametrize("row", [pytest.param(r, marks=[pytest.mark.slow] if r["nodes"] > 100_000 else [])
                                  for r in ROWS if "search" in r.get("proved_by", ())],
                          ids=lambda r: f"P{r['players']}:{r['seed']}")
 def test_the_search_reproves_u3_below_u2(row):
     # most take well under a second; P = 5 seeds 10118 and 37320 about 110 s (session 20)
-    r = exact(seeded_deal(row["players"], row["seed"]), timeout=180)
+    deal = seeded_deal(row["players"], row["seed"])
+    if (row["players"], row["seed"]) in LONG_SEARCH_PROOFS:
+        deck = np.array(deal.types, dtype=np.int64)
+        result, _, aborted, _ = exact_search(deck, deal.players, deal.hand, row["U3"] + 1, *tt_table(23), 1 << 28, 0,
+                                             True)
+        assert not aborted and result <= row["U3"]
+        return
+    r = exact(deal, timeout=180)
     assert (r.score, r.high, r.exact) == (row["U3"], row["U3"], True) and r.U2 > r.score
 
 
