@@ -30,8 +30,8 @@ is the search alone (:func:`solitaire.exact.exact` without the peer: no when it 
 the independent solver of the token-free game (:mod:`solitaire.freegame`): its no is a
 second proof of the search's rows, its yes proves nothing. ``--record FILE ...`` then
 adds the prover (``search`` and ``freegame`` for those solvers, ``peer`` for the others) to
-``proved_by`` in ``hard-deals.jsonl`` for every no in those files (a yes stops it with an
-error; nothing is written then), which is how the file's later ``peer`` entries were made.
+``proved_by`` in ``hard-deals.jsonl`` for every no in those files (a yes of the search or a
+peer stops it with an error; nothing is written then), which is how the file's later ``peer`` entries were made.
 
 The default questions: three easy ones (the start of a winnable deal that needs a search:
 the peer's usual work in the table), and the hard ones of deals the search left open after a
@@ -132,7 +132,7 @@ def check_one_sided_proofs(solvers, timeout, players, seeds, out=None, missing="
         if out is not None:
             print(json.dumps({"players": row["players"], "seed": row["seed"], "U3": row["U3"], "solver": solver,
                               "answer": answer, "seconds": round(took, 2)}), file=out, flush=True)
-        return took, "open" if answer is None or answer and solver == FREEGAME else "DISAGREE" if answer else "agree"
+        return took, "open" if answer is None or (answer and solver == FREEGAME) else "DISAGREE" if answer else "agree"
 
     rows = [r for r in hard_deals() if r["exact"] and r["U3"] < r["U2"] and missing not in r["proved_by"]
             and r["players"] in players and r["seed"] in seeds]

@@ -27,7 +27,8 @@ def test_every_row_matches_the_bot_and_u2():
         assert (seer_score(deal), u2_value(deal)) == (row["L"], row["U2"]), row
         assert row["L"] <= row["U3"] <= row["U3_high"] <= row["U2"]
         assert row["exact"] == (row["U3"] == row["U3_high"]) == (row["method"] is not None)
-        assert not row["exact"] or (row["method"] in row["proved_by"] and set(row["proved_by"]) <= {"search", "peer", "freegame"})
+        assert not row["exact"] or (row["method"] in row["proved_by"]
+                                    and set(row["proved_by"]) <= {"search", "peer", "freegame"})
 
 
 def test_the_root_bound_never_falls_below_a_proven_u3():
