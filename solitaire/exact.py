@@ -86,7 +86,8 @@ more (P = 4 629581, P = 5 282322 in 120 s), so it stays at the root;
 (3) once the deck is empty, each player still to move plays at most one card of its own
 hand. The search only asks whether the hope reaches its target, so the chains, the costly
 part, run only when the other bounds reach it and stop at the loss that takes it below (the
-same cuts, 2.2 times the node rate on five refutations). A transposition table keeps, per
+same cuts, 2.2 times the node rate on five refutations), and each search memoises the verdicts
+of single suits (:func:`_suit_fits`). A transposition table keeps, per
 canonical state, the best upper bound proven so far; it only ever holds proven bounds (an
 entry may be overwritten, never trusted beyond what was proven), so it cannot make an answer
 wrong. It starts small and grows, its entries copied, as the nodes spent grow
@@ -187,8 +188,11 @@ M_PLAY, M_DISCARD, M_CLUE, M_MISPLAY = 0, 1, 2, 3
 ENTER, NEXT, LEAVE = 0, 1, 2
 #: Rows of the scratch array of the node bound (:func:`_workspace`): per-level rows of the chain
 #: search's owner masks and suit progress (at most 51 + 5 levels), then single rows.
-W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE, W_TOKENS = 0, 64, 128, 129, 130, 131, 132, \
-    133, 134, 135
+W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE, W_TOKENS, W_MEMO = 0, 64, 128, 129, 130, \
+    131, 132, 133, 134, 135, 136
+#: log2 of the slots of the memo of one suit's chain verdicts (:func:`_suit_fits`), rows of 64 at the end of
+#: the scratch array; 0: none. It makes the search 0.9 to 1.8 times as fast (README, ``bench_exact.py --memo``).
+MEMO_BITS = 12
 MAX_DEPTH = 256  # turns: at most 50 - P*hand draws, 8 + 25 + 25 clues, P final turns
 #: log2 of the transposition table's entries (25 bytes each) at most, and at the first search. At most
 #: 2^22 (100 MB, reached only by deals that search millions of nodes): on P = 2 seed 509913 the token-free
@@ -210,9 +214,12 @@ def _junk(x, stacks, lost, counts):
 
 
 @numba.njit(cache=True)
-def _workspace():
-    """Scratch space for :func:`_hope`, allocated once per search instead of once per node."""
-    return np.zeros((W_TOKENS + 1, 64), dtype=np.int64)
+def _workspace(memo_bits=MEMO_BITS):
+    """Scratch space for :func:`_hope`, allocated once per search (of one deck) instead of once per node,
+    with a memo of ``2**memo_bits`` slots (``memo_bits`` 0, or 6 and more)."""
+    work = np.zeros((W_MEMO + (1 << memo_bits) // 64, 64), dtype=np.int64)
+    work[W_MEMO:] = -1
+    return work
 
 
 @numba.njit(cache=True)
@@ -278,7 +285,7 @@ def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, 
         for k in range(k0, k1):
             seg[0], seg[1] = 0, k1 - k
             if release[k] >= 0 and (k == k0 or release[k] != release[k - 1]) and \
-                    not _chains_fit(rtype[k:k1], seg[:2], release[k], pos, P, held, hands, hlen, deck, nextpos, work, 4096):
+                    not _suit_fits(rtype[k:k1], seg[:2], release[k], pos, P, held, hands, hlen, deck, nextpos, work):
                 lost += 1
                 break
         k0 = k1
@@ -312,6 +319,33 @@ def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, 
                                            work, joint, tokens if q == pos else MAX_CLUES,
                                            (cur - 1) % P if q == pos else -1):
             return 1
+
+
+@numba.njit(cache=True)
+def _suit_fits(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work):
+    """:func:`_chains_fit` for the cards of one suit (rule 2'), memoised in ``work``. Its answer depends
+    only on the deck (fixed within a search), ``pos``, ``q``, the chain's types (consecutive ranks:
+    the first and the count) and which players hold a copy of each, so these, packed into one word
+    (46 bits), key a direct-mapped memo: a hit is the answer, a miss or a collision recomputes it."""
+    slots = (work.shape[0] - W_MEMO) * 64
+    if slots == 0:
+        return _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, 4096)
+    key = pos | q << 6 | chain[0] << 12 | chain.size << 17
+    shift = 20
+    for c in range(chain.size):
+        for p in range(P):
+            for j in range(hlen[p]):
+                if hands[p, j] == chain[c]:
+                    key |= 1 << (shift + p)
+                    break
+        shift += P
+    slot = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & (slots - 1)
+    row, col = W_MEMO + slot // 64, slot % 64
+    if work[row, col] >> 1 == key:
+        return work[row, col] & 1 == 1
+    fits = _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, 4096)
+    work[row, col] = key << 1 | fits
+    return fits
 
 
 @numba.njit(cache=True)
@@ -666,7 +700,7 @@ def _won(score, length, moves, frame, stats, path):
 
 @numba.njit(cache=True)
 def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, mask,
-         stats, path, seed, free):
+         stats, path, seed, free, memo_bits):
     """Fail-soft decision "score >= target?" from the state in the arrays, with an explicit stack.
 
     ``seed`` 0 searches the moves best first; any other seed shuffles each node's moves (an
@@ -682,7 +716,7 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
     frame = np.zeros((MAX_DEPTH, 5), dtype=np.int64)      # per depth: moves, next move, best, hope, slot
     words = np.zeros((MAX_DEPTH, 3), dtype=np.uint64)
     moves = np.zeros((MAX_DEPTH, 32), dtype=np.int64)
-    work = _workspace()
+    work = _workspace(memo_bits)
     state[0, :5] = stats[:5]
     rng = np.array([np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) | np.uint64(1)])
     d, phase, result = 0, ENTER, -1
@@ -774,7 +808,7 @@ def root_hope(deck, P, H, joint=1 << 17, turns=True):
 
 
 @numba.njit(cache=True)
-def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=False):
+def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=False, memo_bits=MEMO_BITS):
     """One fail-soft search from the start of the game for ``target``.
 
     Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
@@ -783,7 +817,9 @@ def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=Fa
     ``tt_keys`` (``2**b x 3`` words, initially all ones) and ``tt_vals`` carry proven bounds
     from call to call, whatever the move order ``seed`` (see :func:`_dfs`). With ``free`` the
     search is over the token-free game (module docstring): its ``result < target`` is an upper
-    bound on U3 too, its line is not one of the real game.
+    bound on U3 too, its line is not one of the real game. ``memo_bits``: the size of the memo of
+    the chain rule's verdicts (:func:`_suit_fits`; 0: none), which changes neither the result nor
+    the nodes, only the time.
     """
     n_cards = deck.size
     counts, hands, hlen, held, rem, nextpos = _start(deck, P, H)
@@ -791,7 +827,8 @@ def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=Fa
     stats[0], stats[1], stats[3], stats[6] = P * H, 0 if free else MAX_CLUES, -1 if P * H < n_cards else P, node_limit
     path = np.zeros(MAX_DEPTH, dtype=np.int64)
     result = _dfs(target, hands, hlen, np.zeros(SUITS_N, dtype=np.int64), held, np.zeros(MAX_SCORE, dtype=np.int64),
-                  rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, tt_vals.size - 1, stats, path, seed, free)
+                  rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, tt_vals.size - 1, stats, path, seed, free,
+                  memo_bits)
     return result, stats[5], stats[7] == 1, path[:stats[8]].copy()
 
 
@@ -874,11 +911,12 @@ def _schedule(first_budget, restart_budget, free_share):
 
 
 def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1 << 14, restart_budget=1 << 16,
-          free_share=16, tt_first_bits=TT_FIRST_BITS, peer_solver=PEER_SOLVER, peer_encoding=PEER_ENCODING):
+          free_share=16, tt_first_bits=TT_FIRST_BITS, peer_solver=PEER_SOLVER, peer_encoding=PEER_ENCODING,
+          memo_bits=MEMO_BITS):
     """U3 of ``deal`` with an optimal line (module docstring); ``timeout`` in seconds or ``None``.
 
     The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
-    ``2**tt_bits`` (:func:`tt_table`).
+    ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
 
     With ``peer_timeout`` (seconds), a deal the search leaves open goes to the SAT peer
     ``PEERS[peer_encoding]`` with the PySAT solver ``peer_solver`` (:func:`peer_close`).
@@ -917,7 +955,8 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
             if grown > bits:  # one copy into the size the next search needs
                 bits, table = grown, tt_table(grown, table)
             began = time.perf_counter()
-            result, used, aborted, line = exact_search(deck, deal.players, deal.hand, target, *table, limit, seed, free)
+            result, used, aborted, line = exact_search(deck, deal.players, deal.hand, target, *table, limit, seed, free,
+                                                       memo_bits)
             nodes, searches = nodes + used, searches + 1
             rates[kind] = used / max(time.perf_counter() - began, 1e-6)
             if aborted:

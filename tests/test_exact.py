@@ -164,6 +164,17 @@ def test_the_table_size_changes_no_answer():
     assert grown.exact and fixed.exact and grown.score == fixed.score
 
 
+@pytest.mark.parametrize("players, seed, target, free", [(2, 6126, 25, False), (4, 10118, 23, False), (2, 4369, 25, True)])
+def test_the_chain_memo_changes_no_search(players, seed, target, free):
+    # a refutation, a line and a refutation of the token-free game: the same nodes and the same
+    # answer and line without the memo, with a tiny one (64 slots, many collisions) and the default
+    deal = seeded_deal(players, seed)
+    deck = np.array(deal.types, dtype=np.int64)
+    runs = [exact_search(deck, players, deal.hand, target, *tt_table(18), 1 << 21, 0, free, bits) for bits in (0, 6, 12)]
+    answers = {(result, nodes, aborted, tuple(line)) for result, nodes, aborted, line in runs}
+    assert len(answers) == 1 and not runs[0][2] and runs[0][1] > 1000
+
+
 def test_easy_deal_needs_no_search():
     r = exact(seeded_deal(3, 1))
     assert (r.score, r.exact, r.searches) == (25, True, 0)
