@@ -3,7 +3,7 @@
 Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] [--peer 3]
 [--timeout 10] [--peer-timeout 60] [--also 2:6126,2:27898] [--free 2:7458,2:4369]
 [--free-timeout 60] [--growth] [--sizes 2:509913,2:7458] [--root 20000] [--root-table]
-[--memo 3:182695,5:282322]``. Prints up to eight markdown tables:
+[--memo 3:182695,5:282322] [--memo-searched]``. Prints up to nine markdown tables:
 
 1. per player count over seeds ``0..deals-1``: median, 99th percentile and maximum time of
    U3 per deal (bot, U2 and the search, with the given timeout, no SAT peer), how many
@@ -36,7 +36,9 @@ Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] 
    real line: a bound below it would be wrong);
 8. on the deals of ``--memo``: U3 without the memo of one suit's chain verdicts and with it
    (2^12 slots, the default), ``--free-timeout`` seconds each, as in the third table. The memo
-   changes no search, so where both run out the ratio of their nodes is that of their speeds.
+   changes no search, so where both run out the ratio of their nodes is that of their speeds;
+9. with ``--memo-searched``, as the fourth table, over the same deals: without the memo and
+   with it.
 """
 
 import argparse
@@ -107,6 +109,7 @@ def compare(players, seed, timeout, peer_timeout):
 FREE_SETTINGS = {f"share {share}": {"free_share": share} for share in (0, 4, 16)}
 SIZE_SETTINGS = {"2^20": {"tt_bits": 20}, "2^22": {}}
 MEMO_SETTINGS = {"no memo": {"memo_bits": 0}, "memo": {}}
+GROWTH_SETTINGS = {"table 2^20": {"tt_first_bits": 20}, "growing from 2^16": {}}
 
 
 def side_by_side(players, seed, timeout, settings):
@@ -132,21 +135,28 @@ def print_side_by_side(deals, timeout, settings):
                               *(f"ratio {name} / {names[-1]}" for name in names[:-1])], rows))
 
 
-def table_growth(players, seeds, timeout):
-    """One row of the fourth table: over ``seeds``, with a fixed and with a growing table, the total
-    seconds and the median seconds per deal (each the smaller of two alternated runs)."""
+def table_pair(players, seeds, timeout, settings):
+    """One row of the fourth or ninth table: over ``seeds``, with each of the two ``settings``, the
+    total seconds and the median seconds per deal (each the smaller of two alternated runs)."""
     deals = [seeded_deal(players, s) for s in seeds]
     if not deals:
         return [players, 0, "-", "-", "-", "-", "-"]
-    runs = {20: [], None: []}
+    runs = {name: [] for name in settings}
     for _ in range(2):
-        for first, out in runs.items():
-            extra = {} if first is None else {"tt_first_bits": first}
-            out.append([_timed(lambda: exact(d, timeout, **extra))[0] for d in deals])
-    (fixed_total, fixed_median), (grown_total, grown_median) = (
+        for name, out in runs.items():
+            out.append([_timed(lambda: exact(d, timeout, **settings[name]))[0] for d in deals])
+    (first_total, first_median), (last_total, last_median) = (
         (min(sum(r) for r in out), min(statistics.median(r) for r in out)) for out in runs.values())
-    return [players, len(deals), f"{fixed_total:.2f}", f"{grown_total:.2f}", f"{1000 * fixed_median:.2f}",
-            f"{1000 * grown_median:.2f}", f"{fixed_median / grown_median:.2f}"]
+    return [players, len(deals), f"{first_total:.2f}", f"{last_total:.2f}", f"{1000 * first_median:.2f}",
+            f"{1000 * last_median:.2f}", f"{first_median / last_median:.2f}"]
+
+
+def print_pairs(rows, settings):
+    if rows:
+        first, last = settings
+        print()
+        print(markdown_table(["P", "searched deals", f"total s, {first}", f"total s, {last}", f"median ms, {first}",
+                              f"median ms, {last}", "median ratio"], rows))
 
 
 def root_rule(players, count):
@@ -200,10 +210,12 @@ def main():
     parser.add_argument("--root", type=int, default=0, help="seeds per player count for the sixth table")
     parser.add_argument("--root-table", action="store_true", help="add the seventh table (the rule on the shipped table)")
     parser.add_argument("--memo", default="", help="deals for the eighth table, as P:seed,P:seed")
+    parser.add_argument("--memo-searched", action="store_true", help="add the ninth table (the memo on the first "
+                        "table's searched deals)")
     args = parser.parse_args()
     also = _deal_list(args.also)
     warm_up()
-    rows, peer_rows, growth_rows = [], [], []
+    rows, peer_rows, growth_rows, memo_rows = [], [], [], []
     for players in (2, 3, 4, 5):
         runs = u3_times(players, args.deals, args.timeout)
         seconds = [t for t, _ in runs]
@@ -212,8 +224,11 @@ def main():
                      f"{1000 * quantile(seconds, 0.99):.1f}", f"{max(seconds):.2f}", searched,
                      sum(1 for _, r in runs if not r.exact)])
         hard = [s for s, (_, r) in enumerate(runs) if r.searches and r.exact][: args.peer]
+        searched_seeds = [s for s, (_, r) in enumerate(runs) if r.searches]
         if args.growth:
-            growth_rows.append(table_growth(players, [s for s, (_, r) in enumerate(runs) if r.searches], args.timeout))
+            growth_rows.append(table_pair(players, searched_seeds, args.timeout, GROWTH_SETTINGS))
+        if args.memo_searched:
+            memo_rows.append(table_pair(players, searched_seeds, args.timeout, MEMO_SETTINGS))
         extra = [s for p, s in also if p == players]
         for seed in list(range(args.peer)) + hard + extra:
             peer_rows.append(compare(players, seed, args.timeout, args.peer_timeout))
@@ -228,10 +243,7 @@ def main():
             print(f"\nmedian speed ratio SAT peer ({name}) / U3: {statistics.median(ratios):.0f}x over "
                   f"{len(ratios)} deals (a timed-out peer counts with its limit)")
     print_side_by_side(_deal_list(args.free), args.free_timeout, FREE_SETTINGS)
-    if growth_rows:
-        print()
-        print(markdown_table(["P", "searched deals", "total s, table 2^20", "total s, growing from 2^16",
-                              "median ms, 2^20", "median ms, growing", "median ratio"], growth_rows))
+    print_pairs(growth_rows, GROWTH_SETTINGS)
     print_side_by_side(_deal_list(args.sizes), args.free_timeout, SIZE_SETTINGS)
     if args.root:
         print()
@@ -244,6 +256,7 @@ def main():
                               "cut only with the turn order: seed (the table's U3, proved by)", "below the row's U3"],
                              [root_rule_on_table(p, rows) for p in (2, 3, 4, 5)]))
     print_side_by_side(_deal_list(args.memo), args.free_timeout, MEMO_SETTINGS)
+    print_pairs(memo_rows, MEMO_SETTINGS)
 
 
 if __name__ == "__main__":

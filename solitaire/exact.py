@@ -191,7 +191,8 @@ ENTER, NEXT, LEAVE = 0, 1, 2
 W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE, W_TOKENS, W_MEMO = 0, 64, 128, 129, 130, \
     131, 132, 133, 134, 135, 136
 #: log2 of the slots of the memo of one suit's chain verdicts (:func:`_suit_fits`), rows of 64 at the end of
-#: the scratch array; 0: none. It makes the search 0.9 to 1.8 times as fast (README, ``bench_exact.py --memo``).
+#: the scratch array; 0: none. On hard deals the search runs 1.0 to 2.3 times as many nodes a second with it
+#: (README, ``benchmarks/bench_exact.py --memo``).
 MEMO_BITS = 12
 MAX_DEPTH = 256  # turns: at most 50 - P*hand draws, 8 + 25 + 25 clues, P final turns
 #: log2 of the transposition table's entries (25 bytes each) at most, and at the first search. At most
@@ -1011,5 +1012,5 @@ def warm_up():
     u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
     table = tt_table(1, tt_table(1))
-    exact_search(deck, 2, 5, 1, *table, 10, 0, False)
+    exact_search(deck, 2, 5, 1, *table, 10, 0, False, MEMO_BITS)  # typed as exact() calls it
     root_hope(deck, 2, 5)
