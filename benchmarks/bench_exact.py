@@ -105,7 +105,8 @@ def compare(players, seed, timeout, peer_timeout):
 
 
 #: Settings compared side by side (keyword arguments of ``exact``, the default last): the third table's
-#: shares of the token-free game, the fifth table's largest transposition tables, the eighth table's memo.
+#: shares of the token-free game, the fifth table's largest transposition tables, the memo of the eighth and
+#: ninth tables, the fourth table's growing transposition table.
 FREE_SETTINGS = {f"share {share}": {"free_share": share} for share in (0, 4, 16)}
 SIZE_SETTINGS = {"2^20": {"tt_bits": 20}, "2^22": {}}
 MEMO_SETTINGS = {"no memo": {"memo_bits": 0}, "memo": {}}
@@ -152,6 +153,7 @@ def table_pair(players, seeds, timeout, settings):
 
 
 def print_pairs(rows, settings):
+    """The fourth or ninth table, of :func:`table_pair` rows, headed with the names of the two ``settings``."""
     if rows:
         first, last = settings
         print()
