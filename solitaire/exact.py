@@ -323,6 +323,18 @@ def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, 
 
 
 @numba.njit(cache=True)
+def _holders(x, P, hands, hlen):
+    """The players holding a card of type ``x``, as a bit mask."""
+    mask = 0
+    for p in range(P):
+        for j in range(hlen[p]):
+            if hands[p, j] == x:
+                mask |= 1 << p
+                break
+    return mask
+
+
+@numba.njit(cache=True)
 def _suit_fits(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work):
     """:func:`_chains_fit` for the cards of one suit (rule 2'), memoised in ``work``. Its answer depends
     only on the deck (fixed within a search), ``pos``, ``q``, the chain's types (consecutive ranks:
@@ -334,11 +346,7 @@ def _suit_fits(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work):
     key = pos | q << 6 | chain[0] << 12 | chain.size << 17
     shift = 20
     for c in range(chain.size):
-        for p in range(P):
-            for j in range(hlen[p]):
-                if hands[p, j] == chain[c]:
-                    key |= 1 << (shift + p)
-                    break
+        key |= _holders(chain[c], P, hands, hlen) << shift
         shift += P
     slot = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & (slots - 1)
     row, col = W_MEMO + slot // 64, slot % 64
@@ -396,12 +404,7 @@ def _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, b
         for i in range(k + 1):
             if deck[q + i] == x:
                 idx[i] = c
-        if nextpos[pos, x] < q:  # a copy before q: anyone may draw it
-            masks[0, c] = (1 << P) - 1
-        for p in range(P):
-            for j in range(hlen[p]):
-                if hands[p, j] == x:
-                    masks[0, c] |= 1 << p
+        masks[0, c] = (1 << P) - 1 if nextpos[pos, x] < q else _holders(x, P, hands, hlen)  # before q: anyone
     prog[0] = seg[:C]
     last[0], tok[0] = last0, tokens
     lev, steps = 0, 0
