@@ -111,7 +111,7 @@ draws which card, not in the tokens: on P = 2 seeds 7458, 19008, 20773, 15099, 4
 refutes 25 in 9,000 to 109,000 nodes (171,000 to 3,969,000 without the play rule and the
 spare-card rule below) where the real game's search needs 1.9 to 46 million, and it settles
 most deals that the real game's search leaves open after a minute
-(``benchmarks/bench_exact.py``, the README's table). Each
+(``benchmarks/bench_exact.py``, its table in ``benchmarks/README.md``). Each
 round of the schedule ends with a search of it at the current target with ``free_share``
 (16) times the round's budget; a refutation lowers the upper bound, a line reaching the
 target proves nothing and stops these searches for the deal. Its states are marked in the
@@ -150,7 +150,7 @@ its ``x``, and the second's shedding of an ``x`` becomes the first's shedding of
 (at 8 tokens only when ``x`` cannot be played, so that shedding it is a misplay). And a
 junk card is as good to shed as such an ``x`` by the same copying, so one spare card, junk
 first, is all that is searched.
-(On the six P = 2 deals of the README's token-free table this rule and the play rule of the
+(On the six P = 2 deals of the token-free table of ``benchmarks/README.md`` this rule and the play rule of the
 token-free game take its refutations of 25 from 171,000..3,969,000 nodes to 9,000..109,000.)
 
 Result. The score, whether it is proven (``exact``), the proven bounds ``L <= U3 <= high``,
@@ -192,7 +192,7 @@ W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE, W_T
     131, 132, 133, 134, 135, 136
 #: log2 of the slots of the memo of one suit's chain verdicts (:func:`_suit_fits`), rows of 64 at the end of
 #: the scratch array; 0: none. On hard deals the search runs 1.0 to 2.3 times as many nodes a second with it
-#: (README, ``benchmarks/bench_exact.py --memo``).
+#: (``benchmarks/README.md``, ``benchmarks/bench_exact.py --memo``).
 MEMO_BITS = 12
 MAX_DEPTH = 256  # turns: at most 50 - P*hand draws, 8 + 25 + 25 clues, P final turns
 #: log2 of the transposition table's entries (25 bytes each) at most, and at the first search. At most

@@ -2,7 +2,7 @@
 
 Why it exists. On some deals only :func:`solitaire.exact.exact` proves ``U3 < U2``, and it
 does so through its search of the token-free game (the ``exact`` module docstring), which
-the SAT peers cannot follow: their refutations of such questions run out of time (README).
+the SAT peers cannot follow: their refutations of such questions run out of time (``instances/deals/README.md``).
 This module decides the same relaxation with nothing of :mod:`solitaire.exact`: plain
 Python, its own model of the game, its own pruning (each rule proved below). A "no" here is
 a second proof that the deal cannot reach ``t`` under the real rules.

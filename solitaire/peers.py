@@ -17,7 +17,7 @@ PEERS = {"removals": removal_reaches, "turns": peer_reaches}
 
 #: The encoding that closes open deals: on every question of ``benchmarks/bench_peer.py`` that
 #: takes the turn-indexed formula over a second, the removal-indexed one is faster, up to 70
-#: times (README).
+#: times (``benchmarks/README.md``).
 PEER_ENCODING = "removals"
 
 

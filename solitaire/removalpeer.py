@@ -31,7 +31,7 @@ drawn card ``i`` is ``who[i - P * hand, .]``, so ownership costs no variable.
 
 A model is decoded into hanab.live actions (:func:`removal_line`, a pass becomes a legal
 colour clue) and replayed by the simulator, so every "yes" is checked; "no" is the solver's
-proof. Measured against the turn-indexed peer in the README (P = 4 seed 629581, "score >=
+proof. Measured against the turn-indexed peer in ``benchmarks/README.md`` (P = 4 seed 629581, "score >=
 25?": CaDiCaL 35 s against 164..225 s).
 """
 

@@ -47,7 +47,7 @@ from .game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue
 __all__ = ["ask", "horizon", "peer_formula", "peer_reaches", "peer_line", "peer_max", "solve", "PEER_SOLVER"]
 
 KINDS = (0, 1, 2)  # play, discard, misplay
-#: The default solver. On the hard questions of the table (README, "The SAT peer") it is faster
+#: The default solver. On the hard questions of the table (``benchmarks/README.md``, "the SAT peers") it is faster
 #: than CaDiCaL 1.9.5 on 9 of 10 (1.4x..6.2x), CaDiCaL on some lines and refutations (0.24x).
 PEER_SOLVER = "glucose4"
 

@@ -95,7 +95,7 @@ def confirmed_search_proofs(players, count=2):
 def test_the_removal_peer_confirms_search_proofs_of_later_seeds(row, solver):
     # rows whose U3 < U2 the search proved, confirmed by the removal peer (benchmarks/bench_peer.py
     # --search-proofs; about 0.1 s each): it refutes U3 + 1 again, with the default solver and with
-    # CaDiCaL 3.0, which confirmed some of the rows that CaDiCaL 1.9.5 leaves open (README)
+    # CaDiCaL 3.0, which confirmed some of the rows that CaDiCaL 1.9.5 leaves open (instances/deals/README.md)
     deal = seeded_deal(row["players"], row["seed"])
     assert peer_of(PEER_ENCODING)(deal, row["U3"] + 1, solver=solver, timeout=120)[0] is False
 
