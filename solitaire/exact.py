@@ -187,9 +187,10 @@ M_PLAY, M_DISCARD, M_CLUE, M_MISPLAY = 0, 1, 2, 3
 #: Phases of a node in the explicit-stack search.
 ENTER, NEXT, LEAVE = 0, 1, 2
 #: Rows of the scratch array of the node bound (:func:`_workspace`): per-level rows of the chain
-#: search's owner masks and suit progress (at most 51 + 5 levels), then single rows.
-W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE, W_TOKENS, W_MEMO = 0, 64, 128, 129, 130, \
-    131, 132, 133, 134, 135, 136
+#: search's owner masks and suit progress (at most 51 + 5 levels), then single rows (``W_OWNERS``: the holders of
+#: each type, :func:`_owners`).
+W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE, W_TOKENS, W_OWNERS, W_MEMO = 0, 64, 128, \
+    129, 130, 131, 132, 133, 134, 135, 136, 137
 #: log2 of the slots of the memo of one suit's chain verdicts (:func:`_suit_fits`), rows of 64 at the end of
 #: the scratch array; 0: none. On hard deals the search runs 1.0 to 2.3 times as many nodes a second with it
 #: (``benchmarks/README.md``, ``benchmarks/bench_exact.py --memo``).
@@ -265,12 +266,12 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
     enough = SUITS_N if target == 0 else run + score - target + 1  # chain losses that take it below target
     if enough > SUITS_N:  # the chains lose at most one card per suit: they cannot cut
         return score + best
-    return score + min(best, run - _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work,
-                                                joint, enough, tokens, cur))
+    return score + min(best, run - _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, work, joint,
+                                                enough, tokens, cur))
 
 
 @numba.njit(cache=True)
-def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, work, joint, enough, tokens, cur):
+def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, tokens, cur):
     """Run cards that the chain rule (2') proves lost (counting stops at ``enough``; at most one
     per suit): one per suit whose cards waiting for some deck card cannot all be played; when no
     suit alone fails and ``joint`` > 0, one if the cards of all suits waiting for some deck card
@@ -279,6 +280,7 @@ def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, 
     window and question: costly, so the search leaves it to the root)."""
     lost, k0 = 0, 0
     seg = work[W_SEG]
+    owners = _owners(P, hands, hlen, work[W_OWNERS, :MAX_SCORE])
     while k0 < run and lost < enough:  # a suit's run cards are consecutive, in rank order, releases non-decreasing
         k1 = k0
         while k1 < run and rtype[k1] // RANKS == rtype[k0] // RANKS:
@@ -286,7 +288,7 @@ def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, 
         for k in range(k0, k1):
             seg[0], seg[1] = 0, k1 - k
             if release[k] >= 0 and (k == k0 or release[k] != release[k - 1]) and \
-                    not _suit_fits(rtype[k:k1], seg[:2], release[k], pos, P, held, hands, hlen, deck, nextpos, work):
+                    not _suit_fits(rtype[k:k1], seg[:2], release[k], pos, P, owners, deck, nextpos, work):
                 lost += 1
                 break
         k0 = k1
@@ -313,55 +315,54 @@ def _chains_lost(release, rtype, run, pos, P, held, hands, hlen, deck, nextpos, 
         seg[suits] = m
         if m > deck.size - 1 - q + P:
             continue
-        if suits > 1 and not _chains_fit(chain[:m], seg[:suits + 1], q, pos, P, held, hands, hlen, deck, nextpos,
-                                         work, joint):
+        if suits > 1 and not _chains_fit(chain[:m], seg[:suits + 1], q, pos, P, owners, deck, nextpos, work, joint):
             return 1
-        if tokens >= 0 and not _chains_fit(chain[:m], seg[:suits + 1], q, pos, P, held, hands, hlen, deck, nextpos,
-                                           work, joint, tokens if q == pos else MAX_CLUES,
-                                           (cur - 1) % P if q == pos else -1):
+        if tokens >= 0 and not _chains_fit(chain[:m], seg[:suits + 1], q, pos, P, owners, deck, nextpos, work, joint,
+                                           tokens if q == pos else MAX_CLUES, (cur - 1) % P if q == pos else -1):
             return 1
 
 
 @numba.njit(cache=True)
-def _holders(x, P, hands, hlen):
-    """The players holding a card of type ``x``, as a bit mask."""
-    mask = 0
+def _owners(P, hands, hlen, out):
+    """Fill ``out`` (one entry per type) with the players holding a card of each type, as bit masks, in one
+    pass over the hands; returns it."""
+    out[:] = 0
     for p in range(P):
         for j in range(hlen[p]):
-            if hands[p, j] == x:
-                mask |= 1 << p
-                break
-    return mask
+            out[hands[p, j]] |= 1 << p
+    return out
 
 
 @numba.njit(cache=True)
-def _suit_fits(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work):
+def _suit_fits(chain, seg, q, pos, P, owners, deck, nextpos, work):
     """:func:`_chains_fit` for the cards of one suit (rule 2'), memoised in ``work``. Its answer depends
     only on the deck (fixed within a search), ``pos``, ``q``, the chain's types (consecutive ranks:
-    the first and the count) and which players hold a copy of each, so these, packed into one word
-    (46 bits), key a direct-mapped memo: a hit is the answer, a miss or a collision recomputes it."""
+    the first and the count) and which players hold a copy of each (``owners``, :func:`_owners`), so
+    these, packed into one word (46 bits), key a direct-mapped memo: a hit is the answer, a miss or a
+    collision recomputes it."""
     slots = (work.shape[0] - W_MEMO) * 64
     if slots == 0:
-        return _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, 4096)
+        return _chains_fit(chain, seg, q, pos, P, owners, deck, nextpos, work, 4096)
     key = pos | q << 6 | chain[0] << 12 | chain.size << 17
     shift = 20
     for c in range(chain.size):
-        key |= _holders(chain[c], P, hands, hlen) << shift
+        key |= owners[chain[c]] << shift
         shift += P
     slot = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & (slots - 1)
     row, col = W_MEMO + slot // 64, slot % 64
     if work[row, col] >> 1 == key:
         return work[row, col] & 1 == 1
-    fits = _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, 4096)
+    fits = _chains_fit(chain, seg, q, pos, P, owners, deck, nextpos, work, 4096)
     work[row, col] = key << 1 | fits
     return fits
 
 
 @numba.njit(cache=True)
-def _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, budget, tokens=-1, last0=-1):
+def _chains_fit(chain, seg, q, pos, P, owners, deck, nextpos, work, budget, tokens=-1, last0=-1):
     """Whether the types ``chain`` (suit ``c`` at ``chain[seg[c]:seg[c + 1]]``, rank order) can all
     be played, each suit in order, by the ``k + P`` actions after the draw of deck card ``q``
-    (``k = N - 1 - q``; module docstring, rule 2').
+    (``k = N - 1 - q``; module docstring, rule 2'), the hands being given by their ``owners``
+    (:func:`_owners`).
 
     A depth-first search over the actions: level 0 draws ``q``, level ``i <= k`` is the action
     that draws window card ``q + i``, then the final round in turn order after the last drawer.
@@ -385,7 +386,7 @@ def _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, b
         level = 0
         for c in range(m):
             x = chain[c]
-            ready = 0 if nextpos[pos, x] < q or held[x] > 0 else nextpos[q, x] - q
+            ready = 0 if nextpos[pos, x] < q or owners[x] != 0 else nextpos[q, x] - q
             level = max(level, ready) + 1
         if level <= k:
             return True
@@ -404,7 +405,7 @@ def _chains_fit(chain, seg, q, pos, P, held, hands, hlen, deck, nextpos, work, b
         for i in range(k + 1):
             if deck[q + i] == x:
                 idx[i] = c
-        masks[0, c] = (1 << P) - 1 if nextpos[pos, x] < q else _holders(x, P, hands, hlen)  # before q: anyone
+        masks[0, c] = (1 << P) - 1 if nextpos[pos, x] < q else owners[x]  # before q: anyone
     prog[0] = seg[:C]
     last[0], tok[0] = last0, tokens
     lev, steps = 0, 0
