@@ -188,9 +188,9 @@ M_PLAY, M_DISCARD, M_CLUE, M_MISPLAY = 0, 1, 2, 3
 ENTER, NEXT, LEAVE = 0, 1, 2
 #: Rows of the scratch array of the node bound (:func:`_workspace`): per-level rows of the chain
 #: search's owner masks and suit progress (at most 51 + 5 levels), then single rows (``W_OWNERS``: the holders of
-#: each type, :func:`_owners`).
-W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE, W_TOKENS, W_OWNERS, W_MEMO = 0, 64, 128, \
-    129, 130, 131, 132, 133, 134, 135, 136, 137
+#: each type, :func:`_owners`; ``W_WAITS``: per deck position, the run cards waiting for it, zero between nodes).
+W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE, W_TOKENS, W_OWNERS, W_WAITS, W_MEMO = 0, \
+    64, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138
 #: log2 of the slots of the memo of one suit's chain verdicts (:func:`_suit_fits`), rows of 64 at the end of
 #: the scratch array; 0: none. On hard deals the search runs 1.0 to 2.3 times as many nodes a second with it
 #: (``benchmarks/README.md``, ``benchmarks/bench_exact.py --memo``).
@@ -255,10 +255,14 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
                     break
         return score + min(run, players)
     best = min(run, n_cards - pos + P)
-    for q in range(pos, n_cards):  # cards waiting for deck card q: after its draw n - 1 - q + P actions
-        late = 0
-        for k in range(run):
-            late += release[k] >= q
+    waits = work[W_WAITS]  # released cards wait for deck cards pos..n - 1
+    for k in range(run):
+        if release[k] >= 0:
+            waits[release[k]] += 1
+    late = 0
+    for q in range(n_cards - 1, pos - 1, -1):  # ``late`` cards wait for deck card q or later: n - 1 - q + P actions
+        late += waits[q]
+        waits[q] = 0
         after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
         best = min(best, run - late + min(late, after))
     if score + best < target:
