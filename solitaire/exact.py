@@ -468,16 +468,15 @@ def _in_run(x, stacks, held, rem):
 
 
 @numba.njit(cache=True)
-def _key(pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H, free):
-    """The canonical state (module docstring) in three words; ``free`` marks a state of the token-free game."""
+def _key(words, buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H, free):
+    """Write the canonical state (module docstring) into the three ``words``; ``free`` marks a state of the
+    token-free game, ``buf`` is scratch space for a hand (8 entries: no allocation per node)."""
     w0 = np.uint64(pos) | (np.uint64(tokens) << np.uint64(6)) | (np.uint64(strikes) << np.uint64(10))
     w0 |= np.uint64(free) << np.uint64(40)
     w0 |= np.uint64(fin + 1) << np.uint64(12)
     for s in range(SUITS_N):
         w0 |= np.uint64(stacks[s]) << np.uint64(15 + 3 * s)
-    words = np.zeros(3, dtype=np.uint64)
-    words[0] = w0
-    buf = np.empty(8, dtype=np.int64)
+    words[0], words[1], words[2] = w0, 0, 0
     for i in range(P):
         p = (cur + i) % P
         n = hlen[p]
@@ -493,7 +492,6 @@ def _key(pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H
             v = buf[j] if j < n else EMPTY
             slot = i * H + j
             words[1 + slot // 12] |= np.uint64(v) << np.uint64(5 * (slot % 12))
-    return words
 
 
 @numba.njit(cache=True)
@@ -724,6 +722,7 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
     state = np.zeros((MAX_DEPTH + 1, 6), dtype=np.int64)  # per depth: pos, tokens, strikes, fin, score, mover
     frame = np.zeros((MAX_DEPTH, 5), dtype=np.int64)      # per depth: moves, next move, best, hope, slot
     words = np.zeros((MAX_DEPTH, 3), dtype=np.uint64)
+    hand = np.zeros(8, dtype=np.int64)  # scratch of _key
     moves = np.zeros((MAX_DEPTH, 32), dtype=np.int64)
     work = _workspace(memo_bits)
     state[0, :5] = stats[:5]
@@ -742,7 +741,7 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
             hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, target)
             result, phase = hope, LEAVE
             if hope >= target:
-                words[d] = _key(pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H, free)
+                _key(words[d], hand, pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H, free)
                 result = _tt_get(words[d], tt_keys, tt_vals, mask)
                 if result >= target:
                     frame[d, 0] = _moves(moves[d], cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P,
