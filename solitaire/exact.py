@@ -581,12 +581,12 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P
     docstring)."""
     m = 0
     n = hlen[cur]
-    seen = np.zeros(MAX_SCORE + 1, dtype=np.bool_)
+    seen = 0  # bit x: type x listed
     for r in range(RANKS):  # plays, lowest rank first
         for j in range(n):
             x = hands[cur, j]
-            if x % RANKS == r and stacks[x // RANKS] == r and not seen[x]:
-                seen[x] = True
+            if x % RANKS == r and stacks[x // RANKS] == r and not (seen >> x) & 1:
+                seen |= 1 << x
                 out[m] = M_PLAY * 32 + x
                 m += 1
     spare = _spare(cur, hands, hlen, stacks, lost, counts)
@@ -597,15 +597,15 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P
     if (tokens < P - 1) if free else tokens > 0:
         out[m] = M_CLUE * 32 + JUNK
         m += 1
-    seen[:] = False
+    seen = 0
     if discard and spare < 0:  # useful discards: held twice first, then the highest rank
         for twice in range(2):
             for r in range(RANKS - 1, -1, -1):
                 for j in range(n):
                     x = hands[cur, j]
-                    if x % RANKS == r and not seen[x] and not _junk(x, stacks, lost, counts) \
+                    if x % RANKS == r and not (seen >> x) & 1 and not _junk(x, stacks, lost, counts) \
                             and (held[x] > 1) == (twice == 0):
-                        seen[x] = True
+                        seen |= 1 << x
                         out[m] = M_DISCARD * 32 + x
                         m += 1
     elif not discard and not free and strikes < 2:  # at 8 tokens a misplay is the only way to shed a card
@@ -614,8 +614,8 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P
             return m + 1
         for j in range(n):
             x = hands[cur, j]
-            if stacks[x // RANKS] != x % RANKS and not seen[x] and not _junk(x, stacks, lost, counts):
-                seen[x] = True
+            if stacks[x // RANKS] != x % RANKS and not (seen >> x) & 1 and not _junk(x, stacks, lost, counts):
+                seen |= 1 << x
                 out[m] = M_MISPLAY * 32 + x
                 m += 1
     return m
