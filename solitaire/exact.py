@@ -286,22 +286,20 @@ def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, work, 
     not in turn order with the clue tokens (rule 2''; ``joint`` steps of :func:`_chains_fit` per
     window and question: costly, so the search leaves it to the root)."""
     lost, k0 = 0, 0
-    seg = work[W_SEG]
     owners = _owners(P, hands, hlen, work[W_OWNERS, :MAX_SCORE])
     while k0 < run and lost < enough:  # a suit's run cards are consecutive, in rank order, releases non-decreasing
         k1 = k0
         while k1 < run and rtype[k1] // RANKS == rtype[k0] // RANKS:
             k1 += 1
         for k in range(k0, k1):
-            seg[0], seg[1] = 0, k1 - k
             if release[k] >= 0 and (k == k0 or release[k] != release[k - 1]) and \
-                    not _suit_fits(rtype[k:k1], seg[:2], release[k], pos, P, owners, deck, nextpos, work):
+                    not _suit_fits(rtype, k, k1, release[k], pos, P, owners, deck, nextpos, work):
                 lost += 1
                 break
         k0 = k1
     if lost or joint == 0:
         return lost
-    chain = work[W_CHAIN]
+    chain, seg = work[W_CHAIN], work[W_SEG]
     q = deck.size
     while True:  # the windows from the end: the waiting cards of every suit at once
         later = -1
@@ -341,26 +339,27 @@ def _owners(P, hands, hlen, out):
 
 
 @numba.njit(cache=True, inline='always')
-def _suit_fits(chain, seg, q, pos, P, owners, deck, nextpos, work):
-    """:func:`_chains_fit` for the cards of one suit (rule 2'), memoised in ``work``. Its answer depends
-    only on the deck (fixed within a search), ``pos``, ``q``, the chain's types (consecutive ranks:
-    the first and the count) and which players hold a copy of each (``owners``, :func:`_owners`), so
-    these, packed into one word (46 bits), key a direct-mapped memo: a hit is the answer, a miss or a
-    collision recomputes it."""
+def _suit_fits(types, k0, k1, q, pos, P, owners, deck, nextpos, work):
+    """:func:`_chains_fit` for the cards ``types[k0:k1]`` of one suit (rule 2'), memoised in ``work``.
+    Its answer depends only on the deck (fixed within a search), ``pos``, ``q``, the chain's types
+    (consecutive ranks: the first and the count) and which players hold a copy of each (``owners``,
+    :func:`_owners`), so these, packed into one word (46 bits), key a direct-mapped memo: a hit is the
+    answer, a miss or a collision recomputes it. A hit makes no array view: each costs a reference count."""
     slots = (work.shape[0] - W_MEMO) * 64
-    if slots == 0:
-        return _chains_fit(chain, seg, q, pos, P, owners, deck, nextpos, work, 4096)
-    key = pos | q << 6 | chain[0] << 12 | chain.size << 17
+    key = pos | q << 6 | types[k0] << 12 | (k1 - k0) << 17
     shift = 20
-    for c in range(chain.size):
-        key |= owners[chain[c]] << shift
+    for c in range(k0, k1):
+        key |= owners[types[c]] << shift
         shift += P
     slot = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & (slots - 1)
     row, col = W_MEMO + slot // 64, slot % 64
-    if work[row, col] >> 1 == key:
+    if slots and work[row, col] >> 1 == key:
         return work[row, col] & 1 == 1
-    fits = _chains_fit(chain, seg, q, pos, P, owners, deck, nextpos, work, 4096)
-    work[row, col] = key << 1 | fits
+    seg = work[W_SEG, :2]
+    seg[0], seg[1] = 0, k1 - k0
+    fits = _chains_fit(types[k0:k1], seg, q, pos, P, owners, deck, nextpos, work, 4096)
+    if slots:
+        work[row, col] = key << 1 | fits
     return fits
 
 
