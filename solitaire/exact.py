@@ -470,15 +470,15 @@ def _in_run(x, stacks, held, rem):
 
 
 @numba.njit(cache=True, inline='always')
-def _key(words, buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H, free):
-    """Write the canonical state (module docstring) into the three ``words``; ``free`` marks a state of the
+def _key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H, free):
+    """The canonical state (module docstring) as a tuple of three words; ``free`` marks a state of the
     token-free game, ``buf`` is scratch space for a hand (8 entries: no allocation per node)."""
     w0 = np.uint64(pos) | (np.uint64(tokens) << np.uint64(6)) | (np.uint64(strikes) << np.uint64(10))
     w0 |= np.uint64(free) << np.uint64(40)
     w0 |= np.uint64(fin + 1) << np.uint64(12)
     for s in range(SUITS_N):
         w0 |= np.uint64(stacks[s]) << np.uint64(15 + 3 * s)
-    words[0], words[1], words[2] = w0, 0, 0
+    w1, w2 = np.uint64(0), np.uint64(0)  # 12 cards of 5 bits each
     for i in range(P):
         p = (cur + i) % P
         n = hlen[p]
@@ -493,20 +493,24 @@ def _key(words, buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, 
         for j in range(H):
             v = buf[j] if j < n else EMPTY
             slot = i * H + j
-            words[1 + slot // 12] |= np.uint64(v) << np.uint64(5 * (slot % 12))
+            if slot < 12:
+                w1 |= np.uint64(v) << np.uint64(5 * slot)
+            else:
+                w2 |= np.uint64(v) << np.uint64(5 * (slot - 12))
+    return w0, w1, w2
 
 
 @numba.njit(cache=True)
-def _slot(words, mask):
-    h = words[0] * np.uint64(0x9E3779B97F4A7C15) ^ words[1] * np.uint64(0xBF58476D1CE4E5B9)
-    h ^= words[2] * np.uint64(0x94D049BB133111EB)
+def _slot(key, mask):
+    h = key[0] * np.uint64(0x9E3779B97F4A7C15) ^ key[1] * np.uint64(0xBF58476D1CE4E5B9)
+    h ^= key[2] * np.uint64(0x94D049BB133111EB)
     h ^= h >> np.uint64(29)
     return np.int64(h & np.uint64(mask))
 
 
 @numba.njit(cache=True, inline='always')
 def _tt_get(words, tt_keys, tt_vals, mask):
-    """The stored upper bound of a state, or 127 when there is none."""
+    """The stored upper bound of a state (its three ``words``: a tuple or an array), or 127 when there is none."""
     i = _slot(words, mask)
     for probe in range(8):
         j = (i + probe) & mask
@@ -723,7 +727,7 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
     n_cards = deck.size
     state = np.zeros((MAX_DEPTH + 1, 6), dtype=np.int64)  # per depth: pos, tokens, strikes, fin, score, mover
     frame = np.zeros((MAX_DEPTH, 5), dtype=np.int64)      # per depth: moves, next move, best, hope, slot
-    words = np.zeros((MAX_DEPTH, 3), dtype=np.uint64)
+    words = np.zeros((MAX_DEPTH, 3), dtype=np.uint64)  # per depth: the key (_key), for _tt_put on leaving
     hand = np.zeros(8, dtype=np.int64)  # scratch of _key
     moves = np.zeros((MAX_DEPTH, 32), dtype=np.int64)
     work = _workspace(memo_bits)
@@ -743,8 +747,9 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
             hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, target)
             result, phase = hope, LEAVE
             if hope >= target:
-                _key(words[d], hand, pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H, free)
-                result = _tt_get(words[d], tt_keys, tt_vals, mask)
+                key = _key(hand, pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H, free)
+                words[d, 0], words[d, 1], words[d, 2] = key
+                result = _tt_get(key, tt_keys, tt_vals, mask)
                 if result >= target:
                     frame[d, 0] = _moves(moves[d], cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P,
                                          free)
@@ -755,7 +760,7 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
         elif phase == NEXT:  # the node's next move: a finished game, or a child to enter
             if frame[d, 1] == frame[d, 0]:
                 result, phase = min(frame[d, 2], frame[d, 3]), LEAVE
-                _tt_put(words[d], result, tt_keys, tt_vals, mask)
+                _tt_put((words[d, 0], words[d, 1], words[d, 2]), result, tt_keys, tt_vals, mask)
                 continue
             code = moves[d, frame[d, 1]]
             frame[d, 1] += 1
