@@ -238,13 +238,14 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
     than there are, and counted only until the bound falls below it (``target`` 0: the whole
     bound). ``work`` is scratch space from :func:`_workspace` (no allocation per node)."""
     run = 0
-    release, rtype = work[W_RELEASE], work[W_TYPE]  # per run card: deck position it waits for, type
+    # run card k: the deck position it waits for at work[W_RELEASE, k], its type at work[W_TYPE, k] (rows read in
+    # place: a row view costs an atomic reference count)
     for s in range(SUITS_N):
         r, wait = stacks[s], -1
         while r < RANKS and held[s * RANKS + r] + rem[s * RANKS + r] > 0:
             if held[s * RANKS + r] == 0:
                 wait = max(wait, nextpos[pos, s * RANKS + r])
-            release[run], rtype[run] = wait, s * RANKS + r
+            work[W_RELEASE, run], work[W_TYPE, run] = wait, s * RANKS + r
             run += 1
             r += 1
     if pos >= n_cards:  # final round: the players still to move play at most one of their own cards each
@@ -258,14 +259,13 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
                     break
         return score + min(run, players)
     best = min(run, n_cards - pos + P)
-    waits = work[W_WAITS]  # released cards wait for deck cards pos..n - 1
     for k in range(run):
-        if release[k] >= 0:
-            waits[release[k]] += 1
+        if work[W_RELEASE, k] >= 0:
+            work[W_WAITS, work[W_RELEASE, k]] += 1
     late = 0
     for q in range(n_cards - 1, pos - 1, -1):  # ``late`` cards wait for deck card q or later: n - 1 - q + P actions
-        late += waits[q]
-        waits[q] = 0
+        late += work[W_WAITS, q]
+        work[W_WAITS, q] = 0
         after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
         best = min(best, run - late + min(late, after))
     if score + best < target:
@@ -273,27 +273,27 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
     enough = SUITS_N if target == 0 else run + score - target + 1  # chain losses that take it below target
     if enough > SUITS_N:  # the chains lose at most one card per suit: they cannot cut
         return score + best
-    return score + min(best, run - _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, work, joint,
-                                                enough, tokens, cur))
+    return score + min(best, run - _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, tokens,
+                                                cur))
 
 
 @numba.njit(cache=True, inline='always')
-def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, tokens, cur):
-    """Run cards that the chain rule (2') proves lost (counting stops at ``enough``; at most one
-    per suit): one per suit whose cards waiting for some deck card cannot all be played; when no
-    suit alone fails and ``joint`` > 0, one if the cards of all suits waiting for some deck card
-    cannot all be played together, or (with ``tokens`` >= 0, the state's, and ``cur`` to move)
-    not in turn order with the clue tokens (rule 2''; ``joint`` steps of :func:`_chains_fit` per
-    window and question: costly, so the search leaves it to the root)."""
+def _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, tokens, cur):
+    """Run cards (``run`` of them in ``work``, :func:`_hope`) that the chain rule (2') proves lost
+    (counting stops at ``enough``; at most one per suit): one per suit whose cards waiting for some
+    deck card cannot all be played; when no suit alone fails and ``joint`` > 0, one if the cards of
+    all suits waiting for some deck card cannot all be played together, or (with ``tokens`` >= 0,
+    the state's, and ``cur`` to move) not in turn order with the clue tokens (rule 2''; ``joint``
+    steps of :func:`_chains_fit` per window and question: costly, so the search leaves it to the root)."""
     lost, k0 = 0, 0
     owners = _owners(P, hands, hlen, work[W_OWNERS, :MAX_SCORE])
     while k0 < run and lost < enough:  # a suit's run cards are consecutive, in rank order, releases non-decreasing
         k1 = k0
-        while k1 < run and rtype[k1] // RANKS == rtype[k0] // RANKS:
+        while k1 < run and work[W_TYPE, k1] // RANKS == work[W_TYPE, k0] // RANKS:
             k1 += 1
         for k in range(k0, k1):
-            if release[k] >= 0 and (k == k0 or release[k] != release[k - 1]) and \
-                    not _suit_fits(rtype, k, k1, release[k], pos, P, owners, deck, nextpos, work):
+            if work[W_RELEASE, k] >= 0 and (k == k0 or work[W_RELEASE, k] != work[W_RELEASE, k - 1]) and \
+                    not _suit_fits(k, k1, work[W_RELEASE, k], pos, P, owners, deck, nextpos, work):
                 lost += 1
                 break
         k0 = k1
@@ -304,18 +304,18 @@ def _chains_lost(release, rtype, run, pos, P, hands, hlen, deck, nextpos, work, 
     while True:  # the windows from the end: the waiting cards of every suit at once
         later = -1
         for k in range(run):
-            if release[k] < q:
-                later = max(later, release[k])
+            if work[W_RELEASE, k] < q:
+                later = max(later, work[W_RELEASE, k])
         q = later
         if q < 0:
             return 0
         m, suits = 0, 0
         for k in range(run):
-            if release[k] >= q:
-                if m == 0 or rtype[k] // RANKS != chain[m - 1] // RANKS:
+            if work[W_RELEASE, k] >= q:
+                if m == 0 or work[W_TYPE, k] // RANKS != chain[m - 1] // RANKS:
                     seg[suits] = m
                     suits += 1
-                chain[m] = rtype[k]
+                chain[m] = work[W_TYPE, k]
                 m += 1
         seg[suits] = m
         if m > deck.size - 1 - q + P:
@@ -339,17 +339,17 @@ def _owners(P, hands, hlen, out):
 
 
 @numba.njit(cache=True, inline='always')
-def _suit_fits(types, k0, k1, q, pos, P, owners, deck, nextpos, work):
-    """:func:`_chains_fit` for the cards ``types[k0:k1]`` of one suit (rule 2'), memoised in ``work``.
-    Its answer depends only on the deck (fixed within a search), ``pos``, ``q``, the chain's types
+def _suit_fits(k0, k1, q, pos, P, owners, deck, nextpos, work):
+    """:func:`_chains_fit` for the run cards ``k0..k1 - 1`` of one suit (rule 2', :func:`_hope`), memoised
+    in ``work``. Its answer depends only on the deck (fixed within a search), ``pos``, ``q``, the chain's types
     (consecutive ranks: the first and the count) and which players hold a copy of each (``owners``,
     :func:`_owners`), so these, packed into one word (46 bits), key a direct-mapped memo: a hit is the
     answer, a miss or a collision recomputes it. A hit makes no array view: each costs a reference count."""
     slots = (work.shape[0] - W_MEMO) * 64
-    key = pos | q << 6 | types[k0] << 12 | (k1 - k0) << 17
+    key = pos | q << 6 | work[W_TYPE, k0] << 12 | (k1 - k0) << 17
     shift = 20
     for c in range(k0, k1):
-        key |= owners[types[c]] << shift
+        key |= owners[work[W_TYPE, c]] << shift
         shift += P
     slot = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & (slots - 1)
     row, col = W_MEMO + slot // 64, slot % 64
@@ -357,7 +357,7 @@ def _suit_fits(types, k0, k1, q, pos, P, owners, deck, nextpos, work):
         return work[row, col] & 1 == 1
     seg = work[W_SEG, :2]
     seg[0], seg[1] = 0, k1 - k0
-    fits = _chains_fit(types[k0:k1], seg, q, pos, P, owners, deck, nextpos, work, 4096)
+    fits = _chains_fit(work[W_TYPE, k0:k1], seg, q, pos, P, owners, deck, nextpos, work, 4096)
     if slots:
         work[row, col] = key << 1 | fits
     return fits
