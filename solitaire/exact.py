@@ -237,15 +237,19 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
     skipped when the other bounds already fall below ``target`` or more suits would have to fail
     than there are, and counted only until the bound falls below it (``target`` 0: the whole
     bound). ``work`` is scratch space from :func:`_workspace` (no allocation per node)."""
-    run = 0
+    run, waiting, last = 0, 0, -1  # run cards, those waiting for a deck card, the last card waited for
     # run card k: the deck position it waits for at work[W_RELEASE, k], its type at work[W_TYPE, k] (rows read in
-    # place: a row view costs an atomic reference count)
+    # place: a row view costs an atomic reference count); work[W_WAITS, q]: the run cards waiting for deck card q
     for s in range(SUITS_N):
         r, wait = stacks[s], -1
         while r < RANKS and held[s * RANKS + r] + rem[s * RANKS + r] > 0:
             if held[s * RANKS + r] == 0:
                 wait = max(wait, nextpos[pos, s * RANKS + r])
             work[W_RELEASE, run], work[W_TYPE, run] = wait, s * RANKS + r
+            if wait >= 0:
+                work[W_WAITS, wait] += 1
+                waiting += 1
+                last = max(last, wait)
             run += 1
             r += 1
     if pos >= n_cards:  # final round: the players still to move play at most one of their own cards each
@@ -259,15 +263,13 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
                     break
         return score + min(run, players)
     best = min(run, n_cards - pos + P)
-    for k in range(run):
-        if work[W_RELEASE, k] >= 0:
-            work[W_WAITS, work[W_RELEASE, k]] += 1
-    late = 0
-    for q in range(n_cards - 1, pos - 1, -1):  # ``late`` cards wait for deck card q or later: n - 1 - q + P actions
-        late += work[W_WAITS, q]
+    late, q = 0, last
+    while late < waiting:  # ``late`` cards wait for deck card q or later: n - 1 - q + P actions; past the last
+        late += work[W_WAITS, q]  # card waited for, or once every waiting card is counted, the bound cannot fall
         work[W_WAITS, q] = 0
         after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
         best = min(best, run - late + min(late, after))
+        q -= 1
     if score + best < target:
         return score + best
     enough = SUITS_N if target == 0 else run + score - target + 1  # chain losses that take it below target
