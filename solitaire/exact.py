@@ -207,15 +207,18 @@ _EMPTY_KEY = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 @numba.njit(cache=True)
-def _junk(x, stacks, lost, counts):
-    """Whether type ``x`` can never score again: played, or a card at or below it all lost."""
-    s, r = x // RANKS, x % RANKS
-    if stacks[s] > r:
-        return True
-    for q in range(stacks[s], r + 1):
-        if lost[s * RANKS + q] >= counts[s * RANKS + q]:
-            return True
-    return False
+def _junk(stacks, lost, counts):
+    """The types that can never score again (played, or a card at or below it all lost), as a bit mask
+    (bit ``x``: type ``x``), in one pass over each suit's ranks."""
+    mask, x = 0, 0
+    for s in range(SUITS_N):
+        dead = False  # a card of the suit above the stack and at or below rank r all lost
+        for r in range(RANKS):
+            dead = dead or (r >= stacks[s] and lost[x] >= counts[x])
+            if dead or r < stacks[s]:
+                mask |= 1 << x
+            x += 1
+    return mask
 
 
 @numba.njit(cache=True)
@@ -472,9 +475,10 @@ def _in_run(x, stacks, held, rem):
 
 
 @numba.njit(cache=True, inline='always')
-def _key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H, free):
-    """The canonical state (module docstring) as a tuple of three words; ``free`` marks a state of the
-    token-free game, ``buf`` is scratch space for a hand (8 entries: no allocation per node)."""
+def _key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P, H, free):
+    """The canonical state (module docstring) as a tuple of three words, ``junk`` the junk types (:func:`_junk`);
+    ``free`` marks a state of the token-free game, ``buf`` is scratch space for a hand (8 entries: no
+    allocation per node)."""
     w0 = np.uint64(pos) | (np.uint64(tokens) << np.uint64(6)) | (np.uint64(strikes) << np.uint64(10))
     w0 |= np.uint64(free) << np.uint64(40)
     w0 |= np.uint64(fin + 1) << np.uint64(12)
@@ -486,7 +490,7 @@ def _key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts,
         n = hlen[p]
         for j in range(n):
             x = hands[p, j]
-            v = JUNK if _junk(x, stacks, lost, counts) else x
+            v = JUNK if (junk >> x) & 1 else x
             k = j  # insertion sort
             while k > 0 and buf[k - 1] > v:
                 buf[k] = buf[k - 1]
@@ -563,12 +567,12 @@ def tt_table(bits, old=None):
 
 
 @numba.njit(cache=True, inline='always')
-def _spare(cur, hands, hlen, stacks, lost, counts):
-    """A card the player to move can shed at no loss (module docstring): a junk card it holds,
-    else a type it holds twice; -1 if none."""
+def _spare(cur, hands, hlen, junk):
+    """A card the player to move can shed at no loss (module docstring): a junk card it holds (``junk``:
+    :func:`_junk`), else a type it holds twice; -1 if none."""
     n = hlen[cur]
     for j in range(n):
-        if _junk(hands[cur, j], stacks, lost, counts):
+        if (junk >> hands[cur, j]) & 1:
             return hands[cur, j]
     for j in range(n):
         for k in range(j):
@@ -578,8 +582,9 @@ def _spare(cur, hands, hlen, stacks, lost, counts):
 
 
 @numba.njit(cache=True, inline='always')
-def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P, free):
-    """Fill ``out`` with the moves worth searching (module docstring), best first; returns the count.
+def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free):
+    """Fill ``out`` with the moves worth searching (module docstring), best first, ``junk`` the junk types
+    (:func:`_junk`); returns the count.
     In the token-free game (``free``) a pass is allowed unless the last ``P - 1`` moves were passes
     (``tokens`` counts them), misplays are never needed, and every discard is allowed but searched
     only when the player has no playable card (a play dominates every discard there: module
@@ -594,7 +599,7 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P
                 seen |= 1 << x
                 out[m] = M_PLAY * 32 + x
                 m += 1
-    spare = _spare(cur, hands, hlen, stacks, lost, counts)
+    spare = _spare(cur, hands, hlen, junk)
     discard = m == 0 if free else tokens < MAX_CLUES
     if discard and spare >= 0:
         out[m] = M_DISCARD * 32 + spare
@@ -608,7 +613,7 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P
             for r in range(RANKS - 1, -1, -1):
                 for j in range(n):
                     x = hands[cur, j]
-                    if x % RANKS == r and not (seen >> x) & 1 and not _junk(x, stacks, lost, counts) \
+                    if x % RANKS == r and not (seen >> x) & 1 and not (junk >> x) & 1 \
                             and (held[x] > 1) == (twice == 0):
                         seen |= 1 << x
                         out[m] = M_DISCARD * 32 + x
@@ -619,7 +624,7 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P
             return m + 1
         for j in range(n):
             x = hands[cur, j]
-            if stacks[x // RANKS] != x % RANKS and not (seen >> x) & 1 and not _junk(x, stacks, lost, counts):
+            if stacks[x // RANKS] != x % RANKS and not (seen >> x) & 1 and not (junk >> x) & 1:
                 seen |= 1 << x
                 out[m] = M_MISPLAY * 32 + x
                 m += 1
@@ -749,11 +754,12 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
             hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, target)
             result, phase = hope, LEAVE
             if hope >= target:
-                key = _key(hand, pos, tokens, strikes, cur, fin, stacks, hands, hlen, lost, counts, P, H, free)
+                junk = _junk(stacks, lost, counts)
+                key = _key(hand, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P, H, free)
                 words[d, 0], words[d, 1], words[d, 2] = key
                 result = _tt_get(key, tt_keys, tt_vals, mask)
                 if result >= target:
-                    frame[d, 0] = _moves(moves[d], cur, tokens, strikes, stacks, hands, hlen, held, lost, counts, P,
+                    frame[d, 0] = _moves(moves[d], cur, tokens, strikes, stacks, hands, hlen, held, junk, P,
                                          free)
                     if seed:
                         _shuffle(moves[d], frame[d, 0], seed % 2 == 0, rng)
