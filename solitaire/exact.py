@@ -291,20 +291,20 @@ def _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, t
     the state's, and ``cur`` to move) not in turn order with the clue tokens (rule 2''; ``joint``
     steps of :func:`_chains_fit` per window and question: costly, so the search leaves it to the root)."""
     lost, k0 = 0, 0
-    owners = _owners(P, hands, hlen, work[W_OWNERS, :MAX_SCORE])
+    _owners(P, hands, hlen, work)
     while k0 < run and lost < enough:  # a suit's run cards are consecutive, in rank order, releases non-decreasing
         k1 = k0
         while k1 < run and work[W_TYPE, k1] // RANKS == work[W_TYPE, k0] // RANKS:
             k1 += 1
         for k in range(k0, k1):
             if work[W_RELEASE, k] >= 0 and (k == k0 or work[W_RELEASE, k] != work[W_RELEASE, k - 1]) and \
-                    not _suit_fits(k, k1, work[W_RELEASE, k], pos, P, owners, deck, nextpos, work):
+                    not _suit_fits(k, k1, work[W_RELEASE, k], pos, P, deck, nextpos, work):
                 lost += 1
                 break
         k0 = k1
     if lost or joint == 0:
         return lost
-    chain, seg = work[W_CHAIN], work[W_SEG]
+    chain, seg, owners = work[W_CHAIN], work[W_SEG], work[W_OWNERS, :MAX_SCORE]
     q = deck.size
     while True:  # the windows from the end: the waiting cards of every suit at once
         later = -1
@@ -333,28 +333,29 @@ def _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, t
 
 
 @numba.njit(cache=True, inline='always')
-def _owners(P, hands, hlen, out):
-    """Fill ``out`` (one entry per type) with the players holding a card of each type, as bit masks, in one
-    pass over the hands; returns it."""
-    out[:] = 0
+def _owners(P, hands, hlen, work):
+    """Fill row ``W_OWNERS`` of ``work`` (one entry per type) with the players holding a card of each type,
+    as bit masks, in one pass over the hands, in place (a row view costs an atomic reference count)."""
+    for x in range(MAX_SCORE):
+        work[W_OWNERS, x] = 0
     for p in range(P):
         for j in range(hlen[p]):
-            out[hands[p, j]] |= 1 << p
-    return out
+            work[W_OWNERS, hands[p, j]] |= 1 << p
 
 
 @numba.njit(cache=True, inline='always')
-def _suit_fits(k0, k1, q, pos, P, owners, deck, nextpos, work):
+def _suit_fits(k0, k1, q, pos, P, deck, nextpos, work):
     """:func:`_chains_fit` for the run cards ``k0..k1 - 1`` of one suit (rule 2', :func:`_hope`), memoised
-    in ``work``. Its answer depends only on the deck (fixed within a search), ``pos``, ``q``, the chain's types
-    (consecutive ranks: the first and the count) and which players hold a copy of each (``owners``,
-    :func:`_owners`), so these, packed into one word (46 bits), key a direct-mapped memo: a hit is the
-    answer, a miss or a collision recomputes it. A hit makes no array view: each costs a reference count."""
+    in ``work``. Its answer depends only on the deck (fixed within a search), ``pos``, ``q``, the chain's
+    types (consecutive ranks: the first and the count) and which players hold a copy of each (the row
+    filled by :func:`_owners`), so these, packed into one word (46 bits), key a direct-mapped memo: a hit
+    is the answer, a miss or a collision recomputes it. A hit makes no array view: each costs a reference
+    count."""
     slots = (work.shape[0] - W_MEMO) * 64
     key = pos | q << 6 | work[W_TYPE, k0] << 12 | (k1 - k0) << 17
     shift = 20
     for c in range(k0, k1):
-        key |= owners[work[W_TYPE, c]] << shift
+        key |= work[W_OWNERS, work[W_TYPE, c]] << shift
         shift += P
     slot = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)) & (slots - 1)
     row, col = W_MEMO + slot // 64, slot % 64
@@ -362,7 +363,7 @@ def _suit_fits(k0, k1, q, pos, P, owners, deck, nextpos, work):
         return work[row, col] & 1 == 1
     seg = work[W_SEG, :2]
     seg[0], seg[1] = 0, k1 - k0
-    fits = _chains_fit(work[W_TYPE, k0:k1], seg, q, pos, P, owners, deck, nextpos, work, 4096)
+    fits = _chains_fit(work[W_TYPE, k0:k1], seg, q, pos, P, work[W_OWNERS, :MAX_SCORE], deck, nextpos, work, 4096)
     if slots:
         work[row, col] = key << 1 | fits
     return fits
@@ -372,8 +373,8 @@ def _suit_fits(k0, k1, q, pos, P, owners, deck, nextpos, work):
 def _chains_fit(chain, seg, q, pos, P, owners, deck, nextpos, work, budget, tokens=-1, last0=-1):
     """Whether the types ``chain`` (suit ``c`` at ``chain[seg[c]:seg[c + 1]]``, rank order) can all
     be played, each suit in order, by the ``k + P`` actions after the draw of deck card ``q``
-    (``k = N - 1 - q``; module docstring, rule 2'), the hands being given by their ``owners``
-    (:func:`_owners`).
+    (``k = N - 1 - q``; module docstring, rule 2'), the hands being given by their ``owners`` (one
+    mask per type, :func:`_owners`).
 
     A depth-first search over the actions: level 0 draws ``q``, level ``i <= k`` is the action
     that draws window card ``q + i``, then the final round in turn order after the last drawer.

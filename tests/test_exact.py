@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from solitaire.bounds import u2_value
 from solitaire.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
-from solitaire.exact import (_EMPTY_KEY, _chains_fit, _hope, _owners, _start, _tt_get, _tt_put, _workspace, exact,
-                             exact_search, root_hope, tt_table)
+from solitaire.exact import (_EMPTY_KEY, W_OWNERS, _chains_fit, _hope, _owners, _start, _tt_get, _tt_put, _workspace,
+                             exact, exact_search, root_hope, tt_table)
 from solitaire.freegame import free_reaches
 from solitaire.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
 from solitaire.satpeer import horizon, peer_reaches
@@ -427,9 +427,10 @@ def turn_chains_search(deal, q, chains, tokens, last):
     counts, hands, hlen, held, rem, nextpos = _start(deck, deal.players, deal.hand)
     chain = np.array([x for c in chains for x in c], dtype=np.int64)
     seg = np.cumsum([0] + [len(c) for c in chains if c]).astype(np.int64)
-    owners = _owners(deal.players, hands, hlen, np.zeros(len(held), dtype=np.int64))
-    return _chains_fit(chain, seg, q, deal.players * deal.hand, deal.players, owners, deck, nextpos, _workspace(),
-                       1 << 40, tokens, -1 if last is None else last)
+    work = _workspace()
+    _owners(deal.players, hands, hlen, work)
+    return _chains_fit(chain, seg, q, deal.players * deal.hand, deal.players, work[W_OWNERS, :MAX_SCORE], deck, nextpos,
+                       work, 1 << 40, tokens, -1 if last is None else last)
 
 
 def test_turn_order_chains_match_their_statement():
