@@ -1,0 +1,149 @@
+"""Two revisions of the U3 search side by side: the same searches, their node counts, their speed.
+
+Run from the repository root: ``python benchmarks/bench_revisions.py BASE [NEW] [--nodes 3000000]
+[--runs 3] [--searches 5:282322:25,2:509913:21:free] [--exact 3:182695,4:677393] [--timeout 30]``.
+``BASE`` and ``NEW`` are git revisions (``NEW`` by default: the working tree); each is checked
+out in a temporary worktree (revisions since the memo of the chain rule, commit cd751fd, whose
+``exact_search`` takes ``memo_bits``). Every measurement runs in a fresh process per revision
+(numba's compiled code is loaded, or compiled, before any timing), the two revisions alternating,
+and the smallest time of ``--runs`` counts. Prints two markdown tables:
+
+1. ``--searches`` (``P:seed:target`` with ``:free`` for the token-free game): one
+   ``exact_search`` from the start of the game with at most ``--nodes`` nodes and a table of
+   2^22 entries, per revision its result, nodes and time; whether both revisions made the same
+   search (result, nodes, whether it ran out, and the line); the ratio of the node rates NEW /
+   BASE. A change meant only to be faster must say "same" on every row;
+2. ``--exact`` (``P:seed``): ``exact(deal, --timeout)`` per revision, its bounds, time and
+   nodes, and the ratio of the times BASE / NEW where both settle the deal (a bound, marked
+   ``>=``, where only NEW does).
+"""
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+SEARCHES = "5:282322:25,4:10118:24,3:182695:25,4:677393:25,2:509913:21:free,4:10118:23,2:7458:25,2:4369:25:free"
+EXACT = "3:182695,3:408852,4:677393,4:549062,5:590089,5:939774"
+
+
+def child(tree, job):
+    """In a fresh process, with ``tree`` first on ``sys.path`` (nothing of the project imported before):
+    run ``job`` and print its rows as JSON."""
+    sys.path.insert(0, tree)
+    from solitaire.deals import seeded_deal
+    from solitaire.exact import MEMO_BITS, exact, exact_search, tt_table, warm_up
+
+    if not Path(sys.modules["solitaire"].__file__).resolve().is_relative_to(Path(tree).resolve()):
+        raise RuntimeError(f"solitaire was imported from {sys.modules['solitaire'].__file__}, not from {tree}")
+    warm_up()
+    rows = []
+    for case in job["searches"]:
+        players, seed, target, free = case
+        deal = seeded_deal(players, seed)
+        table = tt_table(22)
+        start = time.perf_counter()
+        result, nodes, aborted, line = exact_search(np.array(deal.types, dtype=np.int64), players, deal.hand,
+                                                    target, *table, job["nodes"], 0, free, MEMO_BITS)
+        seconds = time.perf_counter() - start
+        digest = hashlib.md5(np.asarray(line, dtype=np.int64).tobytes()).hexdigest()[:8]
+        rows.append([int(result), int(nodes), bool(aborted), digest, seconds])
+    for players, seed in job["exact"]:
+        start = time.perf_counter()
+        r = exact(seeded_deal(players, seed), job["timeout"])
+        rows.append([r.score, r.high, r.exact, r.nodes, time.perf_counter() - start])
+    print(json.dumps(rows))
+
+
+def measure(tree, job):
+    """The rows of ``job`` run in ``tree`` (a fresh process)."""
+    done = subprocess.run([sys.executable, __file__, "--child", tree, json.dumps(job)], capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def checkout(revision, folder):
+    """A worktree of ``revision`` in ``folder``."""
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", folder, revision], check=True)
+    return folder
+
+
+def parse(text, fields):
+    """``P:seed[:target][:free]`` items as lists of ints (``free`` a bool)."""
+    items = []
+    for item in filter(None, text.split(",")):
+        parts = item.split(":")
+        values = [int(v) for v in parts[:fields]]
+        items.append(values + [parts[fields:] == ["free"]] if fields == 3 else values)
+    return items
+
+
+def search_rows(searches, base, new):
+    rows = []
+    for (players, seed, target, free), b, n in zip(searches, base, new):
+        same = all(run[:4] == b[0][:4] for run in b + n)
+        sb, sn = min(run[4] for run in b), min(run[4] for run in n)
+        rows.append([players, seed, target, "free" if free else "real", b[0][0], f"{b[0][1]:,}", f"{n[0][1]:,}",
+                     "same" if same else "DIFFERENT", f"{sb:.2f}", f"{sn:.2f}",
+                     f"{(n[0][1] / sn) / (b[0][1] / sb):.2f}"])
+    return rows
+
+
+def exact_rows(deals, base, new):
+    rows = []
+    for (players, seed), b, n in zip(deals, base, new):
+        sb, sn = min(run[4] for run in b), min(run[4] for run in n)
+        ratio = "-" if not n[0][2] else f"{sb / sn:.2f}" if b[0][2] else f">= {sb / sn:.2f}"
+        rows.append([players, seed, f"{b[0][0]}..{b[0][1]}", f"{sb:.2f}", f"{b[0][3]:,}",
+                     f"{n[0][0]}..{n[0][1]}", f"{sn:.2f}", f"{n[0][3]:,}", ratio])
+    return rows
+
+
+def main():
+    if sys.argv[1:2] == ["--child"]:
+        return child(sys.argv[2], json.loads(sys.argv[3]))
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.common import markdown_table
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("base", help="git revision to compare against")
+    parser.add_argument("new", nargs="?", help="git revision (default: the working tree)")
+    parser.add_argument("--nodes", type=int, default=3_000_000, help="node limit of each search of the first table")
+    parser.add_argument("--runs", type=int, default=3, help="runs per revision (alternating); the fastest counts")
+    parser.add_argument("--searches", default=SEARCHES, help="P:seed:target[:free],... for the first table")
+    parser.add_argument("--exact", default=EXACT, help="P:seed,... for the second table ('' for none)")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per deal of the second table")
+    args = parser.parse_args()
+    searches, deals = parse(args.searches, 3), parse(args.exact, 2)
+    job = {"searches": searches, "exact": deals, "nodes": args.nodes, "timeout": args.timeout}
+    with tempfile.TemporaryDirectory() as scratch:
+        trees = [checkout(args.base, f"{scratch}/base"),
+                 checkout(args.new, f"{scratch}/new") if args.new else str(ROOT)]
+        try:
+            runs = [[], []]
+            for run in range(args.runs):
+                for side in (0, 1) if run % 2 == 0 else (1, 0):
+                    runs[side].append(measure(trees[side], job))
+        finally:
+            for tree in trees:
+                if tree.startswith(scratch):
+                    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", tree], check=True)
+    per_case = [[list(rows) for rows in zip(*side)] for side in runs]  # [side][case] -> rows of each run
+    k = len(searches)
+    print(markdown_table(["P", "seed", "target", "game", "result", "nodes base", "nodes new", "search", "s base",
+                          "s new", "node rate new / base"], search_rows(searches, per_case[0][:k], per_case[1][:k])))
+    if deals:
+        print()
+        print(markdown_table(["P", "seed", "U3 base", "s base", "nodes base", "U3 new", "s new", "nodes new",
+                              "time base / new"], exact_rows(deals, per_case[0][k:], per_case[1][k:])))
+
+
+if __name__ == "__main__":
+    main()
