@@ -117,7 +117,7 @@ def main():
     parser.add_argument("new", nargs="?", help="git revision (default: the working tree)")
     parser.add_argument("--nodes", type=int, default=3_000_000, help="node limit of each search of the first table")
     parser.add_argument("--runs", type=int, default=3, help="runs per revision (alternating); the fastest counts")
-    parser.add_argument("--searches", default=SEARCHES, help="P:seed:target[:free],... for the first table")
+    parser.add_argument("--searches", default=SEARCHES, help="P:seed:target[:free],... for the first table ('' for none)")
     parser.add_argument("--exact", default=EXACT, help="P:seed,... for the second table ('' for none)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per deal of the second table")
     args = parser.parse_args()
@@ -137,10 +137,11 @@ def main():
                     subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", tree], check=True)
     per_case = [[list(rows) for rows in zip(*side)] for side in runs]  # [side][case] -> rows of each run
     k = len(searches)
-    print(markdown_table(["P", "seed", "target", "game", "result", "nodes base", "nodes new", "search", "s base",
-                          "s new", "node rate new / base"], search_rows(searches, per_case[0][:k], per_case[1][:k])))
-    if deals:
+    if searches:
+        print(markdown_table(["P", "seed", "target", "game", "result", "nodes base", "nodes new", "search", "s base",
+                              "s new", "node rate new / base"], search_rows(searches, per_case[0][:k], per_case[1][:k])))
         print()
+    if deals:
         print(markdown_table(["P", "seed", "U3 base", "s base", "nodes base", "U3 new", "s new", "nodes new",
                               "time base / new"], exact_rows(deals, per_case[0][k:], per_case[1][k:])))
 
