@@ -164,11 +164,14 @@ Running time: exponential in the worst case (the game is a finite tree); most de
 search at all (``L = U2``), the rest are measured in ``benchmarks/bench_exact.py``. The
 search keeps its own stack (a node's phase: entered, next move, left), so numba caches it
 like every other kernel (``cache=True``): a new process loads it instead of compiling it. The
-functions that every node calls are inlined into it by numba (``inline="always"``): a compiled
-call increments and decrements the reference count of each array it is passed, atomically, and
-on hard deals these calls took a fifth of the node time (1.2 to 1.3 times the node rate without them).
-An array view (a row or a slice) costs the same, so the node's work reads the rows of its scratch
-arrays in place and makes views only on the rare paths (a miss of the chain memo).
+functions that every node calls are inlined into it by numba (``inline="always"``). Numba counts
+the references to each array, atomically: every array a compiled call is passed, every array
+argument of an inlined function and every array view costs an increment and a decrement. On hard
+deals these took half the node time (measured with ``perf``), so :func:`_dfs` and what it calls
+run without reference counts (numba's ``_nrt=False``): :func:`exact_search` allocates every array
+the search uses and holds it until the search returns, so none can be freed under it (2.1 times
+the node rate). Only :func:`_chains_fit`, reached on a miss of the chain memo, keeps them: its
+row copies need numba's runtime.
 """
 
 import time
@@ -372,7 +375,7 @@ def _suit_fits(k0, k1, q, pos, P, deck, nextpos, work):
     return fits
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=True)  # row copies need numba's runtime (not inherited from _dfs: module docstring)
 def _chains_fit(chain, seg, q, pos, P, owners, deck, nextpos, work, budget, tokens=-1, last0=-1):
     """Whether the types ``chain`` (suit ``c`` at ``chain[seg[c]:seg[c + 1]]``, rank order) can all
     be played, each suit in order, by the ``k + P`` actions after the draw of deck card ``q``
@@ -722,9 +725,9 @@ def _won(score, length, moves, frame, stats, path):
     return score
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, _nrt=False)
 def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, mask,
-         stats, path, seed, free, memo_bits):
+         stats, path, seed, free, state, frame, words, hand, moves, work, rng):
     """Fail-soft decision "score >= target?" from the state in the arrays, with an explicit stack.
 
     ``seed`` 0 searches the moves best first; any other seed shuffles each node's moves (an
@@ -734,16 +737,13 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
     root's scalars on entry, the counters on return. Returns the score reached (``>= target``,
     the line in ``path[:stats[8]]``), a proven upper bound (``< target``), or -1 when aborted.
     The arrays are restored after a failure, left as they are after a success or an abort.
+
+    It makes no reference counts (module docstring), so it allocates nothing: the caller passes the
+    scratch arrays (:func:`_scratch`) and holds every array until it returns.
     """
     n_cards = deck.size
-    state = np.zeros((MAX_DEPTH + 1, 6), dtype=np.int64)  # per depth: pos, tokens, strikes, fin, score, mover
-    frame = np.zeros((MAX_DEPTH, 5), dtype=np.int64)      # per depth: moves, next move, best, hope, slot
-    words = np.zeros((MAX_DEPTH, 3), dtype=np.uint64)  # per depth: the key (_key), for _tt_put on leaving
-    hand = np.zeros(8, dtype=np.int64)  # scratch of _key
-    moves = np.zeros((MAX_DEPTH, 32), dtype=np.int64)
-    work = _workspace(memo_bits)
-    state[0, :5] = stats[:5]
-    rng = np.array([np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) | np.uint64(1)])
+    for i in range(5):  # the root's scalars (an assignment of a slice would need numba's runtime)
+        state[0, i] = stats[i]
     d, phase, result = 0, ENTER, -1
     while True:
         pos, tokens, strikes, fin, score, cur = state[d, 0], state[d, 1], state[d, 2], state[d, 3], state[d, 4], \
@@ -803,6 +803,20 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
 
 
 @numba.njit(cache=True)
+def _scratch(seed, memo_bits):
+    """The scratch arrays of :func:`_dfs`, ``(state, frame, words, hand, moves, work, rng)``: per depth the
+    node's scalars, its frame, its key and its moves; a hand for :func:`_key`, the workspace of :func:`_hope`
+    and the state of the move shuffle of ``seed``."""
+    state = np.zeros((MAX_DEPTH + 1, 6), dtype=np.int64)  # per depth: pos, tokens, strikes, fin, score, mover
+    frame = np.zeros((MAX_DEPTH, 5), dtype=np.int64)      # per depth: moves, next move, best, hope, slot
+    words = np.zeros((MAX_DEPTH, 3), dtype=np.uint64)  # per depth: the key (_key), for _tt_put on leaving
+    hand = np.zeros(8, dtype=np.int64)  # scratch of _key
+    moves = np.zeros((MAX_DEPTH, 32), dtype=np.int64)
+    rng = np.array([np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) | np.uint64(1)])
+    return state, frame, words, hand, moves, _workspace(memo_bits), rng
+
+
+@numba.njit(cache=True)
 def _start(deck, P, H):
     """The arrays of the game's first state: ``counts, hands, hlen, held, rem, nextpos``."""
     n_cards = deck.size
@@ -855,7 +869,7 @@ def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=Fa
     path = np.zeros(MAX_DEPTH, dtype=np.int64)
     result = _dfs(target, hands, hlen, np.zeros(SUITS_N, dtype=np.int64), held, np.zeros(MAX_SCORE, dtype=np.int64),
                   rem, deck, nextpos, counts, P, H, tt_keys, tt_vals, tt_vals.size - 1, stats, path, seed, free,
-                  memo_bits)
+                  *_scratch(seed, memo_bits))
     return result, stats[5], stats[7] == 1, path[:stats[8]].copy()
 
 
