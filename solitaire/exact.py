@@ -171,7 +171,10 @@ deals these took half the node time (measured with ``perf``), so :func:`_dfs` an
 run without reference counts (numba's ``_nrt=False``): :func:`exact_search` allocates every array
 the search uses and holds it until the search returns, so none can be freed under it (2.1 times
 the node rate). Only :func:`_chains_fit`, reached on a miss of the chain memo, keeps them: its
-row copies need numba's runtime.
+row copies need numba's runtime. A probe of the transposition table (up to 100 MB) misses the
+processor's caches, so each node computes its key first and has the line fetched
+(:func:`_prefetch`) while it computes its bound (1.08 times the node rate, though the key is then
+also computed for the nodes the bound cuts).
 """
 
 import time
@@ -179,6 +182,9 @@ from dataclasses import dataclass, field
 
 import numba
 import numpy as np
+from llvmlite import ir
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
 from .bounds import u2_value
 from .deals import MAX_SCORE, RANKS, seeded_deal
@@ -521,6 +527,23 @@ def _slot(key, mask):
     return np.int64(h & np.uint64(mask))
 
 
+@intrinsic
+def _prefetch(typingctx, array, index):
+    """Ask the processor to load the cache line of ``array[index]`` (the first entry of that row for a 2-d
+    array) into its caches ahead of its use (``llvm.prefetch``); changes nothing else."""
+    def codegen(context, builder, signature, args):
+        view = context.make_array(signature.args[0])(context, builder, args[0])
+        where = [args[1]] + [context.get_constant(types.intp, 0)] * (signature.args[0].ndim - 1)
+        pointer = builder.bitcast(cgutils.get_item_pointer(context, builder, signature.args[0], view, where),
+                                  cgutils.voidptr_t)
+        i32 = ir.IntType(32)
+        kind = ir.FunctionType(ir.VoidType(), [pointer.type, i32, i32, i32])
+        hint = cgutils.get_or_insert_function(builder.module, kind, "llvm.prefetch.p0")
+        builder.call(hint, [pointer, i32(0), i32(3), i32(1)])  # read, keep in all caches, data
+        return context.get_dummy_value()
+    return types.void(array, index), codegen
+
+
 @numba.njit(cache=True, inline='always')
 def _tt_get(words, tt_keys, tt_vals, mask):
     """The stored upper bound of a state (its three ``words``: a tuple or an array), or 127 when there is none."""
@@ -755,11 +778,14 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
             if stats[5] > stats[6]:
                 stats[7] = 1
                 return -1
+            junk = _junk(stacks, lost, counts)
+            key = _key(hand, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P, H, free)
+            slot = _slot(key, mask)  # the table's probe misses the cache: its line is fetched during the bound
+            _prefetch(tt_keys, slot)
+            _prefetch(tt_vals, slot)
             hope = _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, target)
             result, phase = hope, LEAVE
             if hope >= target:
-                junk = _junk(stacks, lost, counts)
-                key = _key(hand, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P, H, free)
                 words[d, 0], words[d, 1], words[d, 2] = key
                 result = _tt_get(key, tt_keys, tt_vals, mask)
                 if result >= target:
