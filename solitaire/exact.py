@@ -219,7 +219,7 @@ TT_BITS, TT_FIRST_BITS = 22, 16
 _EMPTY_KEY = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline='always')
 def _junk(stacks, lost, counts):
     """The types that can never score again (played, or a card at or below it all lost), as a bit mask
     (bit ``x``: type ``x``), in one pass over each suit's ranks."""
@@ -515,7 +515,7 @@ def _key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P, H, f
         w0 |= np.uint64(stacks[s]) << np.uint64(15 + 3 * s)
     w1, w2 = np.uint64(0), np.uint64(0)  # 12 cards of 5 bits each
     for i in range(P):
-        p = (cur + i) % P
+        p = cur + i if cur + i < P else cur + i - P  # (cur + i) % P without a division
         n = hlen[p]
         for j in range(n):
             x = hands[p, j]
@@ -833,7 +833,7 @@ def _dfs(target, hands, hlen, stacks, held, lost, rem, deck, nextpos, counts, P,
                 frame[d, 2] = max(frame[d, 2], nscore)
                 continue
             state[d + 1, 0], state[d + 1, 1], state[d + 1, 2] = npos, ntok, nstr
-            state[d + 1, 3], state[d + 1, 4], state[d + 1, 5] = nfin, nscore, (cur + 1) % P
+            state[d + 1, 3], state[d + 1, 4], state[d + 1, 5] = nfin, nscore, cur + 1 if cur + 1 < P else 0
             d, phase = d + 1, ENTER
         else:  # LEAVE: hand the failed node's bound ``result`` to the parent and undo the parent's move
             if d == 0:
