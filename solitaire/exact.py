@@ -211,6 +211,8 @@ W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE, W_T
 #: deals, 2 million nodes each, session 25; 1.0 to 2.3 before the node work was streamlined: ``benchmarks/README.md``,
 #: ``benchmarks/bench_exact.py --memo``).
 MEMO_BITS = 12
+#: A sorting network of 5 entries (compare-exchanges, in order): it sorts a hand for :func:`_key`.
+SORT5 = ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2))
 MAX_DEPTH = 256  # turns: at most 50 - P*hand draws, 8 + 25 + 25 clues, P final turns
 #: log2 of the transposition table's entries (25 bytes each) at most, and at the first search. At most
 #: 2^22 (100 MB, reached only by deals that search millions of nodes): on P = 2 seed 509913 the token-free
@@ -507,7 +509,7 @@ def _in_run(x, stacks, held, rem):
 def _key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P, H, free):
     """The canonical state (module docstring) as a tuple of three words, ``junk`` the junk types (:func:`_junk`);
     ``free`` marks a state of the token-free game, ``buf`` is scratch space for a hand (8 entries: no
-    allocation per node)."""
+    allocation per node). Hands hold at most 5 cards (``H <= 5``)."""
     w0 = np.uint64(pos) | (np.uint64(tokens) << np.uint64(6)) | (np.uint64(strikes) << np.uint64(10))
     w0 |= np.uint64(free) << np.uint64(40)
     w0 |= np.uint64(fin + 1) << np.uint64(12)
@@ -517,16 +519,12 @@ def _key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P, H, f
     for i in range(P):
         p = cur + i if cur + i < P else cur + i - P  # (cur + i) % P without a division
         n = hlen[p]
-        for j in range(n):
-            x = hands[p, j]
-            v = JUNK if (junk >> x) & 1 else x
-            k = j  # insertion sort
-            while k > 0 and buf[k - 1] > v:
-                buf[k] = buf[k - 1]
-                k -= 1
-            buf[k] = v
+        for j in range(5):  # the hand's symbols, EMPTY past its end (the largest: sorted last, as in the key)
+            buf[j] = EMPTY if j >= n else JUNK if (junk >> hands[p, j]) & 1 else hands[p, j]
+        for a, b in SORT5:  # no branch to mispredict, unlike an insertion sort
+            buf[a], buf[b] = min(buf[a], buf[b]), max(buf[a], buf[b])
         for j in range(H):
-            v = buf[j] if j < n else EMPTY
+            v = buf[j]
             slot = i * H + j
             if slot < 12:
                 w1 |= np.uint64(v) << np.uint64(5 * slot)
