@@ -185,6 +185,7 @@ import numba
 import numpy as np
 from llvmlite import ir
 from numba.core import cgutils, types
+from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from .bounds import u2_value
@@ -263,7 +264,7 @@ def _hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
 def _runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work):
     """The cheap part of :func:`_hope` and the size of the run, ``(bound, run)``: the bound by the runs, the
     deck's tail and the final round, the chains left out; the run cards are left in ``work`` for :func:`_chained`."""
-    run, waiting, last = 0, 0, -1  # run cards, those waiting for a deck card, the last card waited for
+    run, waiting, waits = 0, 0, 0  # run cards, those waiting for a deck card, bit q: a card waits for deck card q
     # run card k: the deck position it waits for at work[W_RELEASE, k], its type at work[W_TYPE, k] (rows read in
     # place: a row view costs an atomic reference count); work[W_WAITS, q]: the run cards waiting for deck card q
     for s in range(SUITS_N):
@@ -275,7 +276,7 @@ def _runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
             if wait >= 0:
                 work[W_WAITS, wait] += 1
                 waiting += 1
-                last = max(last, wait)
+                waits |= 1 << wait
             run += 1
             r += 1
     if pos >= n_cards:  # final round: the players still to move play at most one of their own cards each
@@ -289,13 +290,15 @@ def _runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
                     break
         return score + min(run, players), run
     best = min(run, n_cards - pos + P)
-    late, q = 0, last
-    while late < waiting:  # ``late`` cards wait for deck card q or later: n - 1 - q + P actions; past the last
-        late += work[W_WAITS, q]  # card waited for, or once every waiting card is counted, the bound cannot fall
-        work[W_WAITS, q] = 0
+    early = 0  # the run cards waiting for a deck card before q
+    while waits:  # the deck cards waited for, in order: at any other q the cards waiting for q or later are those
+        q = trailing_zeros(waits)  # of the next card waited for above q, with more actions: the bound is no lower
+        waits &= waits - 1
+        late = waiting - early  # the cards waiting for deck card q or later: n - 1 - q + P actions
         after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
         best = min(best, run - late + min(late, after))
-        q -= 1
+        early += work[W_WAITS, q]
+        work[W_WAITS, q] = 0
     return score + best, run
 
 
