@@ -265,8 +265,8 @@ def _runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, next
     """The cheap part of :func:`_hope` and the size of the run, ``(bound, run)``: the bound by the runs, the
     deck's tail and the final round, the chains left out; the run cards are left in ``work`` for :func:`_chained`."""
     run, waiting, waits = 0, 0, 0  # run cards, those waiting for a deck card, bit q: a card waits for deck card q
-    # run card k: the deck position it waits for at work[W_RELEASE, k], its type at work[W_TYPE, k] (rows read in
-    # place: a row view costs an atomic reference count); work[W_WAITS, q]: the run cards waiting for deck card q
+    # run card k: the deck position it waits for at work[W_RELEASE, k], its type at work[W_TYPE, k];
+    # work[W_WAITS, q]: the run cards waiting for deck card q
     for s in range(SUITS_N):
         r, wait = stacks[s], -1
         while r < RANKS and held[s * RANKS + r] + rem[s * RANKS + r] > 0:
@@ -368,7 +368,7 @@ def _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, t
 @numba.njit(cache=True, inline='always')
 def _owners(P, hands, hlen, work):
     """Fill row ``W_OWNERS`` of ``work`` (one entry per type) with the players holding a card of each type,
-    as bit masks, in one pass over the hands, in place (a row view costs an atomic reference count)."""
+    as bit masks, in one pass over the hands."""
     for x in range(MAX_SCORE):
         work[W_OWNERS, x] = 0
     for p in range(P):
@@ -382,8 +382,7 @@ def _suit_fits(k0, k1, q, pos, P, deck, nextpos, work):
     in ``work``. Its answer depends only on the deck (fixed within a search), ``pos``, ``q``, the chain's
     types (consecutive ranks: the first and the count) and which players hold a copy of each (the row
     filled by :func:`_owners`), so these, packed into one word (46 bits), key a direct-mapped memo: a hit
-    is the answer, a miss or a collision recomputes it. A hit makes no array view: each costs a reference
-    count."""
+    is the answer, a miss or a collision recomputes it."""
     slots = (work.shape[0] - W_MEMO) * 64
     key = pos | q << 6 | work[W_TYPE, k0] << 12 | (k1 - k0) << 17
     shift = 20
