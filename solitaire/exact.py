@@ -208,7 +208,7 @@ ENTER, NEXT, LEAVE = 0, 1, 2
 W_MASKS, W_PROG, W_IDX, W_LAST, W_CHOICE, W_SEG, W_CHAIN, W_RELEASE, W_TYPE, W_TOKENS, W_OWNERS, W_WAITS, W_MEMO = 0, \
     64, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138
 #: log2 of the slots of the memo of one suit's chain verdicts (:func:`_suit_fits`), rows of 64 at the end of
-#: the scratch array; 0: none. On hard deals the search runs 2.8 to 3.4 times as many nodes a second with it (four
+#: the scratch array; 0: none. On hard deals the search runs 4.9 to 7.0 times as many nodes a second with it (four
 #: deals, 2 million nodes each, session 25; 1.0 to 2.3 before the node work was streamlined: ``benchmarks/README.md``,
 #: ``benchmarks/bench_exact.py --memo``).
 MEMO_BITS = 12
