@@ -75,13 +75,27 @@ def checkout(revision, folder):
     return folder
 
 
-def parse(text, fields):
-    """``P:seed[:target][:free]`` items as lists of ints (``free`` a bool)."""
-    items = []
-    for item in filter(None, text.split(",")):
-        parts = item.split(":")
-        values = [int(v) for v in parts[:fields]]
-        items.append(values + [parts[fields:] == ["free"]] if fields == 3 else values)
+def _items(text, shape):
+    """Comma-separated items ``a:b:...`` as lists of ints; ``shape`` names their form for the error."""
+    try:
+        return [[int(v) for v in item.split(":")] for item in filter(None, text.split(","))]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected {shape},... got {text!r}") from None
+
+
+def searches_arg(text):
+    """``--searches``: ``[players, seed, target, free]`` per ``P:seed:target[:free]``."""
+    items = _items(text.replace(":free", ""), "P:seed:target[:free]")
+    if any(len(item) != 3 for item in items):
+        raise argparse.ArgumentTypeError(f"expected P:seed:target[:free],... got {text!r}")
+    return [item + [part.endswith(":free")] for item, part in zip(items, filter(None, text.split(",")))]
+
+
+def deals_arg(text):
+    """``--exact``: ``[players, seed]`` per ``P:seed``."""
+    items = _items(text, "P:seed")
+    if any(len(item) != 2 for item in items):
+        raise argparse.ArgumentTypeError(f"expected P:seed,... got {text!r}")
     return items
 
 
@@ -117,11 +131,11 @@ def main():
     parser.add_argument("new", nargs="?", help="git revision (default: the working tree)")
     parser.add_argument("--nodes", type=int, default=3_000_000, help="node limit of each search of the first table")
     parser.add_argument("--runs", type=int, default=3, help="runs per revision (alternating); the fastest counts")
-    parser.add_argument("--searches", default=SEARCHES, help="P:seed:target[:free],... for the first table ('' for none)")
-    parser.add_argument("--exact", default=EXACT, help="P:seed,... for the second table ('' for none)")
+    parser.add_argument("--searches", default=SEARCHES, type=searches_arg, help="P:seed:target[:free],... for the first table ('' for none)")
+    parser.add_argument("--exact", default=EXACT, type=deals_arg, help="P:seed,... for the second table ('' for none)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per deal of the second table")
     args = parser.parse_args()
-    searches, deals = parse(args.searches, 3), parse(args.exact, 2)
+    searches, deals = args.searches, args.exact
     job = {"searches": searches, "exact": deals, "nodes": args.nodes, "timeout": args.timeout}
     with tempfile.TemporaryDirectory() as scratch:
         trees = [checkout(args.base, f"{scratch}/base"),
