@@ -81,8 +81,8 @@ def test_the_root_bound_never_falls_below_the_table(shipped):
 
 @pytest.mark.slow
 def test_the_default_peer_reproves_a_sample_of_the_peers_rows(shipped):
-    # Most peer rows were proved by the turn-indexed peer (instances/table/README.md: the passes); the default
-    # peer, indexed by removals, must find the same U3 after a short search.
+    # Since the eleventh pass (instances/table/README.md) the peer rows are Glucose's but one; CaDiCaL, another
+    # solver, must find the same U3 after a short search.
     path, rows = shipped
     proved = [r for r in rows if r["method"] == "peer"]
     for row in random.Random(path.name).sample(proved, min(2, len(proved))):
