@@ -75,28 +75,30 @@ def checkout(revision, folder):
     return folder
 
 
-def _items(text, shape):
-    """Comma-separated items ``a:b:...`` as lists of ints; ``shape`` names their form for the error."""
-    try:
-        return [[int(v) for v in item.split(":")] for item in filter(None, text.split(","))]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected {shape},... got {text!r}") from None
+def _items(text, fields, shape, flag=None):
+    """Comma-separated items of ``fields`` ints ``a:b:...`` as lists; with ``flag``, an item may end in
+    ``:flag``, and its list ends with whether it does. ``shape`` names their form for the error."""
+    items = []
+    for part in filter(None, text.split(",")):
+        flagged = flag is not None and part.endswith(":" + flag)
+        try:
+            values = [int(v) for v in (part.removesuffix(":" + flag) if flagged else part).split(":")]
+        except ValueError:
+            values = []
+        if len(values) != fields:
+            raise argparse.ArgumentTypeError(f"expected {shape},... got {text!r}")
+        items.append(values + [flagged] if flag else values)
+    return items
 
 
 def searches_arg(text):
     """``--searches``: ``[players, seed, target, free]`` per ``P:seed:target[:free]``."""
-    items = _items(text.replace(":free", ""), "P:seed:target[:free]")
-    if any(len(item) != 3 for item in items):
-        raise argparse.ArgumentTypeError(f"expected P:seed:target[:free],... got {text!r}")
-    return [item + [part.endswith(":free")] for item, part in zip(items, filter(None, text.split(",")))]
+    return _items(text, 3, "P:seed:target[:free]", "free")
 
 
 def deals_arg(text):
     """``--exact``: ``[players, seed]`` per ``P:seed``."""
-    items = _items(text, "P:seed")
-    if any(len(item) != 2 for item in items):
-        raise argparse.ArgumentTypeError(f"expected P:seed,... got {text!r}")
-    return items
+    return _items(text, 2, "P:seed")
 
 
 def search_rows(searches, base, new):
