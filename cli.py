@@ -20,15 +20,15 @@ from reductions.crosscheck import formulas_from_paths, random_3sat
 from reductions.dimacs import read_dimacs
 from reductions.theorem7 import reduce_formula
 from solitaire.deckfile import format_deck, read_instance
-from solitaire.errors import InputError
+from solitaire.io.errors import InputError
 from solitaire.generate import provenance, random_instance
 from solitaire.referee import IllegalEvent, replay
 from solitaire.sequence import read_sequence
 from solitaire.solve import SOLVERS, applicable, choose, solve
-from solitaire.atomic import write_text_atomic, write_texts_atomic
+from solitaire.io.atomic import write_text_atomic, write_texts_atomic
 from solitaire.satenc import DEFAULT_SOLVER, SAT_SOLVERS
-from solitaire.satpeer import PEER_SOLVER
-from solitaire.peers import PEER_ENCODING, PEERS
+from solitaire.seer.peers.turns import PEER_SOLVER
+from solitaire.seer.peers import PEER_ENCODING, PEERS
 
 
 def _peer_options(command):
@@ -379,8 +379,8 @@ def _seed_range(text, option, bits):
 
 def _bound_deals(players, seeds, hle_seeds, deal, hanab_live):
     """The deals of `bound` and how many there are."""
-    from solitaire.boundrun import hle_deals, seeded_deals
-    from solitaire.deals import read_deal, read_hanablive_file
+    from solitaire.seer.boundrun import hle_deals, seeded_deals
+    from solitaire.seer.deals import read_deal, read_hanablive_file
 
     sources = [x for x in (seeds, hle_seeds, deal, hanab_live) if x is not None]
     if len(sources) != 1:
@@ -472,8 +472,8 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
     (the best score proven reachable), U3_high (the best upper bound proven), exact and
     method (what proved it: bot, search or peer).
     """
-    from solitaire.boundrun import run_rows, summarize
-    from solitaire.rowfile import RowWriter, read_rows
+    from solitaire.seer.boundrun import run_rows, summarize
+    from solitaire.seer.rowfile import RowWriter, read_rows
 
     deals, total = _bound_deals(players, seeds, hle_seeds, deal, hanab_live)
     out = csv_out or jsonl_out
@@ -568,8 +568,8 @@ def table(players_text, deals, seed, timeout, peer_timeout, peer_solver, peer_en
     --retry-searched every one that needed more than the bot, with --retry-slower S every
     one that took more than S seconds.
     """
-    from solitaire.exactrun import TABLE_KEYS, format_table, latest_rows, table_rows, table_summary
-    from solitaire.rowfile import RowWriter, read_rows
+    from solitaire.seer.exactrun import TABLE_KEYS, format_table, latest_rows, table_rows, table_summary
+    from solitaire.seer.rowfile import RowWriter, read_rows
 
     if not out_file.endswith((".jsonl", ".json")):
         _usage_error("--out must be a .jsonl file")
@@ -611,7 +611,7 @@ def table_summary_command(files, players_text, as_json):
     Later files win where a deal has several rows (the newest row of a deal wins within a
     file too). The shipped table: `hanabi-solitaire table-summary instances/table/*.jsonl.xz`.
     """
-    from solitaire.exactrun import format_table, read_table, table_summary
+    from solitaire.seer.exactrun import format_table, read_table, table_summary
 
     summary = table_summary(read_table(files, _players_range(players_text)))
     if as_json:

@@ -2,17 +2,17 @@
 
 Run from the repository root: ``python benchmarks/bench_peer.py [--queries P:seed:t,...]
 [--solvers glucose4,cadical195,removals:cadical195] [--timeout 300]``. A solver ``name``
-answers on the turn-indexed formula (:func:`solitaire.satpeer.peer_reaches`), ``name@k`` on
+answers on the turn-indexed formula (:func:`solitaire.seer.peers.turns.peer_reaches`), ``name@k`` on
 that formula with ``k`` turns more than its horizon (``slack``, e.g. 25: the horizon that
 does not depend on the target, used before session 10), ``removals:name`` on the formula
-indexed by removals (:func:`solitaire.removalpeer.removal_reaches`). For each question, each
+indexed by removals (:func:`solitaire.seer.peers.removals.removal_reaches`). For each question, each
 solver in turn (in alternating order, so that load drifts hit all alike) answers it under the
 same time limit in a forked process; prints a markdown table
 of the answers and times, and the ratio of each solver's time to the first one's (a solver
 that ran out counts with its limit, so the ratio is then a bound, marked >= or <=).
 
 With ``--table``, instead: every row of the shipped winnability table (``instances/table/``)
-that the SAT peer closed is proved again by :func:`solitaire.exact.exact` with 2 s of search
+that the SAT peer closed is proved again by :func:`solitaire.seer.exact.exact` with 2 s of search
 and then each solver as its peer (``--timeout`` seconds); prints per player count and solver
 how many rows agree with the table's U3, disagree or stay open, and the median and maximum
 seconds per row.
@@ -25,9 +25,9 @@ line the search's bound wrongly excludes); ``--players`` picks the player counts
 same report, and with ``--out FILE`` one JSON line per row and solver (``players``, ``seed``,
 ``U3``, ``solver``, ``answer``, ``seconds``) as it goes. ``--peer-proofs`` does the same the
 other way round: the rows only the peer has proved, put to the solvers, of which ``search``
-is the search alone (:func:`solitaire.exact.exact` without the peer: no when it proves
+is the search alone (:func:`solitaire.seer.exact.exact` without the peer: no when it proves
 ``U3 + 1`` out of reach, yes when it finds a line of ``U3 + 1``). The solver ``freegame`` is
-the independent solver of the token-free game (:mod:`solitaire.freegame`): its no is a
+the independent solver of the token-free game (:mod:`solitaire.seer.freegame`): its no is a
 second proof of the search's rows, its yes proves nothing. ``--record FILE ...`` then
 adds the prover (``search`` and ``freegame`` for those solvers, ``peer`` for the others) to
 ``proved_by`` in ``hard-deals.jsonl`` for every no in those files (a yes of the search or a
@@ -48,10 +48,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import HARD_DEALS, hard_deals, markdown_table, shipped_table  # noqa: E402
-from solitaire.deals import seeded_deal  # noqa: E402
-from solitaire.exact import exact  # noqa: E402
-from solitaire.freegame import free_reaches  # noqa: E402
-from solitaire.peers import peer_of  # noqa: E402
+from solitaire.seer.deals import seeded_deal  # noqa: E402
+from solitaire.seer.exact import exact  # noqa: E402
+from solitaire.seer.freegame import free_reaches  # noqa: E402
+from solitaire.seer.peers import peer_of  # noqa: E402
 
 SEARCH = "search"  # the solver name of the search alone
 FREEGAME = "freegame"  # the solver name of the independent token-free solver

@@ -38,8 +38,12 @@ def child(tree, job):
     """In a fresh process, with ``tree`` first on ``sys.path`` (nothing of the project imported before):
     run ``job`` and print its rows as JSON."""
     sys.path.insert(0, tree)
-    from solitaire.deals import seeded_deal
-    from solitaire.exact import MEMO_BITS, exact, exact_search, tt_table, warm_up
+    try:  # the real game's layout; a revision with one flat package has the same modules at the top
+        from solitaire.seer.deals import seeded_deal
+        from solitaire.seer.exact import MEMO_BITS, exact, exact_search, tt_table, warm_up
+    except ModuleNotFoundError:
+        from solitaire.deals import seeded_deal
+        from solitaire.exact import MEMO_BITS, exact, exact_search, tt_table, warm_up
 
     if not Path(sys.modules["solitaire"].__file__).resolve().is_relative_to(Path(tree).resolve()):
         raise RuntimeError(f"solitaire was imported from {sys.modules['solitaire'].__file__}, not from {tree}")

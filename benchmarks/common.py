@@ -4,7 +4,7 @@ import json
 import time
 from pathlib import Path
 
-from solitaire.exactrun import read_table
+from solitaire.seer.exactrun import read_table
 from solitaire.model import Instance
 
 __all__ = ["best_of", "standard_deck", "markdown_table", "shipped_table", "hard_deals", "HARD_DEALS"]

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pysat.solvers import Solver
 
-from solitaire.errors import InputError
+from solitaire.io.errors import InputError
 from solitaire.referee import IllegalEvent, replay
 from solitaire.satenc import DEFAULT_SOLVER, decide_sat
 from solitaire.solve import SOLVERS, solve

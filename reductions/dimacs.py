@@ -4,7 +4,7 @@ Reading (:func:`parse_dimacs`, :func:`read_dimacs`) accepts what real files cont
 comment lines (``c ...``), the ``p cnf <vars> <clauses>`` header, clauses spanning several
 lines or several clauses on one line, blank lines, and the SATLIB trailer (a line ``%``
 after which everything, such as the stray ``0``, is ignored). It rejects what is wrong
-with one :class:`~solitaire.errors.InputError` naming the file, line and column and what
+with one :class:`~solitaire.io.errors.InputError` naming the file, line and column and what
 was expected: a missing or malformed header, a token that is not an integer, a literal
 beyond the declared variables, an unterminated last clause, a clause count that differs
 from the header.
@@ -41,8 +41,8 @@ Examples
 import re
 from dataclasses import dataclass
 
-from solitaire.errors import InputError
-from solitaire.inputfile import read_text
+from solitaire.io.errors import InputError
+from solitaire.io.inputfile import read_text
 
 __all__ = ["Formula", "Normalised", "parse_dimacs", "read_dimacs", "format_dimacs", "normalise", "satisfies"]
 

@@ -11,8 +11,8 @@ It exists to test the real algorithms; its running time is exponential.
 
 from functools import lru_cache
 
-from .result import SolveResult
-from .sequence import PlaySequence
+from solitaire.result import SolveResult
+from solitaire.sequence import PlaySequence
 
 __all__ = ["solve_brute", "BRUTE_LIMIT"]
 

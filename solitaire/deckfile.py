@@ -7,7 +7,7 @@ The ``.deck`` format is DIMACS-like::
     <a> <k>  <a> <k> ...        whitespace-separated value/color pairs, any line breaks
 
 The JSON form is ``{"n": …, "c": …, "h": …, "cards": [[a, k], …]}``. Every error is an
-:class:`~solitaire.errors.InputError` naming the file, line and column and what was
+:class:`~solitaire.io.errors.InputError` naming the file, line and column and what was
 expected. Writing then reading gives the same instance.
 
 Examples
@@ -20,15 +20,15 @@ True
 >>> parse_deck("p hanabi 2 1 0\\n1 1 3 1\\n", "x.deck")
 Traceback (most recent call last):
 ...
-solitaire.errors.InputError: x.deck:2:5: expected a card value in 1..2, got 3
+solitaire.io.errors.InputError: x.deck:2:5: expected a card value in 1..2, got 3
 """
 
 import re
 
-from .atomic import write_text_atomic
-from .errors import InputError
-from .inputfile import parse_json, read_text
-from .model import Instance
+from solitaire.io.atomic import write_text_atomic
+from solitaire.io.errors import InputError
+from solitaire.io.inputfile import parse_json, read_text
+from solitaire.model import Instance
 
 __all__ = [
     "parse_deck",

@@ -116,8 +116,8 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from .result import SolveResult
-from .selection import asap_sequence
+from solitaire.result import SolveResult
+from solitaire.selection import asap_sequence
 
 __all__ = ["DPTable", "solve_dp", "dp_refuses", "table_size", "DP_LIMIT", "NEG_INF"]
 

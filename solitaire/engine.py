@@ -57,9 +57,9 @@ tens to hundreds on the standard deck (measured in ``benchmarks/bench_engine.py`
 import numba
 import numpy as np
 
-from .bits import popcount
-from .result import SolveResult
-from .selection import asap_sequence
+from solitaire.bits import popcount
+from solitaire.result import SolveResult
+from solitaire.selection import asap_sequence
 
 __all__ = ["solve_engine", "engine_refuses", "ENGINE_MAX_TYPES"]
 

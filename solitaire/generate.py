@@ -21,7 +21,7 @@ the command that rebuilds them, as cnfgen does for its formulas.
 
 import numpy as np
 
-from .model import Instance
+from solitaire.model import Instance
 
 __all__ = ["random_instance", "provenance"]
 

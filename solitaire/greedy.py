@@ -59,8 +59,8 @@ FUN 2016, §2, Lemma 1.
 import numba
 import numpy as np
 
-from .result import SolveResult
-from .selection import asap_sequence
+from solitaire.result import SolveResult
+from solitaire.selection import asap_sequence
 
 __all__ = ["solve_greedy", "greedy_refuses"]
 

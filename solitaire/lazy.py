@@ -56,8 +56,8 @@ FUN 2016, §3, Observation 2, Lemma 3 and Theorem 4.
 import numba
 import numpy as np
 
-from .result import SolveResult
-from .selection import asap_sequence
+from solitaire.result import SolveResult
+from solitaire.selection import asap_sequence
 
 __all__ = ["solve_lazy", "lazy_refuses", "useless_mask"]
 

@@ -64,9 +64,9 @@ from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF, IDPool
 from pysat.solvers import Solver
 
-from .referee import replay
-from .result import SolveResult
-from .selection import asap_sequence
+from solitaire.referee import replay
+from solitaire.result import SolveResult
+from solitaire.selection import asap_sequence
 
 __all__ = ["Encoding", "encode", "decide_sat", "solve_sat", "DEFAULT_SOLVER", "SAT_SOLVERS"]
 

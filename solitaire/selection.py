@@ -24,7 +24,7 @@ the same intervals.
 import numba
 import numpy as np
 
-from .sequence import PlaySequence
+from solitaire.sequence import PlaySequence
 
 __all__ = ["asap_sequence", "release_times"]
 

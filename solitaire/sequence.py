@@ -18,8 +18,8 @@ import json
 
 import numpy as np
 
-from .errors import InputError
-from .inputfile import parse_json, read_text
+from solitaire.io.errors import InputError
+from solitaire.io.inputfile import parse_json, read_text
 
 __all__ = ["DISCARD", "STORE", "PLAY", "EVENT_NAMES", "PlaySequence", "parse_sequence_json", "read_sequence"]
 

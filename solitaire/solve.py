@@ -11,13 +11,13 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .brute import BRUTE_LIMIT, solve_brute
-from .model import Instance
-from .dp import dp_refuses, solve_dp
-from .engine import engine_refuses, solve_engine
-from .greedy import greedy_refuses, solve_greedy
-from .lazy import lazy_refuses, solve_lazy
-from .satenc import solve_sat
+from solitaire.brute import BRUTE_LIMIT, solve_brute
+from solitaire.model import Instance
+from solitaire.dp import dp_refuses, solve_dp
+from solitaire.engine import engine_refuses, solve_engine
+from solitaire.greedy import greedy_refuses, solve_greedy
+from solitaire.lazy import lazy_refuses, solve_lazy
+from solitaire.satenc import solve_sat
 
 __all__ = ["Solver", "SOLVERS", "solve", "applicable", "choose"]
 

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire.bounds import hardness, pace_problem, tail_bound, u1, u2, u2_reason, u2_value
-from solitaire.deals import STANDARD_TEXT, parse_deal_text, read_hanablive, seeded_deal
+from solitaire.seer.bounds import hardness, pace_problem, tail_bound, u1, u2, u2_reason, u2_value
+from solitaire.seer.deals import STANDARD_TEXT, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.engine import solve_engine
-from solitaire.game import seer_line, simulate
+from solitaire.seer.game import seer_line, simulate
 from solitaire.model import Instance
-from solitaire.pace import PaceProblem, pace_max
+from solitaire.seer.pace import PaceProblem, pace_max
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames"
 

@@ -7,10 +7,10 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cli import main
-from solitaire.boundrun import bound_row, summarize, wilson
-from solitaire.rowfile import read_rows
-from solitaire.deals import seeded_deal
-from solitaire.game import simulate
+from solitaire.seer.boundrun import bound_row, summarize, wilson
+from solitaire.seer.rowfile import read_rows
+from solitaire.seer.deals import seeded_deal
+from solitaire.seer.game import simulate
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"
 

@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from solitaire.atomic import write_text_atomic
-from solitaire.deals import STANDARD_TEXT, parse_deal_text
-from solitaire.rowfile import read_rows
+from solitaire.io.atomic import write_text_atomic
+from solitaire.seer.deals import STANDARD_TEXT, parse_deal_text
+from solitaire.seer.rowfile import read_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURE1 = ROOT / "instances" / "theorem7" / "figure1.cnf"

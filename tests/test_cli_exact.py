@@ -7,9 +7,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from solitaire.rowfile import read_rows
-from solitaire.deals import read_hanablive_file
-from solitaire.game import simulate
+from solitaire.seer.rowfile import read_rows
+from solitaire.seer.deals import read_hanablive_file
+from solitaire.seer.game import simulate
 
 
 def run(*args):
@@ -82,7 +82,7 @@ def test_peer_timeout_closes_a_deal_the_search_may_not_touch(tmp_path):
     (["--peer-solver", "cadical195"], {("removals", "cadical195")}),
     (["--peer-encoding", "turns"], {("turns", "glucose4")})])
 def test_peer_options_pick_the_formula_and_the_solver(tmp_path, monkeypatch, options, asked):
-    from solitaire.peers import PEERS
+    from solitaire.seer.peers import PEERS
 
     seen = set()
 

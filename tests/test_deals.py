@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from solitaire.deals import (STANDARD_COUNTS, STANDARD_TEXT, Deal, format_deal_text, parse_deal_text,
+from solitaire.seer.deals import (STANDARD_COUNTS, STANDARD_TEXT, Deal, format_deal_text, parse_deal_text,
                              parse_hanablive, read_deal, read_hanablive, seeded_deal, splitmix64)
 from solitaire.deckfile import format_deck
-from solitaire.errors import InputError
-from solitaire.hle import HLE_TO_SUIT, hle_deal, hle_deck
+from solitaire.io.errors import InputError
+from solitaire.seer.hle import HLE_TO_SUIT, hle_deal, hle_deck
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 

@@ -11,7 +11,7 @@ from cli import main
 from conftest import instances
 from solitaire.deckfile import (format_deck, instance_from_json, instance_to_json, parse_deck,
                                 read_instance, write_deck)
-from solitaire.errors import InputError
+from solitaire.io.errors import InputError
 
 
 @settings(max_examples=200)

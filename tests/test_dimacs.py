@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from conftest import SHARED
 from reductions.dimacs import Formula, format_dimacs, normalise, parse_dimacs, read_dimacs, satisfies
-from solitaire.errors import InputError
+from solitaire.io.errors import InputError
 
 CNF = SHARED / "data" / "cnf"
 

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire.bounds import u2_value
-from solitaire.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
-from solitaire.exact import (_EMPTY_KEY, W_OWNERS, _chains_fit, _hope, _owners, _start, _tt_get, _tt_put, _workspace,
+from solitaire.seer.bounds import u2_value
+from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
+from solitaire.seer.exact import (_EMPTY_KEY, W_OWNERS, _chains_fit, _hope, _owners, _start, _tt_get, _tt_put, _workspace,
                              exact, exact_search, root_hope, tt_table)
-from solitaire.freegame import free_reaches
-from solitaire.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
-from solitaire.satpeer import horizon, peer_reaches
+from solitaire.seer.freegame import free_reaches
+from solitaire.seer.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
+from solitaire.seer.peers.turns import horizon, peer_reaches
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"
 
@@ -505,7 +505,7 @@ def test_node_bound_holds_in_every_state_of_random_decks(players, cases):
 
 
 def free_value_by_slots(deal):
-    """The token-free game's value by the independent solver (:mod:`solitaire.freegame`)."""
+    """The token-free game's value by the independent solver (:mod:`solitaire.seer.freegame`)."""
     value = 0
     while free_reaches(deal, value + 1)[0]:
         value += 1

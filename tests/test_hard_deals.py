@@ -6,13 +6,13 @@ import numpy as np
 import pytest
 
 from benchmarks.common import hard_deals
-from solitaire.bounds import u2_value
-from solitaire.deals import seeded_deal
-from solitaire.exact import exact, exact_search, root_hope, tt_table
-from solitaire.freegame import free_reaches
-from solitaire.game import seer_score, simulate
-from solitaire.peers import PEER_ENCODING, peer_of
-from solitaire.satpeer import PEER_SOLVER, peer_reaches
+from solitaire.seer.bounds import u2_value
+from solitaire.seer.deals import seeded_deal
+from solitaire.seer.exact import exact, exact_search, root_hope, tt_table
+from solitaire.seer.freegame import free_reaches
+from solitaire.seer.game import seer_score, simulate
+from solitaire.seer.peers import PEER_ENCODING, peer_of
+from solitaire.seer.peers.turns import PEER_SOLVER, peer_reaches
 
 ROWS = hard_deals()
 

@@ -1,4 +1,4 @@
-"""U2's search (solitaire.pace) against an exhaustive search of the same relaxation on tiny decks."""
+"""U2's search (solitaire.seer.pace) against an exhaustive search of the same relaxation on tiny decks."""
 
 import itertools
 from functools import lru_cache
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire.pace import PaceProblem, pace_max, pace_reaches, pace_search
+from solitaire.seer.pace import PaceProblem, pace_max, pace_reaches, pace_search
 
 
 def brute_pace(types, n, c, n0, final):

@@ -1,4 +1,4 @@
-"""The removal-indexed SAT peer (solitaire/removalpeer.py) against the brute force and proven U3s."""
+"""The removal-indexed SAT peer (solitaire/seer/peers/removals.py) against the brute force and proven U3s."""
 
 import random
 
@@ -6,9 +6,9 @@ import pytest
 from test_exact import brute, tiny_deal
 from test_exact_strike import DEAL as NEEDS_A_STRIKE
 
-from solitaire.deals import seeded_deal
-from solitaire.game import simulate
-from solitaire.removalpeer import removal_formula, removal_reaches
+from solitaire.seer.deals import seeded_deal
+from solitaire.seer.game import simulate
+from solitaire.seer.peers.removals import removal_formula, removal_reaches
 
 
 def assert_decides(deal, value):

@@ -17,12 +17,12 @@ import numpy as np
 import pytest
 
 from benchmarks.common import hard_deals
-from solitaire.rowfile import read_rows
-from solitaire.bounds import u2_value
-from solitaire.deals import seeded_deal
-from solitaire.exact import exact, root_hope
-from solitaire.exactrun import latest_rows
-from solitaire.game import seer_score
+from solitaire.seer.rowfile import read_rows
+from solitaire.seer.bounds import u2_value
+from solitaire.seer.deals import seeded_deal
+from solitaire.seer.exact import exact, root_hope
+from solitaire.seer.exactrun import latest_rows
+from solitaire.seer.game import seer_score
 
 INSTANCES = Path(__file__).resolve().parent.parent / "instances"
 FILES = sorted((INSTANCES / "table").glob("seeds-*.jsonl.xz"))

@@ -7,7 +7,7 @@ the card types still in the deck, in the order ``color * 5 + rank - 1`` (HLE col
 ``std::discrete_distribution``. Nothing else consumes the generator, and the multiset of
 cards left before the ``i``-th draw is the deck minus the ``i - 1`` cards drawn, so the
 deck order depends on the seed only: not on ``P`` nor on the agents' actions. Cards are
-dealt in blocks (player 0 first), as in :mod:`solitaire.deals`.
+dealt in blocks (player 0 first), as in :mod:`solitaire.seer.deals`.
 
 What is reproduced here, operation by operation in IEEE double arithmetic:
 
@@ -26,7 +26,7 @@ Running time: 100 generator outputs and ``O(25)`` work per card, a few milliseco
 
 import numpy as np
 
-from .deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal
+from solitaire.seer.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal
 
 __all__ = ["MT19937", "DiscreteDistribution", "hle_deck", "hle_deal", "HLE_TO_SUIT"]
 

@@ -1,10 +1,10 @@
 """Batch bounds over many deals: rows and their summary.
 
 One row per deal (:func:`bound_row`): ``id``, ``players``, ``L`` (the perfect-information bot,
-:mod:`solitaire.game`), ``U1`` and ``U2`` (:mod:`solitaire.bounds`), ``reason`` when
+:mod:`solitaire.seer.game`), ``U1`` and ``U2`` (:mod:`solitaire.seer.bounds`), ``reason`` when
 ``U2 < 25``, the hardness figures ``min_hand`` and ``pace_slack``, and for real games
 ``real_score``, ``end`` and ``gap = U2 - real_score``. :func:`run_rows` computes rows on
-``jobs`` processes, in input order (:mod:`solitaire.rowfile` streams them to a file, so an
+``jobs`` processes, in input order (:mod:`solitaire.seer.rowfile` streams them to a file, so an
 interrupted run keeps every finished row; with resume the ids already in the file are
 skipped). :func:`summarize` gives the mean of each bound,
 the share of deals with ``U2 = 25`` and ``L = 25`` with 95% Wilson intervals, how often
@@ -15,13 +15,13 @@ import math
 from collections import Counter
 from multiprocessing import get_context
 
-from .bounds import hardness, u1, u2, u2_reason
-from .deals import MAX_SCORE, seeded_deal
-from .exact import exact, warm_up
-from .peers import PEER_ENCODING
-from .game import seer_line
-from .hle import hle_deal
-from .satpeer import PEER_SOLVER
+from solitaire.seer.bounds import hardness, u1, u2, u2_reason
+from solitaire.seer.deals import MAX_SCORE, seeded_deal
+from solitaire.seer.exact import exact, warm_up
+from solitaire.seer.peers import PEER_ENCODING
+from solitaire.seer.game import seer_line
+from solitaire.seer.hle import hle_deal
+from solitaire.seer.peers.turns import PEER_SOLVER
 
 __all__ = ["bound_row", "run_rows", "imap_jobs", "summarize", "wilson",
            "seeded_deals", "hle_deals"]
@@ -32,7 +32,7 @@ def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None,
 
     ``timeout`` other than ``False`` adds ``U3``, ``U3_high``, ``exact`` and ``method`` (with
     ``lines``, the optimal line as a hanab.live game, ``u3_game``); ``peer_timeout``,
-    ``peer_solver`` and ``peer_encoding`` as in :func:`solitaire.exact.exact`.
+    ``peer_solver`` and ``peer_encoding`` as in :func:`solitaire.seer.exact.exact`.
     """
     actions, low = seer_line(deal)
     upper1, upper2 = u1(deal), u2(deal)
@@ -76,7 +76,7 @@ def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False, peer_timeo
              peer_encoding=PEER_ENCODING):
     """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes.
 
-    ``timeout`` other than ``False`` adds U3 (:mod:`solitaire.exact`, seconds per deal or ``None``).
+    ``timeout`` other than ``False`` adds U3 (:mod:`solitaire.seer.exact`, seconds per deal or ``None``).
     """
     if timeout is not False:
         warm_up()

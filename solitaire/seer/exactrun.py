@@ -2,10 +2,10 @@
 
 One row per deal (:func:`table_row`): ``id``, ``players``, ``seed``, ``L``, ``U2``, ``U3`` (the best
 score proven reachable), ``U3_high`` (the best upper bound proven), ``exact``, ``method``
-(what proved it: ``bot``, ``search`` or ``peer``, see :class:`~solitaire.exact.ExactResult`)
+(what proved it: ``bot``, ``search`` or ``peer``, see :class:`~solitaire.seer.exact.ExactResult`)
 and ``seconds``. :func:`table_rows` streams rows for ``players x seeds`` on ``jobs``
 processes; rows go to a JSON Lines file one flushed line each
-(:class:`~solitaire.rowfile.RowWriter`), and a rerun skips the ``(players, seed)`` pairs
+(:class:`~solitaire.seer.rowfile.RowWriter`), and a rerun skips the ``(players, seed)`` pairs
 already there (or, retrying, only the exact ones, or only the bot's; the file then keeps both
 rows of a retried deal and :func:`latest_rows` takes the last). :func:`read_table` reads several
 such files at once, plain or ``.xz`` (the shipped table, ``instances/table/``).
@@ -21,13 +21,13 @@ count; the slowest deals.
 import time
 from collections import Counter
 
-from .boundrun import imap_jobs, wilson
-from .deals import MAX_SCORE, seeded_deal
-from .errors import InputError
-from .exact import exact, warm_up
-from .peers import PEER_ENCODING
-from .rowfile import read_rows
-from .satpeer import PEER_SOLVER
+from solitaire.seer.boundrun import imap_jobs, wilson
+from solitaire.seer.deals import MAX_SCORE, seeded_deal
+from solitaire.io.errors import InputError
+from solitaire.seer.exact import exact, warm_up
+from solitaire.seer.peers import PEER_ENCODING
+from solitaire.seer.rowfile import read_rows
+from solitaire.seer.peers.turns import PEER_SOLVER
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "table_summary", "format_table"]
 
@@ -71,7 +71,7 @@ def read_table(paths, players=None):
     """The newest row per deal over the row files ``paths`` (later files win), for ``players`` (all if None).
 
     Raises :class:`InputError` naming the file and the line when a row is not a row of the
-    table (:func:`~solitaire.rowfile.read_rows`; say, a row of ``bound``) or a file holds no row.
+    table (:func:`~solitaire.seer.rowfile.read_rows`; say, a row of ``bound``) or a file holds no row.
     """
     rows = []
     for path in paths:

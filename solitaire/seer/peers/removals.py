@@ -1,6 +1,6 @@
 """A second SAT peer of U3, indexed by removals instead of turns: "can this deal reach score t?"
 
-The same question and rules as :mod:`solitaire.satpeer` (those of :mod:`solitaire.exact`), in
+The same question and rules as :mod:`solitaire.seer.peers.turns` (those of :mod:`solitaire.seer.exact`), in
 another encoding. A game is a sequence of turns, each a *removal* (a play, discard or misplay,
 which draws the next card while the deck lasts) or a clue. With ``R`` cards to draw, the
 ``j``-th removal (``j = 0 .. R - 1``) draws deck card ``P * hand + j``, so the drawer of each
@@ -38,9 +38,9 @@ proof. Measured against the turn-indexed peer in ``benchmarks/README.md`` (P = 4
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 
-from .deals import MAX_SCORE, RANKS
-from .game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue, simulate
-from .satpeer import PEER_SOLVER, ask, solve
+from solitaire.seer.deals import MAX_SCORE, RANKS
+from solitaire.seer.game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue, simulate
+from solitaire.seer.peers.turns import PEER_SOLVER, ask, solve
 
 __all__ = ["removal_formula", "removal_line", "removal_reaches"]
 
@@ -206,7 +206,7 @@ def removal_line(deal, model, pool):
 
 
 def removal_reaches(deal, target, solver=PEER_SOLVER, timeout=None):
-    """``(answer, actions)`` as :func:`solitaire.satpeer.peer_reaches`, with this encoding; the
+    """``(answer, actions)`` as :func:`solitaire.seer.peers.turns.peer_reaches`, with this encoding; the
     actions are replayed and must reach ``target``. With ``timeout`` the answer may be ``None``."""
     return ask(_decide, (deal, target, solver), target, timeout)
 

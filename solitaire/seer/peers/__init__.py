@@ -1,14 +1,14 @@
-"""The two SAT peers of U3 by name, and the one :func:`solitaire.exact.exact` uses by default.
+"""The two SAT peers of U3 by name, and the one :func:`solitaire.seer.exact.exact` uses by default.
 
 Both decide "can this deal reach score ``t`` under the real rules?" as CNF for PySAT, every
 "yes" with a line the simulator replays: ``"removals"`` has one step per drawn card, the clues
-folded into the turn-order gap between removals (:mod:`solitaire.removalpeer`); ``"turns"`` has
-one step per turn, like the public SAT approach (:mod:`solitaire.satpeer`). Each is
+folded into the turn-order gap between removals (:mod:`solitaire.seer.peers.removals`); ``"turns"`` has
+one step per turn, like the public SAT approach (:mod:`solitaire.seer.peers.turns`). Each is
 ``reaches(deal, target, solver, timeout=None) -> (answer, actions)``.
 """
 
-from .removalpeer import removal_reaches
-from .satpeer import peer_reaches
+from solitaire.seer.peers.removals import removal_reaches
+from solitaire.seer.peers.turns import peer_reaches
 
 __all__ = ["PEERS", "PEER_ENCODING", "peer_of"]
 

@@ -11,7 +11,7 @@ next one, so the game's plays, misplays and discards form exactly ``T = 50 - P *
 steps "remove one card, draw one" before the last draw; a misplay counts as a discard.
 After the last draw every player has exactly one more turn: at most ``P`` further plays.
 Clue tokens, strikes, who holds which card and turn order only forbid moves; forgetting
-them gives the pace solitaire of :mod:`solitaire.pace` with ``n0 = P * hand``, ``final = P``,
+them gives the pace solitaire of :mod:`solitaire.seer.pace` with ``n0 = P * hand``, ``final = P``,
 whose maximum therefore is at least the real game's number of played cards. (A third
 strike scores 0, below every bound.)
 
@@ -27,7 +27,7 @@ maps a line keeping at most ``m`` cards to a solitaire play with ``h = m - 1``. 
 has no limit at all. So every U2 line is a legal solitaire play with the same score.
 
 Hardness figures (:func:`hardness`): ``min_hand``, the smallest pooled hand (kept cards, see
-``cap`` in :mod:`solitaire.pace`) with which U2 still reaches its value under the same draw
+``cap`` in :mod:`solitaire.seer.pace`) with which U2 still reaches its value under the same draw
 schedule; ``pace_slack``, the largest ``s`` such that some line reaching U2 keeps the
 hanab.live pace ``score + cards left + P - U2`` at least ``s`` after every draw until it
 reaches U2: the actions the team can spare (0: every line reaching U2 is tight at some
@@ -38,7 +38,7 @@ only be played after one of the last ``j`` draws and only ``j - 1 + P`` actions 
 or the hand size: a higher score needs a larger pooled hand (the smallest is named).
 
 Running time: U2 is a greedy line and, when it falls short of the hope, a few searches of
-:mod:`solitaire.pace` (typically well below a millisecond); the hardness figures add up to
+:mod:`solitaire.seer.pace` (typically well below a millisecond); the hardness figures add up to
 ``min_hand`` capacity probes and ``O(log T)`` pace decisions (a few milliseconds on average).
 """
 
@@ -46,9 +46,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .deals import MAX_SCORE, RANKS, card_name
-from .engine import solve_engine
-from .pace import PaceProblem, pace_max, pace_reaches
+from solitaire.seer.deals import MAX_SCORE, RANKS, card_name
+from solitaire.engine import solve_engine
+from solitaire.seer.pace import PaceProblem, pace_max, pace_reaches
 
 __all__ = ["Bound", "pace_problem", "u1", "u2", "u2_value", "tail_bound", "hardness", "u2_reason"]
 
@@ -80,7 +80,7 @@ def u1(deal):
 
     Examples
     --------
-    >>> from solitaire.deals import seeded_deal
+    >>> from solitaire.seer.deals import seeded_deal
     >>> u1(seeded_deal(2, 0)).score
     25
     """
@@ -98,7 +98,7 @@ def u2(deal):
 
     Examples
     --------
-    >>> from solitaire.deals import seeded_deal
+    >>> from solitaire.seer.deals import seeded_deal
     >>> b = u2(seeded_deal(2, 0))
     >>> b.score, len(b.plays), b.plays[0]
     (25, 25, (1, 'r1'))

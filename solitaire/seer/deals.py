@@ -22,9 +22,9 @@ Sources
   one object per file, a JSON list of them, or JSON Lines. ``"score"``, ``"end"`` and
   ``"actions"`` are kept when present.
 * :func:`seeded_deal`: our generator, specified exactly in its docstring.
-* :func:`solitaire.hle.hle_deal`: the deal of the Hanabi Learning Environment for a seed.
+* :func:`solitaire.seer.hle.hle_deal`: the deal of the Hanabi Learning Environment for a seed.
 
-Every parser raises :class:`~solitaire.errors.InputError` (file, line, what was expected) on a
+Every parser raises :class:`~solitaire.io.errors.InputError` (file, line, what was expected) on a
 bad deal: a wrong number of cards, an unknown suit, a rank outside ``1..5``, more copies of
 a card than the deck has.
 
@@ -43,9 +43,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .errors import InputError
-from .inputfile import parse_json, read_text
-from .model import Instance
+from solitaire.io.errors import InputError
+from solitaire.io.inputfile import parse_json, read_text
+from solitaire.model import Instance
 
 __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
@@ -249,7 +249,7 @@ def read_hanablive_file(path):
 
 def read_deal(path, players):
     """A deal from a text file, a ``.deck`` file (by extension), or a hanab.live ``.json`` file."""
-    from .deckfile import parse_deck
+    from solitaire.deckfile import parse_deck
 
     text, source = read_text(path), str(path)
     if source.endswith(".deck"):

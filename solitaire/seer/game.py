@@ -29,8 +29,8 @@ clue it misplays its least useful card.
 Running time: ``O(turns * P * hand)`` per game, a fraction of a millisecond.
 """
 
-from .deals import MAX_SCORE, RANKS, STANDARD_COUNTS
-from .errors import InputError
+from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_COUNTS
+from solitaire.io.errors import InputError
 
 __all__ = ["Game", "IllegalAction", "simulate", "seer_line", "seer_score", "bot_action", "legal_clue"]
 
@@ -249,7 +249,7 @@ def seer_line(deal):
 
     Examples
     --------
-    >>> from solitaire.deals import seeded_deal
+    >>> from solitaire.seer.deals import seeded_deal
     >>> actions, score = seer_line(seeded_deal(2, 0))
     >>> simulate(seeded_deal(2, 0), actions).score == score
     True

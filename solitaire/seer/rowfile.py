@@ -6,7 +6,7 @@ named the file, not its extension. :class:`RowWriter` appends one flushed line p
 interrupted run keeps every finished row; the only damage an interruption can do is a last
 line cut short, which :func:`read_rows` ignores and a resuming :class:`RowWriter` cuts off.
 Anything else that is not a row (a bad line in the middle, a value of the wrong type or out
-of range, a missing key the caller needs) is an :class:`~solitaire.errors.InputError` naming
+of range, a missing key the caller needs) is an :class:`~solitaire.io.errors.InputError` naming
 the file and the line, before any row is written.
 """
 
@@ -17,9 +17,9 @@ import lzma
 import math
 import os
 
-from .deals import MAX_SCORE
-from .errors import InputError
-from .inputfile import parse_json
+from solitaire.seer.deals import MAX_SCORE
+from solitaire.io.errors import InputError
+from solitaire.io.inputfile import parse_json
 
 __all__ = ["COLUMNS", "RowWriter", "read_rows", "check_row"]
 

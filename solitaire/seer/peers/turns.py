@@ -1,6 +1,6 @@
 """The SAT peer of U3: "can this deal reach score t under the real rules?" as CNF for PySAT.
 
-An encoding of the whole real game (the rules of :mod:`solitaire.exact`), turn-indexed like
+An encoding of the whole real game (the rules of :mod:`solitaire.seer.exact`), turn-indexed like
 the public SAT approach and written independently of the search: it shares only the deal
 and the simulator that replays its answer. Turns ``0..T-1`` with ``T = 2 (R + P) + 13 - t``
 (``R = 50 - P * hand`` draws; :func:`horizon`) are enough for any game that reaches ``t``,
@@ -40,9 +40,9 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
 
-from .deadline import call_with_deadline
-from .deals import MAX_SCORE, RANKS
-from .game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue
+from solitaire.seer.peers.deadline import call_with_deadline
+from solitaire.seer.deals import MAX_SCORE, RANKS
+from solitaire.seer.game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue
 
 __all__ = ["ask", "horizon", "peer_formula", "peer_reaches", "peer_line", "peer_max", "solve", "PEER_SOLVER"]
 
@@ -182,7 +182,7 @@ def peer_reaches(deal, target, solver=PEER_SOLVER, timeout=None, slack=0):
 
     ``solver`` names a PySAT solver, ``slack`` adds turns (:func:`peer_formula`). With
     ``timeout`` (seconds) the solver runs in a forked process
-    (:func:`~solitaire.deadline.call_with_deadline`: CaDiCaL cannot be interrupted otherwise)
+    (:func:`~solitaire.seer.peers.deadline.call_with_deadline`: CaDiCaL cannot be interrupted otherwise)
     and the answer is ``None`` when time ran out.
     """
     return ask(_decide, (deal, target, solver, slack), target, timeout)

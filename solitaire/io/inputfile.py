@@ -2,12 +2,12 @@
 
 Every reader of the toolkit (decks, sequences, CNF files, deals) gets its text and its
 JSON through these two functions, so that a missing file, undecodable bytes or bad JSON
-become an :class:`~solitaire.errors.InputError` naming the file and the line.
+become an :class:`~solitaire.io.errors.InputError` naming the file and the line.
 """
 
 import json
 
-from .errors import InputError
+from solitaire.io.errors import InputError
 
 __all__ = ["read_text", "parse_json"]
 
@@ -44,7 +44,7 @@ def parse_json(text, source, line=None):
     >>> parse_json('{"a": }', "x.json")
     Traceback (most recent call last):
     ...
-    solitaire.errors.InputError: x.json:1:7: expected JSON: Expecting value
+    solitaire.io.errors.InputError: x.json:1:7: expected JSON: Expecting value
     """
     try:
         return json.loads(text, parse_constant=_refuse_constant)

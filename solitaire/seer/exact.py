@@ -1,6 +1,6 @@
 """U3: the exact perfect-information optimum of a Hanabi deal under the real rules.
 
-The rules are those of :mod:`solitaire.game` (hanab.live and HLE): block deal, hands of
+The rules are those of :mod:`solitaire.seer.game` (hanab.live and HLE): block deal, hands of
 5/5/4/4 cards for 2/3/4/5 players, player 0 first, 8 clue tokens, 3 strikes. On a turn the
 player may play a card (the next card of its suit scores, a 5 returns a token below 8; any
 other card is a misplay: a strike, the card is lost), discard a card (only below 8 tokens;
@@ -155,7 +155,7 @@ token-free game take its refutations of 25 from 171,000..3,969,000 nodes to 9,00
 
 Result. The score, whether it is proven (``exact``), the proven bounds ``L <= U3 <= high``,
 and an optimal line as hanab.live actions (a play, a discard, or for a pass a legal colour
-clue), which :func:`solitaire.game.simulate` replays to the score before it is returned;
+clue), which :func:`solitaire.seer.game.simulate` replays to the score before it is returned;
 once the line reaches the target the bot finishes the game (it never loses a point).
 A ``timeout`` (seconds per deal) is honoured between node budgets that double; a deal
 that runs out reports ``exact = False`` with the bounds found.
@@ -188,11 +188,11 @@ from numba.core import cgutils, types
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
-from .bounds import u2_value
-from .deals import MAX_SCORE, RANKS, seeded_deal
-from .game import DISCARD, MAX_CLUES, PLAY, Game, bot_action, legal_clue, seer_line, simulate
-from .peers import PEER_ENCODING, peer_of
-from .satpeer import PEER_SOLVER
+from solitaire.seer.bounds import u2_value
+from solitaire.seer.deals import MAX_SCORE, RANKS, seeded_deal
+from solitaire.seer.game import DISCARD, MAX_CLUES, PLAY, Game, bot_action, legal_clue, seer_line, simulate
+from solitaire.seer.peers import PEER_ENCODING, peer_of
+from solitaire.seer.peers.turns import PEER_SOLVER
 
 __all__ = ["ExactResult", "exact", "exact_search", "finish", "line_actions", "peer_close", "warm_up", "tt_table", "TT_BITS"]
 
@@ -1009,7 +1009,7 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
 
     Examples
     --------
-    >>> from solitaire.deals import seeded_deal
+    >>> from solitaire.seer.deals import seeded_deal
     >>> r = exact(seeded_deal(2, 0))
     >>> r.score, r.exact, simulate(seeded_deal(2, 0), r.actions).score
     (25, True, 25)
@@ -1067,7 +1067,7 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
 
 def peer_close(deal, low, high, actions, timeout, solver=PEER_SOLVER, reaches=peer_of(PEER_ENCODING)):
     """Close ``low < U3 <= high`` with the SAT peer ``reaches`` (a value of
-    :data:`solitaire.peers.PEERS`, with PySAT's ``solver``) within ``timeout`` seconds;
+    :data:`solitaire.seer.peers.PEERS`, with PySAT's ``solver``) within ``timeout`` seconds;
     ``(low, high, actions)``.
 
     It asks "score >= high?": a "yes" comes with a line that the simulator replays (finished

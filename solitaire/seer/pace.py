@@ -5,7 +5,7 @@ starts with the first ``n0`` cards in one pooled hand and then takes ``T = N - n
 each step plays one playable card of the hand or discards one card, then draws the next
 card. After the last draw it may take ``final`` more actions (plays). The score is the
 number of cards played. For a Hanabi deal ``n0 = P * hand``, ``final = P``; see
-:mod:`solitaire.bounds` for why no real team can beat this score.
+:mod:`solitaire.seer.bounds` for why no real team can beat this score.
 
 A *capacity* ``cap`` generalises it for the hardness figures: at most ``cap`` cards the team
 intends to play may be kept. ``cap = n0`` is U2 itself (the hand holds ``n0`` cards before
@@ -52,7 +52,7 @@ Running time: ``O(T * F * (F + cap + c))`` word operations for the largest front
 import numba
 import numpy as np
 
-from .bits import popcount
+from solitaire.bits import popcount
 
 __all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_greedy", "pace_max", "pace_reaches", "line_pace", "MAX_N", "MAX_C"]
 
