@@ -5,14 +5,16 @@ import json
 from importlib import resources
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from solitaire.io.errors import InputError
-from solitaire.seer.gorand import GoRand
-from solitaire.seer.seeds import (SeedString, deck_from_seed, expand_seed_range, parse_seed,
-                                  seed_number, shuffle_order)
+from solitaire.seer.gorand import PREFIX_LEN, GoRand, int31_prefix
+from solitaire.seer.seeds import (SeedString, _swap_targets, deck_from_seed, decks_from_seeds,
+                                  expand_seed_range, parse_seed, seed_number, shuffle_order,
+                                  shuffle_orders)
 from solitaire.seer.variants import Card, UnsupportedVariant, get_variant
 
 DATA = Path(__file__).parent / "data"
@@ -183,3 +185,53 @@ def test_intn_rejects_exactly_above_the_largest_multiple():
     assert _Scripted([limit + 1, 7]).intn(n) == 7 % n
     assert _Scripted([M31, limit + 1, 5]).intn(n) == 5 % n
     assert _Scripted([M31]).intn(4) == M31 & 3      # powers of two: a mask, no rejection
+
+
+# --- many seeds at once ---------------------------------------------------------------------
+
+@given(seeds=st.lists(INT64, min_size=1, max_size=5), count=st.integers(0, PREFIX_LEN))
+def test_int31_prefix_is_the_generator_stream(seeds, count):
+    block = int31_prefix(seeds, count)
+    assert block.shape == (len(seeds), count)
+    for row, seed in zip(block.tolist(), seeds):
+        rng = GoRand(seed)
+        assert row == [rng.int31() for _ in range(count)]
+
+
+def test_int31_prefix_stops_where_written_words_are_read():
+    with pytest.raises(ValueError):
+        int31_prefix([1], PREFIX_LEN + 1)
+
+
+def test_batch_decks_of_every_pair():
+    by_variant = {}
+    for pair in PAIRS:
+        by_variant.setdefault(pair["variant"], []).append(pair)
+    checked = 0
+    for name, pairs in by_variant.items():
+        size = pairs[0]["deck_size"]
+        orders = shuffle_orders([p["seed"] for p in pairs], size)
+        assert orders.tolist() == [shuffle_order(p["seed"], size) for p in pairs]
+        if name != "Orange (3 Suits)":
+            decks = decks_from_seeds([p["seed"] for p in pairs], get_variant(name))
+            assert [[list(c) for c in d] for d in decks] == [p["deck"] for p in pairs]
+            checked += len(pairs)
+    assert checked == 118
+
+
+@given(seeds=st.lists(st.text(max_size=12), max_size=6), n=st.integers(1, 70))
+def test_batch_shuffle_is_one_by_one(seeds, n):
+    assert shuffle_orders(seeds, n).tolist() == [shuffle_order(s, n) for s in seeds]
+
+
+def test_batch_shuffle_of_long_decks_goes_one_by_one():
+    seeds = ["p2v0s1", "x"]
+    assert shuffle_orders(seeds, 300).tolist() == [shuffle_order(s, 300) for s in seeds]
+
+
+def test_batch_flags_rejected_draws():
+    limit3 = M31 - (1 << 31) % 3
+    v = np.array([[0, 0, limit3], [0, 0, limit3 + 1], [M31, M31, 0]])
+    targets, rejected = _swap_targets(v)
+    assert rejected.tolist() == [False, True, False]     # Intn(1) and Intn(2): masks
+    assert targets[0].tolist() == [0, 0, limit3 % 3]

@@ -17,6 +17,10 @@ steps are computed at once from the precomputed powers.
 The 607 ``rngCooked`` words are data taken from Go's source tree (``data/go_rng_cooked.txt``
 names the file, version and licence).
 
+The first 273 outputs read only the seeded state: output k (1-based) is word 334 - k plus word
+607 - k, and no word written before it is read. :func:`int31_prefix` computes these outputs
+for many seeds at once, seeding only the words they read.
+
 Examples
 --------
 Go's own first numbers for seed 1 (``rand.Seed(1)``; ``rand.Int63()``, ``rand.Intn(100)``):
@@ -33,7 +37,7 @@ from importlib import resources
 
 import numpy as np
 
-__all__ = ["GoRand"]
+__all__ = ["GoRand", "PREFIX_LEN", "int31_prefix"]
 
 _LEN = 607                  # rngLen
 _TAP = 273                  # rngTap
@@ -62,6 +66,7 @@ def _powers(count: int) -> np.ndarray:
     return out
 
 
+PREFIX_LEN = _TAP          # outputs that read only seeded words (see int31_prefix)
 _COOKED = _read_cooked()
 _POWERS = _powers(_SKIP + 3 * _LEN)
 _FIRST = np.arange(_LEN) * 3 + _SKIP     # index into _POWERS of each word's first step
@@ -112,3 +117,20 @@ class GoRand:
         while v > limit:
             v = self.int31()
         return v % n
+
+
+def int31_prefix(seeds: np.ndarray, count: int) -> np.ndarray:
+    """The first ``count <= 273`` ``Int31`` outputs of ``GoRand(seed)`` for each int64 seed:
+    an array of shape ``(len(seeds), count)``."""
+    if not 0 <= count <= PREFIX_LEN:
+        raise ValueError(f"int31_prefix gives at most {PREFIX_LEN} outputs, asked {count}")
+    k = np.arange(1, count + 1)
+    words = np.concatenate([_LEN - _TAP - k, _LEN - k])         # feed, then tap, of each output
+    x0 = np.asarray(seeds, dtype=object) % _M31
+    x0 = np.where(x0 == 0, _ZERO_SEED, x0).astype(np.uint64)[:, None]
+    first = _FIRST[words]
+    steps = [_POWERS[first + d][None, :] * x0 % np.uint64(_M31) for d in range(3)]
+    state = ((steps[0] << np.uint64(40)) ^ (steps[1] << np.uint64(20)) ^ steps[2]
+             ^ _COOKED[words])
+    out = state[:, :count] + state[:, count:]                  # wraps modulo 2^64
+    return ((out & np.uint64(_MASK63)) >> np.uint64(32)).astype(np.int64)

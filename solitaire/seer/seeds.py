@@ -15,7 +15,11 @@ first (player 0's hand is the first cards, as everywhere in the toolkit). hanab.
 
 Seed strings of ordinary games read ``p<players>v<variant id>s<suffix>`` (``p3v0s17``: three
 players, No Variant, the 17th seed); :func:`parse_seed` splits them, :class:`SeedString`
-formats them, :func:`expand_seed_range` expands ``p3v0s1..1000``. Any string is a seed of some
+formats them, :func:`expand_seed_range` expands ``p3v0s1..1000``. :func:`shuffle_orders` and
+:func:`decks_from_seeds` do many seeds at once: a deck of n cards uses the generator's first n
+outputs unless ``Intn`` rejects one (odds below n / 2^31 a draw), and those come from
+:func:`~solitaire.seer.gorand.int31_prefix`; a seed with a rejection, or a deck longer than
+273 cards, goes through :class:`~solitaire.seer.gorand.GoRand` one output at a time. Any string is a seed of some
 deck (``!seed`` tables choose free suffixes), so :func:`deck_from_seed` also takes a variant
 explicitly.
 
@@ -32,20 +36,24 @@ True
 """
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from solitaire.io.errors import InputError
-from solitaire.seer.gorand import GoRand
+from solitaire.seer.gorand import PREFIX_LEN, GoRand, int31_prefix
 from solitaire.seer.variants import Card, Variant, get_variant, unshuffled_deck
 
 __all__ = ["SeedString", "parse_seed", "expand_seed_range", "crc64_ecma", "seed_number",
-           "shuffle_order", "deck_from_seed"]
+           "shuffle_order", "shuffle_orders", "deck_from_seed", "decks_from_seeds"]
 
 _ECMA_REFLECTED = 0xC96C5795D7870F42
 _ONES = (1 << 64) - 1
 _LEGACY = "legacy-"
 _LEGACY_CUT = len("legacy-x-")
 _SEED = re.compile(r"(legacy-.-)?p(\d+)v(\d+)s(.+)", re.DOTALL)
+_BLOCK = 4096             # seeds shuffled together (bounds the memory of shuffle_orders)
 _RANGE = re.compile(r"(p\d+v\d+s)(\d+)\.\.(\d+)")
 
 
@@ -120,6 +128,42 @@ def shuffle_order(seed: str, n: int) -> list[int]:
         j = rng.intn(i + 1)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+def _swap_targets(int31s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``j_i = Intn(i + 1)`` from one ``Int31`` output per step, for rows with no rejection;
+    and which rows had one (their ``j`` are then wrong)."""
+    bound = np.arange(1, int31s.shape[1] + 1)
+    limit = (1 << 31) - 1 - (1 << 31) % bound
+    limit[(bound & (bound - 1)) == 0] = (1 << 31) - 1        # powers of two: no rejection
+    return int31s % bound, (int31s > limit).any(axis=1)
+
+
+def shuffle_orders(seeds: Sequence[str], n: int) -> np.ndarray:
+    """:func:`shuffle_order` of every seed: row r is ``shuffle_order(seeds[r], n)``."""
+    if n > PREFIX_LEN:
+        return np.array([shuffle_order(seed, n) for seed in seeds]).reshape(len(seeds), n)
+    return np.concatenate([_shuffle_block(seeds[start:start + _BLOCK], n)
+                           for start in range(0, len(seeds), _BLOCK)] or
+                          [np.empty((0, n), dtype=np.int64)])
+
+
+def _shuffle_block(seeds: Sequence[str], n: int) -> np.ndarray:
+    orders = np.tile(np.arange(n), (len(seeds), 1))
+    targets, rejected = _swap_targets(int31_prefix([seed_number(s) for s in seeds], n))
+    rows = np.arange(len(seeds))
+    for i in range(n):
+        j = targets[:, i]
+        orders[rows, i], orders[rows, j] = orders[rows, j], orders[rows, i]
+    for r in np.flatnonzero(rejected):
+        orders[r] = shuffle_order(seeds[r], n)
+    return orders
+
+
+def decks_from_seeds(seeds: Sequence[str], variant: Variant) -> list[list[Card]]:
+    """:func:`deck_from_seed` of every seed, all in ``variant``."""
+    cards = unshuffled_deck(variant)
+    return [[cards[k] for k in row] for row in shuffle_orders(seeds, len(cards)).tolist()]
 
 
 def deck_from_seed(seed: str, variant: Variant | None = None) -> list[Card]:
