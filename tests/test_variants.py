@@ -2,6 +2,7 @@
 hanab.live deals, touch rules on hand-picked cases and on the clues of real variant games."""
 
 import json
+from operator import attrgetter
 from importlib import resources
 from pathlib import Path
 
@@ -9,7 +10,8 @@ import pytest
 
 from solitaire.io.errors import InputError
 from solitaire.seer.options import Options, Rules
-from solitaire.seer.variants import (COLOR, RANK, Card, Clue, UnsupportedVariant, clue_is_legal,
+from solitaire.seer.variants import (COLOR, RANK, Card, Clue, Reach, UnsupportedVariant,
+                                     clue_is_legal,
                                      clue_touches, get_variant, legal_clue_exists,
                                      supported_variants, unshuffled_deck, unsupported_variants)
 from solitaire.seer.variants_build import build_table, unsupported_reasons
@@ -138,17 +140,22 @@ def test_variant_agrees_with_the_games_record(game):
     assert list(v.clue_colors) == game["variant_clue_colors"]
     assert list(v.clue_ranks) == game["variant_rules"]["clueRanks"]
     assert unshuffled_deck(v) == sorted(Card(*c) for c in game["deck"])
-    fields = {"oneOfEach": "one_of_each", "allClueColors": "all_clue_colors",
-              "noClueColors": "no_clue_colors", "allClueRanks": "all_clue_ranks",
-              "noClueRanks": "no_clue_ranks", "prism": "prism"}
+    fields = {"oneOfEach": "one_of_each", "allClueColors": "reach.all_colors",
+              "noClueColors": "reach.no_colors", "allClueRanks": "reach.all_ranks",
+              "noClueRanks": "reach.no_ranks", "prism": "prism"}
     for suit, record in zip(v.suits, game["variant_suits"], strict=True):
         assert suit.name == record["name"]
         assert suit.copies == tuple(record["copies"][str(r)] for r in range(1, 6))
         assert list(suit.clue_colors) == record["clueColors"]
-        assert all(getattr(suit, ours) == record.get(theirs, False)
+        assert all(attrgetter(ours)(suit) == record.get(theirs, False)
                    for theirs, ours in fields.items())
-    special = game["variant_rules"].get("specialRank")
-    assert (v.special.rank if v.special else None) == special
+    rules = game["variant_rules"]
+    assert (v.special.rank if v.special else None) == rules.get("specialRank")
+    if v.special:
+        assert v.special.reach == Reach.from_json(rules, "specialRank")
+        assert v.special.deceptive == rules.get("specialRankDeceptive", False)
+    assert (v.funnels, v.chimneys, v.scarce_ones) == (
+        rules.get("funnels", False), rules.get("chimneys", False), rules.get("scarceOnes", False))
 
 
 # --- touch rules -----------------------------------------------------------------------------

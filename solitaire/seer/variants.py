@@ -47,7 +47,7 @@ from typing import NamedTuple
 from solitaire.io.errors import InputError
 
 __all__ = [
-    "RANKS", "COLOR", "RANK", "Card", "Clue", "Suit", "SpecialRank", "Variant",
+    "RANKS", "COLOR", "RANK", "Card", "Clue", "Reach", "Suit", "SpecialRank", "Variant",
     "UnsupportedVariant", "get_variant", "supported_variants", "unsupported_variants",
     "unshuffled_deck", "clue_touches", "clue_is_legal", "legal_clue_exists",
 ]
@@ -76,17 +76,39 @@ class Clue(NamedTuple):
 
 
 @dataclass(frozen=True)
+class Reach:
+    """Clues that touch a card whatever its colour or rank (``all_*``), or never (``no_*``):
+    hanab.live's ``allClueColors``, ``noClueColors``, ``allClueRanks``, ``noClueRanks``."""
+
+    all_colors: bool = False
+    no_colors: bool = False
+    all_ranks: bool = False
+    no_ranks: bool = False
+
+    @classmethod
+    def from_json(cls, entry: dict, prefix: str = "") -> "Reach":
+        """Read the four flags, named ``<prefix>AllClueColors`` ... in ``entry``."""
+        def flag(name: str) -> bool:
+            return entry.get(prefix + (name if prefix else name[0].lower() + name[1:]), False)
+        return cls(flag("AllClueColors"), flag("NoClueColors"), flag("AllClueRanks"),
+                   flag("NoClueRanks"))
+
+    def verdict(self, kind: str) -> bool | None:
+        """Whether every clue of ``kind`` touches (True), none does (False), or it depends."""
+        every, none = ((self.all_colors, self.no_colors) if kind == COLOR
+                       else (self.all_ranks, self.no_ranks))
+        return True if every else False if none else None
+
+
+@dataclass(frozen=True)
 class Suit:
     """One suit: its copies of ranks 1..5 and how clues touch it."""
 
     name: str
     copies: tuple[int, ...]
     clue_colors: tuple[str, ...]
+    reach: Reach = Reach()
     one_of_each: bool = False
-    all_clue_colors: bool = False
-    no_clue_colors: bool = False
-    all_clue_ranks: bool = False
-    no_clue_ranks: bool = False
     prism: bool = False
 
 
@@ -95,10 +117,7 @@ class SpecialRank:
     """The rank of ``-Ones``/``-Fives`` variants and how clues touch cards of that rank."""
 
     rank: int
-    all_clue_colors: bool = False
-    no_clue_colors: bool = False
-    all_clue_ranks: bool = False
-    no_clue_ranks: bool = False
+    reach: Reach = Reach()
     deceptive: bool = False
 
 
@@ -152,17 +171,12 @@ def _variant(entry: dict, suits: dict[str, dict]) -> Variant:
     def suit(name: str) -> Suit:
         s = suits[name]
         return Suit(name, _copies(s.get("oneOfEach", False), critical, scarce),
-                    tuple(s["clueColors"]), s.get("oneOfEach", False),
-                    s.get("allClueColors", False), s.get("noClueColors", False),
-                    s.get("allClueRanks", False), s.get("noClueRanks", False),
+                    tuple(s["clueColors"]), Reach.from_json(s), s.get("oneOfEach", False),
                     s.get("prism", False))
 
     special = None
     if "specialRank" in entry:
-        special = SpecialRank(entry["specialRank"], entry.get("specialRankAllClueColors", False),
-                              entry.get("specialRankNoClueColors", False),
-                              entry.get("specialRankAllClueRanks", False),
-                              entry.get("specialRankNoClueRanks", False),
+        special = SpecialRank(entry["specialRank"], Reach.from_json(entry, "specialRank"),
                               entry.get("specialRankDeceptive", False))
     return Variant(entry["id"], entry["name"], tuple(suit(n) for n in entry["suits"]),
                    tuple(entry["clueColors"]), tuple(entry.get("clueRanks", RANKS)), special,
@@ -221,19 +235,14 @@ def unshuffled_deck(variant: Variant) -> list[Card]:
 def _color_touches(variant: Variant, color: int, suit: Suit, rank: int) -> bool:
     if variant.color_clues_touch_nothing:
         return False
-    if suit.all_clue_colors:
-        return True
-    if suit.no_clue_colors:
-        return False
+    if suit.reach.verdict(COLOR) is not None:
+        return suit.reach.verdict(COLOR)
     name = variant.clue_colors[color]
-    if variant.synesthesia and not suit.no_clue_ranks and name == _prism_color(variant, rank):
+    if variant.synesthesia and not suit.reach.no_ranks and name == _prism_color(variant, rank):
         return True
     special = variant.special
-    if special is not None and rank == special.rank:
-        if special.all_clue_colors:
-            return True
-        if special.no_clue_colors:
-            return False
+    if special is not None and rank == special.rank and special.reach.verdict(COLOR) is not None:
+        return special.reach.verdict(COLOR)
     if suit.prism:
         return name == _prism_color(variant, rank)
     return name in suit.clue_colors
@@ -247,16 +256,12 @@ def _rank_touches(variant: Variant, clue_rank: int, suit_index: int, suit: Suit,
                   rank: int) -> bool:
     if variant.rank_clues_touch_nothing:
         return False
-    if suit.all_clue_ranks:
-        return True
-    if suit.no_clue_ranks:
-        return False
+    if suit.reach.verdict(RANK) is not None:
+        return suit.reach.verdict(RANK)
     special = variant.special
     if special is not None and rank == special.rank:
-        if special.all_clue_ranks:
-            return True
-        if special.no_clue_ranks:
-            return False
+        if special.reach.verdict(RANK) is not None:
+            return special.reach.verdict(RANK)
         if special.deceptive:
             return clue_rank == variant.clue_ranks[suit_index % len(variant.clue_ranks)]
     if variant.odds_and_evens:
