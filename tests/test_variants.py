@@ -326,3 +326,13 @@ def test_options_refused(options, error, text):
 def test_rules_refuse_bad_players(players, start):
     with pytest.raises(InputError):
         Rules(get_variant("No Variant"), players, Options(starting_player=start))
+
+
+def test_deck_size_of_every_supported_variant():
+    """hanab.live's per-suit totals (client ``getTotalCardsInSuit``): 5 in a one-of-each
+    suit, 9 with a critical rank or Scarce Ones, else 10."""
+    for v in supported_variants().values():
+        fewer = v.critical_rank is not None or v.scarce_ones
+        per_suit = [5 if s.one_of_each else 9 if fewer else 10 for s in v.suits]
+        assert v.deck_size == len(unshuffled_deck(v)) == sum(per_suit), v.name
+        assert 3 <= len(v.suits) <= 6 and v.max_score == 5 * len(v.suits)
