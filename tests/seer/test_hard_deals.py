@@ -5,12 +5,12 @@ import json
 import numpy as np
 import pytest
 
-from benchmarks.common import hard_deals
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import seeded_deal
 from solitaire.seer.exact import exact, exact_search, root_hope, tt_table
 from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import seer_score, simulate
+from solitaire.seer.harddeals import ask, hard_deals, record_verdicts
 from solitaire.seer.peers import PEER_ENCODING, peer_of
 from solitaire.seer.peers.turns import PEER_SOLVER, peer_reaches
 
@@ -114,7 +114,7 @@ def test_the_token_free_game_overshoots_where_the_tokens_bind():
     # P = 5 seed 492920: U3 = 24 (the peer refutes 25: CaDiCaL in 110 s), yet the token-free game
     # reaches 25 in a few hundred nodes: its line banks up to 13 tokens before a long stall, where
     # the real game keeps at most 8, so no bound that ignores the tokens settles this deal (the turn
-    # order with the tokens does, at the root: tests/test_exact.py)
+    # order with the tokens does, at the root: tests/seer/test_exact.py)
     row = row_of(5, 492920)
     assert (row["U2"], row["U3"], row["exact"]) == (25, 24, True)
     deal = seeded_deal(5, 492920)
@@ -124,8 +124,6 @@ def test_the_token_free_game_overshoots_where_the_tokens_bind():
 
 
 def test_recorded_verdicts_add_their_prover_only_for_its_noes(tmp_path):
-    from benchmarks.bench_peer import record_verdicts
-
     rows = [{**row_of(p, seed), "proved_by": by} for p, seed, by in (
         (2, 1540, ["search"]), (2, 2865, ["search"]), (2, 4369, ["peer", "search"]), (5, 66291, ["peer"]),
         (5, 95614, ["peer"]))]
@@ -159,6 +157,4 @@ def test_recorded_verdicts_add_their_prover_only_for_its_noes(tmp_path):
 
 def test_the_search_answers_as_a_solver_of_bench_peer():
     # P = 5 seed 492920: U3 = 24, which the search proves alone (its root rule refutes 25)
-    from benchmarks.bench_peer import ask
-
     assert [ask(5, 492920, target, "search", 60)[1] for target in (25, 24)] == [False, True]

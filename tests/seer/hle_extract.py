@@ -1,6 +1,6 @@
 """Print the deck order the real HLE engine deals for seeds (run with the venv that has the extra).
 
-Usage: python tests/hle_extract.py PLAYERS SEED [SEED ...]; prints one JSON list of
+Usage: python tests/seer/hle_extract.py PLAYERS SEED [SEED ...]; prints one JSON list of
 HLE card indices ``color * 5 + rank - 1`` per seed. The deck is read off by misplaying the
 first card of the current player over and over with 50 life tokens, so every card is drawn.
 """

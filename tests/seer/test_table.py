@@ -11,21 +11,20 @@ each file that the SAT peer closed with the default peer.
 """
 
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from benchmarks.common import hard_deals
+from solitaire.examples import find_example
 from solitaire.seer.rowfile import read_rows
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import seeded_deal
 from solitaire.seer.exact import exact, root_hope
 from solitaire.seer.exactrun import latest_rows
 from solitaire.seer.game import seer_score
+from solitaire.seer.harddeals import hard_deals
 
-INSTANCES = Path(__file__).resolve().parent.parent / "instances"
-FILES = sorted((INSTANCES / "table").glob("seeds-*.jsonl.xz"))
+FILES = find_example("table", "table").paths
 SPAN, PLAYERS = 100_000, (2, 3, 4, 5)
 HARD = hard_deals()
 

@@ -1,14 +1,14 @@
 """The real-rules simulator and the perfect-information bot."""
 
 import json
-from pathlib import Path
 
 import pytest
 
+from helpers import REAL_GAMES
 from solitaire.seer.deals import STANDARD_TEXT, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.seer.game import Game, IllegalAction, legal_clue, seer_line, simulate
 
-REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"
+REAL = REAL_GAMES / "hanablive_games.jsonl"
 CANON = parse_deal_text(STANDARD_TEXT, 2)  # r1 r1 r1 r2 r2 r3 r3 r4 r4 r5 | y1 ...
 
 

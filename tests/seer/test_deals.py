@@ -11,15 +11,14 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from helpers import REAL_GAMES
 from solitaire.seer.deals import (STANDARD_COUNTS, STANDARD_TEXT, Deal, format_deal_text, parse_deal_text,
                              parse_hanablive, read_deal, read_hanablive, seeded_deal, splitmix64)
 from solitaire.deckfile import format_deck
 from solitaire.io.errors import InputError
 from solitaire.seer.hle import HLE_TO_SUIT, hle_deal, hle_deck
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
-
-REAL = SHARED / "data" / "realgames" / "hanablive_games.jsonl"
+REAL = REAL_GAMES / "hanablive_games.jsonl"
 HERE = Path(__file__).resolve().parent
 
 
@@ -162,7 +161,7 @@ def _hle_engine_decks(seeds):
 
 
 def test_hle_deals_match_the_engines_recorded_decks():
-    """Always runs: decks the real engine dealt, recorded in tests/hle_engine_decks.txt."""
+    """Always runs: decks the real engine dealt, recorded in tests/seer/hle_engine_decks.txt."""
     lines = [ln for ln in (HERE / "hle_engine_decks.txt").read_text().splitlines() if not ln.startswith("#")]
     recorded = {int(seed): [int(c) for c in cards.split()] for seed, cards in (ln.split(":") for ln in lines)}
     assert len(recorded) == 102 and {0, 99, 2**31 - 1} <= set(recorded)

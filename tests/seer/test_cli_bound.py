@@ -2,17 +2,17 @@
 
 import csv
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
 
 from cli import main
+from helpers import REAL_GAMES
 from solitaire.seer.boundrun import bound_row, summarize, wilson
 from solitaire.seer.rowfile import read_rows
 from solitaire.seer.deals import seeded_deal
 from solitaire.seer.game import simulate
 
-REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"
+REAL = REAL_GAMES / "hanablive_games.jsonl"
 
 
 def run(*args):

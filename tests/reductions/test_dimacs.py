@@ -6,24 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SHARED
+from helpers import CNF, formulas
 from reductions.dimacs import Formula, format_dimacs, normalise, parse_dimacs, read_dimacs, satisfies
 from solitaire.io.errors import InputError
-
-CNF = SHARED / "data" / "cnf"
 
 
 def brute_sat(formula):
     """Satisfiability by enumeration (tiny formulas only)."""
     return any(satisfies(a, formula.clauses) for a in itertools.product((False, True), repeat=formula.nvars))
-
-
-@st.composite
-def formulas(draw, max_vars=5, max_clauses=8, max_len=5):
-    v = draw(st.integers(0, max_vars))
-    lits = st.integers(1, v).flatmap(lambda x: st.sampled_from([x, -x])) if v else st.nothing()
-    clauses = draw(st.lists(st.lists(lits, max_size=max_len if v else 0), max_size=max_clauses))
-    return Formula(v, clauses)
 
 
 @pytest.mark.parametrize("name", ["uf20-01", "uf20-02", "uuf50-01", "uuf50-02"])

@@ -2,12 +2,12 @@
 hand-built deals with known answers, and U2 <= U1 on tiny decks."""
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import REAL_GAMES
 from solitaire.seer.bounds import hardness, pace_problem, tail_bound, u1, u2, u2_reason, u2_value
 from solitaire.seer.deals import STANDARD_TEXT, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.engine import solve_engine
@@ -15,7 +15,7 @@ from solitaire.seer.game import seer_line, simulate
 from solitaire.model import Instance
 from solitaire.seer.pace import PaceProblem, pace_max
 
-REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames"
+REAL = REAL_GAMES
 
 
 def _check_deals(players, seeds):
@@ -56,7 +56,7 @@ def test_real_hanablive_games_never_beat_u2():
 
 
 def test_real_pyhanabi_games_within_hanablive_rules_never_beat_u2():
-    path = REAL / "pyhanabi_2p_human_ai_games.jsonl"
+    path = REAL / "pyhanabi_2p_hanablive_legal.jsonl"
     checked = 0
     for line in path.read_text().splitlines():
         record = json.loads(line)

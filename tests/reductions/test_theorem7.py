@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from pysat.examples.genhard import CB, GT, PAR, PHP
 from pysat.solvers import Solver
 
-from conftest import SHARED
+from helpers import CNF, formulas
 from reductions.crosscheck import crosscheck, pysat_model
 from reductions.dimacs import Formula, read_dimacs, satisfies
 from reductions.theorem7 import (assignment_from_sequence, deck_size, literal_color, reduce_formula,
@@ -18,7 +18,6 @@ from solitaire.referee import replay
 from solitaire.satenc import decide_sat, encode
 from solitaire.selection import asap_sequence
 from solitaire.solve import SOLVERS, solve
-from test_dimacs import formulas
 
 FIG2 = Formula(3, [(1, -2, 3), (1, 2, -3)])
 D = 7  # dummy color of a 3-variable formula
@@ -50,7 +49,7 @@ def test_figures_1_and_2_card_by_card():
 
 
 def test_shipped_decks_are_reproducible():
-    folder = Path(__file__).resolve().parent.parent / "instances" / "theorem7"
+    folder = Path(__file__).resolve().parent.parent.parent / "instances" / "theorem7"
     for name, h in (("figure1", 2), ("figure2", 2), ("figure2-h3", 3)):
         formula = read_dimacs(folder / f"{name.split('-')[0]}.cnf")
         assert read_deck(folder / f"{name}.deck") == reduce_formula(formula, h).instance
@@ -110,14 +109,14 @@ def test_genhard_unsatisfiable_families(family):
 
 
 def test_satlib_uf20_crosschecks():
-    row = crosscheck(read_dimacs(SHARED / "data" / "cnf" / "sat" / "uf20-01.cnf"))
+    row = crosscheck(read_dimacs(CNF / "sat" / "uf20-01.cnf"))
     assert row["cnf"] and row["hanabi"] and row["model_to_play"] and row["play_to_model"] and row["agree"]
     assert row["deck"]["N"] <= row["bound"]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", sorted((SHARED / "data" / "cnf" / "sat").glob("*.cnf"))
-                         + sorted((SHARED / "data" / "cnf" / "unsat").glob("*.cnf"))[:5], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted((CNF / "sat").glob("*.cnf"))
+                         + sorted((CNF / "unsat").glob("*.cnf"))[:5], ids=lambda p: p.stem)
 def test_satlib_crosscheck_all(path):
     row = crosscheck(read_dimacs(path))
     assert row["agree"] and row["cnf"] == path.stem.startswith("uf")

@@ -5,7 +5,7 @@ import json
 from click.testing import CliRunner
 
 from cli import main
-from conftest import SHARED
+from helpers import CNF
 from reductions.dimacs import read_dimacs
 from reductions.theorem7 import reduce_formula
 from solitaire.deckfile import read_deck
@@ -43,7 +43,7 @@ def test_solve_sat_with_solver(tmp_path):
 
 
 def test_crosscheck_files_folders_and_random():
-    res = run("crosscheck", str(SHARED / "data" / "cnf" / "original_format_with_trailer" / "uf20-01.cnf"),
+    res = run("crosscheck", str(CNF / "original_format_with_trailer" / "uf20-01.cnf"),
               "--random", "4", "10", "--count", "3", "--seed", "7", "--json")
     assert res.exit_code == 0, res.output
     rows = [json.loads(line) for line in res.output.splitlines()]

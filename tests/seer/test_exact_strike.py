@@ -38,14 +38,14 @@ best misplay-free score is 5.
 """
 
 import pytest
-from test_exact import brute
 
-from solitaire.seer.deals import RANKS, SUITS, Deal, card_name
+from helpers import NEEDS_A_STRIKE, brute
+from helpers import NEEDS_A_STRIKE_TEXT as TEXT
+from solitaire.seer.deals import RANKS, card_name
 from solitaire.seer.exact import exact
 from solitaire.seer.game import MAX_CLUES, Game, IllegalAction, simulate
 
-TEXT = "g2 g3 g4 b2  r3 b3 b4 w2  r4 w3 w4 g2  r5 g5 b5 g3  r1 r2 y1"
-DEAL = Deal([SUITS.index(c[0]) * RANKS + int(c[1]) - 1 for c in TEXT.split()], 4, "needs-a-strike")
+DEAL = NEEDS_A_STRIKE
 
 
 def clue(game):

@@ -3,13 +3,13 @@
 import functools
 import json
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import REAL_GAMES, brute, tiny_deal
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.seer.exact import (_EMPTY_KEY, W_OWNERS, _chains_fit, _hope, _owners, _start, _tt_get, _tt_put, _workspace,
@@ -18,42 +18,7 @@ from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
 from solitaire.seer.peers.turns import horizon, peer_reaches
 
-REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"
-
-
-def brute(deal, misplays=True, clues=True, visit=None):
-    """The maximum score by plain exhaustive search through the simulator (tiny decks only).
-
-    Every legal action of every turn (play or misplay any card, discard any card below 8
-    tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`exact` used.
-    ``misplays`` / ``clues`` false forbid those moves (to show that a deal needs them);
-    ``visit(game, value)`` is called once per state solved.
-    """
-    memo = {}
-
-    def value(game):
-        if game.over:
-            return game.score
-        key = (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
-               game.strikes, game.turn % deal.players, None if game.last_turn is None else game.last_turn - game.turn)
-        if key not in memo:
-            hand = game.hands[game.current]
-            actions = [{"type": 0, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
-            if game.clues < MAX_CLUES:
-                actions += [{"type": 1, "target": o} for o in hand]
-            if game.clues > 0 and clues and legal_clue(game):  # no target: every other hand is empty,
-                actions.append(legal_clue(game))                 # so a pass could not help anyone
-            best = game.played  # with no move left the team is stuck: count what it has
-            for action in actions:
-                child = game.copy()
-                child.apply(action)
-                best = max(best, value(child))
-            memo[key] = best
-            if visit:
-                visit(game, best)
-        return memo[key]
-
-    return value(Game(deal))
+REAL = REAL_GAMES / "hanablive_games.jsonl"
 
 
 def brute_free(deal):
@@ -104,14 +69,6 @@ def free_value(deal):
         if result >= target:
             return target
         target = result
-
-
-def tiny_deal(rng, players):
-    """A short random deck over two suits: the hands plus one to three cards to draw."""
-    pool = [t for t in range(10) for _ in range((3, 2, 2, 2, 1)[t % 5])]
-    rng.shuffle(pool)
-    size = 5 if players <= 3 else 4
-    return Deal(pool[: players * size + rng.randint(1, 3)], players, "tiny")
 
 
 @pytest.mark.parametrize("players, cases", [(2, 12), pytest.param(3, 6, marks=pytest.mark.slow), (4, 1)])  # P = 4: 2 s

@@ -3,8 +3,7 @@
 import random
 
 import pytest
-from test_exact import brute, tiny_deal
-from test_exact_strike import DEAL as NEEDS_A_STRIKE
+from helpers import NEEDS_A_STRIKE, brute, tiny_deal
 
 from solitaire.seer.deals import seeded_deal
 from solitaire.seer.game import simulate
@@ -27,7 +26,7 @@ def test_agrees_with_the_brute_force_on_tiny_decks(players, cases):
 
 
 def test_a_strike_used_as_a_discard():
-    # tests/test_exact_strike.py: 6 needs a misplay at 8 tokens, which draws without a token spent
+    # tests/seer/test_exact_strike.py: 6 needs a misplay at 8 tokens, which draws without a token spent
     assert_decides(NEEDS_A_STRIKE, 6)
 
 
