@@ -2,6 +2,7 @@
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -88,11 +89,13 @@ def test_a_table_is_not_one_path():
 
 @pytest.mark.slow
 def test_an_installed_wheel_finds_its_examples_from_any_folder(tmp_path):
-    # build the wheel, install it alone into a folder, run the command line from another one
-    wheels, site, elsewhere = tmp_path / "wheels", tmp_path / "site", tmp_path / "elsewhere"
+    # build the wheel from a copy of the tree (building writes beside the sources), install it
+    # alone into a folder, run the command line from another one
+    source, wheels, site, elsewhere = (tmp_path / name for name in ("source", "wheels", "site", "elsewhere"))
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".*", "build", "*.egg-info", "__pycache__", "tests"))
     elsewhere.mkdir()
     pip = [sys.executable, "-m", "pip", "-q"]
-    subprocess.run(pip + ["wheel", "--no-deps", "-w", str(wheels), str(ROOT)], check=True)
+    subprocess.run(pip + ["wheel", "--no-deps", "-w", str(wheels), str(source)], check=True)
     (wheel,) = wheels.glob("*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert {"solitaire/instances/standard-deck-h5.deck", "solitaire/instances/theorem7/figure2.cnf",
