@@ -1,30 +1,9 @@
-"""Shared test helpers: hypothesis strategies for small instances and the shared data folder."""
+"""Test settings: the hypothesis profile (``HYPOTHESIS_PROFILE``, default ``ci``). Shared helpers live in ``helpers.py``."""
 
 import os
-from pathlib import Path
 
 from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
 
-from solitaire.model import Instance
-
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
-
-
-@st.composite
-def instances(draw, max_n=3, max_c=3, max_r=3, max_h=3, max_N=12, min_N=0, min_r=0):
-    """Random small instances: every card type appears min_r..max_r times, shuffled, cut to max_N."""
-    n = draw(st.integers(1, max_n))
-    c = draw(st.integers(1, max_c))
-    h = draw(st.integers(0, max_h))
-    cards = []
-    for k in range(1, c + 1):
-        for a in range(1, n + 1):
-            cards += [(a, k)] * draw(st.integers(min_r, max_r))
-    cards = draw(st.permutations(cards))[:max_N]
-    if len(cards) < min_N:
-        cards = cards + [(1, 1)] * (min_N - len(cards))
-    return Instance.from_cards(n, c, h, cards) if cards else Instance(n, c, h, [], [])
