@@ -17,12 +17,14 @@ from solitaire.seer.exact import (_EMPTY_KEY, W_OWNERS, _chains_fit, _hope, _own
 from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
 from solitaire.seer.peers.turns import horizon, peer_reaches
+from solitaire.seer.position import position_of
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"
 
 
 def brute(deal, misplays=True, clues=True, visit=None):
-    """The maximum score by plain exhaustive search through the simulator (tiny decks only).
+    """The maximum score by plain exhaustive search through the simulator (tiny decks only), from a
+    deal or a position.
 
     Every legal action of every turn (play or misplay any card, discard any card below 8
     tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`exact` used.
@@ -35,7 +37,7 @@ def brute(deal, misplays=True, clues=True, visit=None):
         if game.over:
             return game.score
         key = (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
-               game.strikes, game.turn % deal.players, None if game.last_turn is None else game.last_turn - game.turn)
+               game.strikes, game.current, None if game.last_turn is None else game.last_turn - game.turn)
         if key not in memo:
             hand = game.hands[game.current]
             actions = [{"type": 0, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
@@ -53,7 +55,7 @@ def brute(deal, misplays=True, clues=True, visit=None):
                 visit(game, best)
         return memo[key]
 
-    return value(Game(deal))
+    return value(Game.from_position(position_of(deal)))
 
 
 def brute_free(deal):

@@ -89,9 +89,9 @@ def seeded_deals(players, first, last):
     return (seeded_deal(players, seed) for seed in range(first, last))
 
 
-def hle_deals(players, first, last):
-    """HLE's deals for seeds ``first..last-1``."""
-    return (hle_deal(players, seed) for seed in range(first, last))
+def hle_deals(players, first, last, random_start=False):
+    """HLE's deals for seeds ``first..last-1`` (with its random starting player if ``random_start``)."""
+    return (hle_deal(players, seed, random_start) for seed in range(first, last))
 
 
 def wilson(successes, n, z=1.959963984540054):
