@@ -47,7 +47,7 @@ import numpy as np
 
 from solitaire.seer.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal, hand_size
 
-__all__ = ["MT19937", "DiscreteDistribution", "uniform_int", "hle_deck", "hle_deal", "HLE_TO_SUIT", "HLE_MAX_SEED"]
+__all__ = ["MT19937", "DiscreteDistribution", "uniform_int", "hle_deck", "hle_game", "hle_deal", "HLE_TO_SUIT", "HLE_MAX_SEED"]
 
 #: Our suit index for each HLE color index (HLE: R Y G W B; ours: r y g b w).
 HLE_TO_SUIT = (0, 1, 2, 4, 3)
@@ -166,6 +166,22 @@ def hle_deck(seed):
     return _draw(MT19937(seed), DECK_SIZE)
 
 
+def hle_game(players, seed, random_start=False, earlier_draws=()):
+    """``(start player, deck)`` of HLE's game, the deck as HLE card indices (see :func:`hle_deal`)."""
+    _check_seed(seed)
+    first = players * hand_size(players)
+    for drawn in earlier_draws:
+        if not first <= drawn <= DECK_SIZE:
+            raise ValueError(f"a game of {players} players draws {first}..{DECK_SIZE} cards, got {drawn}")
+    rng = MT19937(seed)
+    for drawn in earlier_draws:
+        if random_start:
+            uniform_int(rng, players)
+        _draw(rng, drawn)
+    start = uniform_int(rng, players) if random_start else 0
+    return start, _draw(rng, DECK_SIZE)
+
+
 def hle_deal(players, seed, random_start=False, earlier_draws=()):
     """The deal of ``HanabiEnv(config={"players": players, "seed": seed})``, in our suits.
 
@@ -181,18 +197,8 @@ def hle_deal(players, seed, random_start=False, earlier_draws=()):
     >>> hle_deal(3, 42, random_start=True).start_player
     1
     """
-    _check_seed(seed)
-    first = players * hand_size(players)
-    for drawn in earlier_draws:
-        if not first <= drawn <= DECK_SIZE:
-            raise ValueError(f"a game of {players} players draws {first}..{DECK_SIZE} cards, got {drawn}")
-    rng = MT19937(seed)
-    for drawn in earlier_draws:
-        if random_start:
-            uniform_int(rng, players)
-        _draw(rng, drawn)
-    start = uniform_int(rng, players) if random_start else 0
-    types = [HLE_TO_SUIT[t // RANKS] * RANKS + t % RANKS for t in _draw(rng, DECK_SIZE)]
+    start, deck = hle_game(players, seed, random_start, earlier_draws)
+    types = [HLE_TO_SUIT[t // RANKS] * RANKS + t % RANKS for t in deck]
     ident = f"hle:{seed}" + (":random-start" if random_start else "")
     ident += f":game{len(earlier_draws) + 1}" if earlier_draws else ""
     return Deal(types, players, ident, start_player=start)
