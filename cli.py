@@ -444,6 +444,9 @@ def _print_summary(summary):
 def _deal_sources(command):
     """The deal sources of `bound` and `deal`."""
     for option in reversed((
+            click.option("--players", "-p", type=click.IntRange(2, 5),
+                         help="Players (2..5); games in files carry their own."),
+            click.option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B)."),
             click.option("--hle-seeds", help="The Hanabi Learning Environment's deals for seeds A..B-1 (A:B, below 2^31)."),
             click.option("--hle-random-start", is_flag=True,
                          help="With --hle-seeds: HLE's random starting player (random_start_player), drawn before the deal."),
@@ -456,8 +459,6 @@ def _deal_sources(command):
 
 
 @main.command()
-@click.option("--players", "-p", type=click.IntRange(2, 5), help="Players (2..5); games in files carry their own.")
-@click.option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B).")
 @_deal_sources
 @click.option("--csv", "csv_out", type=click.Path(dir_okay=False), help="Stream rows to this CSV file.")
 @click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False), help="Stream rows to this JSON Lines file.")
@@ -536,8 +537,6 @@ def bound(players, seeds, hle_seeds, hle_random_start, deal, hanab_live, csv_out
 
 
 @main.command("deal")
-@click.option("--players", "-p", type=click.IntRange(2, 5), help="Players (2..5); games in files carry their own.")
-@click.option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B).")
 @_deal_sources
 @click.option("--text", "as_text", is_flag=True, help="Print the text form (r1 y2 ...) instead of JSON.")
 def deal_cmd(players, seeds, hle_seeds, hle_random_start, deal, hanab_live, as_text):
@@ -545,7 +544,7 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, deal, hanab_live, as_t
 
     Each line is {"players": [names], "deck": [{"suitIndex", "rank"}, ...], "options":
     {"startingPlayer": s}}, ready to load on hanab.live or to give to --hanab-live; --text
-    prints the deck as text (r1 y2 ...), the form --deal reads.
+    prints the deck as text (r1 y2 ...), the form --deal reads (without the starting player).
     """
     from solitaire.seer.deals import deal_to_hanablive, format_deal_text
 

@@ -95,7 +95,8 @@ class Position:
             return "turns_left must be null while the deck lasts"
         if not deck_lasts and not (isinstance(self.turns_left, int) and 0 <= self.turns_left <= P):
             return f"turns_left must be in 0..{P} once the deck is empty, got {self.turns_left!r}"
-        short = [t for t in range(MAX_SCORE) if self.lost[t] < 0]
+        lost = self.lost
+        short = [t for t in range(MAX_SCORE) if lost[t] < 0]
         if short:
             return f"more {card_name(short[0])} held or played than drawn"
         return None
