@@ -12,8 +12,9 @@ What a position must satisfy (checked on construction, :class:`ValueError` namin
 wrong): the hands are ``P`` lists of distinct deck indices below ``next_card``; while the deck
 lasts every hand is full and ``turns_left`` is ``None``; once it is empty ``turns_left`` is in
 ``0..P`` and no hand is over full; stacks in ``0..5``, tokens in ``0..8``, strikes in ``0..3``,
-the player to move in ``0..P-1``; the deck has a card to draw after the first hands; and the cards drawn so far hold every card in a hand or on a
-stack (the rest of them are the lost copies, :attr:`Position.lost`).
+the player to move in ``0..P-1``; the deck has a card to draw after the first hands; and the
+cards drawn so far hold every card in a hand or on a stack (the rest of them are the lost
+copies, :attr:`Position.lost`).
 
 JSON form (:meth:`Position.to_json`, :func:`parse_position`)::
 
