@@ -12,28 +12,19 @@ from solitaire.io.errors import InputError
 from solitaire.seer.bounds import u1, u2, u2_value
 from solitaire.seer.deals import Deal, deal_to_hanablive, parse_hanablive, seeded_deal
 from solitaire.seer.freegame import free_reaches
-from solitaire.seer.game import MAX_CLUES, Game, IllegalAction, legal_clue, seer_line, seer_score, simulate
+from solitaire.seer.game import Game, IllegalAction, seer_line, seer_score, simulate
 from solitaire.seer.position import Position, parse_position, positions_of_game
+from test_analysis import _moves as legal_moves  # every legal action, one clue as a pass
 from test_exact import brute, tiny_deal
 
 REAL = Path(__file__).resolve().parent / "data" / "hanablive_games.jsonl"
-
-
-def legal_actions(game):
-    """Every legal action (one clue as a pass), as the brute-force oracle plays them."""
-    hand = game.hands[game.current]
-    actions = [{"type": 0, "target": o} for o in hand]
-    if game.clues < MAX_CLUES:
-        actions += [{"type": 1, "target": o} for o in hand]
-    clue = legal_clue(game) if game.clues > 0 else None
-    return actions + ([clue] if clue else [])
 
 
 def walk(deal, choices):
     """The position reached by taking, at each turn, legal action ``choice mod count``."""
     game = Game(deal)
     for choice in choices:
-        actions = legal_actions(game)
+        actions = legal_moves(game)
         if game.over or not actions:
             break
         game.apply(actions[choice % len(actions)])
