@@ -430,8 +430,8 @@ def _seed_range(text, option, bits):
     return first, last
 
 
-def _bound_deals(players, seeds, hle_seeds, deal, hanab_live):
-    """The deals of `bound` and how many there are."""
+def _bound_deals(players, seeds, hle_seeds, deal, hanab_live, hle_random_start=False):
+    """The deals of `bound` (and `deal`) and how many there are."""
     from solitaire.seer.boundrun import hle_deals, seeded_deals
     from solitaire.seer.deals import read_deal, read_hanablive_file
 
@@ -447,12 +447,15 @@ def _bound_deals(players, seeds, hle_seeds, deal, hanab_live):
         found = read_deal(deal, players)
         found = found if isinstance(found, list) else [found]
         return found, len(found)
+    if hle_random_start and hle_seeds is None:
+        _usage_error("--hle-random-start needs --hle-seeds")
     if players is None:
         _usage_error("--players is required with --seeds and --hle-seeds")
-    option, text, bits = ("--seeds", seeds, 64) if seeds is not None else ("--hle-seeds", hle_seeds, 32)
-    first, last = _seed_range(text, option, bits)
-    make = seeded_deals if seeds is not None else hle_deals
-    return make(players, first, last), last - first
+    if seeds is not None:
+        first, last = _seed_range(seeds, "--seeds", 64)
+        return seeded_deals(players, first, last), last - first
+    first, last = _seed_range(hle_seeds, "--hle-seeds", 31)  # HLE reads a C int: 2^31 and above abort it
+    return hle_deals(players, first, last, hle_random_start), last - first
 
 
 def _write_line(folder, ident, game):
@@ -491,13 +494,26 @@ def _print_summary(summary):
         click.echo(f"  real score above U2: {summary['real_above_U2']}")
 
 
+def _deal_sources(command):
+    """The deal sources of `bound` and `deal`, a shipped deal by ``--example`` among them."""
+    command = _example_option("deal", "deck", required=False, label="--deal")(command)
+    for option in reversed((
+            click.option("--players", "-p", type=click.IntRange(2, 5),
+                         help="Players (2..5); games in files carry their own."),
+            click.option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B)."),
+            click.option("--hle-seeds", help="The Hanabi Learning Environment's deals for seeds A..B-1 (A:B, below 2^31)."),
+            click.option("--hle-random-start", is_flag=True,
+                         help="With --hle-seeds: HLE's random starting player (random_start_player), drawn before the deal."),
+            click.option("--deal", type=click.Path(dir_okay=False),
+                         help="A deal: text (r1 y2 ...), .deck, or hanab.live JSON."),
+            click.option("--hanab-live", type=click.Path(dir_okay=False),
+                         help="hanab.live games: one JSON game or JSON Lines."))):
+        command = option(command)
+    return command
+
+
 @main.command()
-@click.option("--players", "-p", type=click.IntRange(2, 5), help="Players (2..5); games in files carry their own.")
-@click.option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B).")
-@click.option("--hle-seeds", help="The Hanabi Learning Environment's deals for seeds A..B-1 (A:B).")
-@click.option("--deal", type=click.Path(dir_okay=False), help="A deal: text (r1 y2 ...), .deck, or hanab.live JSON.")
-@_example_option("deal", "deck", required=False, label="--deal")
-@click.option("--hanab-live", type=click.Path(dir_okay=False), help="hanab.live games: one JSON game or JSON Lines.")
+@_deal_sources
 @click.option("--csv", "csv_out", type=click.Path(dir_okay=False), help="Stream rows to this CSV file.")
 @click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False), help="Stream rows to this JSON Lines file.")
 @click.option("--resume", is_flag=True, help="Skip deals whose rows are already in the --csv/--jsonl file.")
@@ -517,7 +533,7 @@ def _print_summary(summary):
               help="With --exact, write each deal's optimal line as a hanab.live game (<id>.json).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
 @click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
-def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resume, jobs, figures, lines,
+def bound(players, seeds, hle_seeds, hle_random_start, deal, hanab_live, csv_out, jsonl_out, resume, jobs, figures, lines,
           with_exact, timeout, peer_timeout, peer_solver, peer_encoding, lines_dir, quiet, as_json):
     """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
 
@@ -529,7 +545,7 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
     from solitaire.seer.boundrun import run_rows, summarize
     from solitaire.seer.rowfile import RowWriter, read_rows
 
-    deals, total = _bound_deals(players, seeds, hle_seeds, deal, hanab_live)
+    deals, total = _bound_deals(players, seeds, hle_seeds, deal, hanab_live, hle_random_start)
     out = csv_out or jsonl_out
     _distinct_files(**{"--deal": deal, "--hanab-live": hanab_live, "--csv/--jsonl": out})
     if csv_out and jsonl_out:
@@ -572,6 +588,23 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
         _emit_json({"rows": rows, "summary": summary})
     else:
         _print_summary(summary)
+
+
+@main.command("deal")
+@_deal_sources
+@click.option("--text", "as_text", is_flag=True, help="Print the text form (r1 y2 ...) instead of JSON.")
+def deal_cmd(players, seeds, hle_seeds, hle_random_start, deal, hanab_live, as_text):
+    """Print deals, one a line, as hanab.live games without actions.
+
+    Each line is {"players": [names], "deck": [{"suitIndex", "rank"}, ...], "options":
+    {"startingPlayer": s}}, ready to load on hanab.live or to give to --hanab-live; --text
+    prints the deck as text (r1 y2 ...), the form --deal reads (without the starting player).
+    """
+    from solitaire.seer.deals import deal_to_hanablive, format_deal_text
+
+    deals, _ = _bound_deals(players, seeds, hle_seeds, deal, hanab_live, hle_random_start)
+    for one in deals:
+        click.echo(format_deal_text(one) if as_text else json.dumps(deal_to_hanablive(one)))
 
 
 def _players_range(text):

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from reductions.dimacs import Formula
 from solitaire.model import Instance
 from solitaire.seer.deals import RANKS, SUITS, Deal
+from solitaire.seer.position import position_of
 from solitaire.seer.game import MAX_CLUES, Game, legal_clue
 
-__all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "tiny_deal", "NEEDS_A_STRIKE",
+__all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "tiny_deal", "legal_moves", "NEEDS_A_STRIKE",
            "NEEDS_A_STRIKE_TEXT"]
 
 #: The data the tests read (``tests/data/SOURCES.md``): SATLIB formulas and real games.
@@ -53,10 +54,11 @@ def formulas(draw, max_vars=5, max_clauses=8, max_len=5):
 
 
 def brute(deal, misplays=True, clues=True, visit=None):
-    """The maximum score by plain exhaustive search through the simulator (tiny decks only).
+    """The maximum score by plain exhaustive search through the simulator (tiny decks only), from a
+    deal or a position.
 
     Every legal action of every turn (play or misplay any card, discard any card below 8
-    tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`solitaire.seer.exact` used.
+    tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`exact` used.
     ``misplays`` / ``clues`` false forbid those moves (to show that a deal needs them);
     ``visit(game, value)`` is called once per state solved.
     """
@@ -66,7 +68,7 @@ def brute(deal, misplays=True, clues=True, visit=None):
         if game.over:
             return game.score
         key = (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
-               game.strikes, game.turn % deal.players, None if game.last_turn is None else game.last_turn - game.turn)
+               game.strikes, game.current, None if game.last_turn is None else game.last_turn - game.turn)
         if key not in memo:
             hand = game.hands[game.current]
             actions = [{"type": 0, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
@@ -84,7 +86,7 @@ def brute(deal, misplays=True, clues=True, visit=None):
                 visit(game, best)
         return memo[key]
 
-    return value(Game(deal))
+    return value(Game.from_position(position_of(deal)))
 
 
 def tiny_deal(rng, players):
@@ -93,3 +95,14 @@ def tiny_deal(rng, players):
     rng.shuffle(pool)
     size = 5 if players <= 3 else 4
     return Deal(pool[: players * size + rng.randint(1, 3)], players, "tiny")
+
+
+def legal_moves(game):
+    """Every legal action of the player to move (one clue stands for all: with every card seen a
+    clue only spends a token)."""
+    hand = game.hands[game.current]
+    moves = [{"type": 0, "target": o} for o in hand]
+    if game.clues < MAX_CLUES:
+        moves += [{"type": 1, "target": o} for o in hand]
+    clue = legal_clue(game) if game.clues > 0 else None
+    return moves + ([clue] if clue else [])

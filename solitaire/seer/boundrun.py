@@ -16,10 +16,10 @@ from collections import Counter
 from multiprocessing import get_context
 
 from solitaire.seer.bounds import hardness, u1, u2, u2_reason
-from solitaire.seer.deals import MAX_SCORE, seeded_deal
+from solitaire.seer.deals import MAX_SCORE, Deal, seeded_deal
 from solitaire.seer.exact import exact, warm_up
 from solitaire.seer.peers import PEER_ENCODING
-from solitaire.seer.game import seer_line
+from solitaire.seer.game import DISCARD, PLAY, seer_line
 from solitaire.seer.hle import hle_deal
 from solitaire.seer.peers.turns import PEER_SOLVER
 
@@ -45,10 +45,10 @@ def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None,
         if "end" in deal.meta:
             row["end"] = deal.meta["end"]
     if timeout is not False:
-        result = exact(deal, timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
+        result, game = _exact(deal, timeout, peer_timeout, peer_solver, peer_encoding)
         row.update({"U3": result.score, "U3_high": result.high, "exact": result.exact, "method": result.method})
         if lines:
-            row["u3_game"] = result.to_json(deal)
+            row["u3_game"] = game
     reason = u2_reason(deal, upper2.score)
     if reason:
         row["reason"] = reason
@@ -57,6 +57,22 @@ def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None,
         row["u2_line"] = upper2.to_json()["plays"]
         row["bot_actions"] = actions
     return row
+
+
+def _exact(deal, timeout, peer_timeout, peer_solver, peer_encoding):
+    """:func:`exact` and its line as a hanab.live game. The search plays player 0 first, so a deal
+    whose starting player ``s`` is another is solved with the seats renamed (player ``s`` becomes
+    player 0 and its hand the first one dealt: the same game), its line renamed back."""
+    s, P, h = deal.start_player, deal.players, deal.hand
+    if s == 0:
+        result = exact(deal, timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
+        return result, result.to_json(deal)
+    order = sorted(range(len(deal.types)), key=lambda o: ((o // h - s) % P, o) if o < deal.pooled else (P, o))
+    renamed = Deal(deal.types[order], P, deal.ident)  # order[new index] = the card's index in deal
+    result = exact(renamed, timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
+    actions = [dict(a, target=order[a["target"]]) if a["type"] in (PLAY, DISCARD) else
+               dict(a, target=(a["target"] + s) % P) for a in result.actions]
+    return result, {**result.to_json(deal), "actions": actions, "options": {"startingPlayer": s}}
 
 
 def _row_task(args):
@@ -89,9 +105,9 @@ def seeded_deals(players, first, last):
     return (seeded_deal(players, seed) for seed in range(first, last))
 
 
-def hle_deals(players, first, last):
-    """HLE's deals for seeds ``first..last-1``."""
-    return (hle_deal(players, seed) for seed in range(first, last))
+def hle_deals(players, first, last, random_start=False):
+    """HLE's deals for seeds ``first..last-1`` (with its random starting player if ``random_start``)."""
+    return (hle_deal(players, seed, random_start) for seed in range(first, last))
 
 
 def wilson(successes, n, z=1.959963984540054):

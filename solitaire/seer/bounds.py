@@ -26,6 +26,18 @@ at step 1 is a 1, played at its own scan) — at most ``P * hand - 1``. The same
 maps a line keeping at most ``m`` cards to a solitaire play with ``h = m - 1``. The at most ``P`` final plays are a free cascade in the solitaire, which
 has no limit at all. So every U2 line is a legal solitaire play with the same score.
 
+From a position (:class:`~solitaire.seer.position.Position`; :func:`u1`, :func:`u2` and
+:func:`u2_value` take one as well as a deal, a deal meaning its initial position). The same
+argument with the pooled hand = the cards held now, the deck = the cards still to draw, and the
+stacks as they are: while the deck lasts the hands are full (``P * hand`` cards), and once it is
+empty only the ``turns_left`` turns remain, each at most one play (so ``final = turns_left``
+and no step). Stacks are honoured by renaming the card types: a card of a suit whose stack
+is at ``s`` and of rank ``r > s`` becomes rank ``r - s`` of a suit of 6 ranks, a card at or
+below the stack becomes rank 6, which can never be played (rank 5 of a renamed suit never
+occurs when ``s > 0``); the bound is the cards played plus the renamed game's maximum. A
+position whose game is over has its own score. From an initial position no renaming happens:
+the problems are the deal's.
+
 Hardness figures (:func:`hardness`): ``min_hand``, the smallest pooled hand (kept cards, see
 ``cap`` in :mod:`solitaire.seer.pace`) with which U2 still reaches its value under the same draw
 schedule; ``pace_slack``, the largest ``s`` such that some line reaching U2 keeps the
@@ -48,9 +60,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solitaire.seer.deals import MAX_SCORE, RANKS, Deal, card_name
+from solitaire.seer.deals import MAX_SCORE, RANKS, SUITS, Deal, card_name
 from solitaire.engine import solve_engine
+from solitaire.model import Instance
 from solitaire.seer.pace import PaceProblem, pace_max, pace_reaches
+from solitaire.seer.position import Position, position_of
 
 __all__ = ["Bound", "pace_problem", "u1", "u2", "u2_value", "tail_bound", "hardness", "u2_reason"]
 
@@ -78,13 +92,50 @@ def pace_problem(deal: Deal, pooled: int | None = None) -> PaceProblem:
                        deal.players)
 
 
-def u1(deal: Deal) -> Bound:
-    """U1: the paper's solitaire with ``h = P * hand - 1`` (see the module docstring).
+class _Relaxed:
+    """The cards of a position as one sequence (held cards, then the deck left) of renamed types.
+
+    ``types`` are the renamed types in ranks of ``n`` (module docstring), ``n0`` the held cards,
+    ``final`` the plays after the last draw, ``played`` the cards on the stacks, and
+    :meth:`name` the card name of a renamed type.
+    """
+
+    def __init__(self, position):
+        self.stacks = position.stacks
+        raw = position.held_types + position.deal.types[position.next_card:].tolist()
+        self.n = RANKS if not any(self.stacks) else RANKS + 1
+        self.types = [self._rename(t) for t in raw]
+        self.n0 = len(raw) - position.deck_left
+        self.final = position.deal.players if position.turns_left is None else position.turns_left
+        self.played = position.played
+
+    def _rename(self, t):
+        suit, rank = divmod(t, RANKS)
+        if self.n == RANKS:
+            return t
+        return suit * self.n + (rank - self.stacks[suit] if rank >= self.stacks[suit] else RANKS)
+
+    def name(self, renamed):
+        suit, rank = divmod(renamed, self.n)
+        return card_name(suit * RANKS + rank + self.stacks[suit])
+
+    def pace(self):
+        return PaceProblem(self.types, self.n, len(SUITS), self.n0, self.final)
+
+    def instance(self):
+        types = np.asarray(self.types, dtype=np.int64)
+        return Instance(self.n, len(SUITS), max(self.n0 - 1, 0), types % self.n + 1, types // self.n + 1)
+
+
+def u1(source: Deal | Position) -> Bound:
+    """U1: the paper's solitaire with ``h = P * hand - 1`` (see the module docstring), from a
+    deal or a position (``h`` = the cards held - 1).
 
     Parameters
     ----------
-    deal : Deal
-        A deal of the real game (:func:`~solitaire.seer.deals.seeded_deal`, a file, a hanab.live game).
+    source : Deal or Position
+        A deal of the real game (:func:`~solitaire.seer.deals.seeded_deal`, a file, a hanab.live
+        game), from its first turn, or a position of one.
 
     Returns
     -------
@@ -98,22 +149,27 @@ def u1(deal: Deal) -> Bound:
     >>> u1(seeded_deal(2, 0)).score
     25
     """
-    result = solve_engine(deal.to_instance())
+    position = position_of(source)
+    if position.over:
+        return Bound("U1", position.score, [])
+    relaxed = _Relaxed(position)
+    result = solve_engine(relaxed.instance())
     scanned, plays = 0, []
     for event, index in result.sequence.events():
         scanned = max(scanned, index)
         if event == "play":
-            plays.append((scanned, card_name(int(deal.types[index - 1]))))
-    return Bound("U1", result.score, plays)
+            plays.append((scanned, relaxed.name(relaxed.types[index - 1])))
+    return Bound("U1", relaxed.played + result.score, plays)
 
 
-def u2(deal: Deal) -> Bound:
-    """U2: the pace solitaire's maximum and a line reaching it (see the module docstring).
+def u2(source: Deal | Position) -> Bound:
+    """U2: the pace solitaire's maximum and a line reaching it (see the module docstring), from a
+    deal or a position.
 
     Parameters
     ----------
-    deal : Deal
-        A deal of the real game.
+    source : Deal or Position
+        A deal of the real game, from its first turn, or a position of one.
 
     Returns
     -------
@@ -135,13 +191,17 @@ def u2(deal: Deal) -> Bound:
     >>> seer_score(deal), u2(deal).score, u1(deal).score
     (17, 23, 25)
     """
-    result = pace_max(pace_problem(deal))
-    return Bound("U2", result.score, [(when, card_name(t)) for when, t in result.plays])
+    position = position_of(source)
+    if position.over:
+        return Bound("U2", position.score, [])
+    relaxed = _Relaxed(position)
+    result = pace_max(relaxed.pace())
+    return Bound("U2", relaxed.played + result.score, [(when, relaxed.name(t)) for when, t in result.plays])
 
 
-def u2_value(deal: Deal) -> int:
-    """Only U2's value."""
-    return pace_max(pace_problem(deal)).score
+def u2_value(source: Deal | Position) -> int:
+    """Only U2's value (from a deal or a position)."""
+    return u2(source).score
 
 
 def _release(deal):

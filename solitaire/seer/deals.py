@@ -19,8 +19,9 @@ Sources
   color ``k`` is rank ``a`` of suit ``k - 1``.
 * hanab.live game JSON: an object with ``"deck"`` (a list of ``{"suitIndex", "rank"}``
   objects or of ``[suitIndex, rank]`` pairs) and ``"players"`` (a list of names or a count);
-  one object per file, a JSON list of them, or JSON Lines. ``"score"``, ``"end"`` and
-  ``"actions"`` are kept when present.
+  one object per file, a JSON list of them, or JSON Lines. ``"score"``, ``"end"``,
+  ``"actions"`` and the names are kept when present; ``"options": {"startingPlayer": s}`` is
+  the deal's starting player (:func:`deal_to_hanablive` writes this form).
 * :func:`seeded_deal`: our generator, specified exactly in its docstring.
 * :func:`solitaire.seer.hle.hle_deal`: the deal of the Hanabi Learning Environment for a seed.
 
@@ -51,7 +52,7 @@ __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
     "Deal", "hand_size", "card_name", "format_deal_text", "parse_deal_text",
     "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file",
-    "read_deal", "seeded_deal", "splitmix64",
+    "read_deal", "seeded_deal", "splitmix64", "hanablive_names", "deal_to_hanablive",
 ]
 
 SUITS = "rygbw"
@@ -90,19 +91,25 @@ class Deal:
     ident : str
         A name for reports (``"seed:7"``, ``"file.jsonl:3"``).
     meta : dict
-        What the source says about the game: ``real_score``, ``end``, ``actions``.
+        What the source says about the game: ``real_score``, ``end``, ``actions``, ``names``.
+    start_player : int
+        The player who moves first (hanab.live ``options.startingPlayer``, HLE's random start);
+        the deal still gives player 0 the first hand.
     """
 
     types: np.ndarray = field(repr=False)
     players: int
     ident: str = ""
     meta: dict = field(default_factory=dict, repr=False)
+    start_player: int = 0
 
     def __post_init__(self):
         types = np.ascontiguousarray(self.types, dtype=np.int64).reshape(-1)
         types.setflags(write=False)
         object.__setattr__(self, "types", types)
         hand_size(self.players)
+        if not 0 <= self.start_player < self.players:
+            raise ValueError(f"the start player must be in 0..{self.players - 1}, got {self.start_player}")
 
     @property
     def hand(self):
@@ -128,6 +135,26 @@ class Deal:
         """The same deck for another number of players (a real game's record, its score and
         actions, is kept only for its own number of players: with another it is another deal)."""
         return self if players == self.players else Deal(self.types, players, self.ident)
+
+    def starting(self, start_player):
+        """The same deal with ``start_player`` moving first."""
+        return Deal(self.types, self.players, self.ident, self.meta, start_player)
+
+
+_NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
+
+
+def hanablive_names(deal):
+    """The players' names: the game's own, else Alice, Bob, …"""
+    return list(deal.meta.get("names") or _NAMES[:deal.players])
+
+
+def deal_to_hanablive(deal):
+    """The deal as a hanab.live game without actions: ``players`` (names), ``deck`` and
+    ``options.startingPlayer``; :func:`parse_hanablive` reads it back."""
+    return {"players": hanablive_names(deal),
+            "deck": [{"suitIndex": t // RANKS, "rank": t % RANKS + 1} for t in deal.types.tolist()],
+            "options": {"startingPlayer": deal.start_player}}
 
 
 def format_deal_text(deal):
@@ -210,7 +237,8 @@ def parse_hanablive(obj, source="<json>", line=None, ident=None):
     deck, players = obj["deck"], obj["players"]
     if not isinstance(deck, list):
         raise InputError("expected 'deck' to be a list of cards", source, line)
-    if isinstance(players, list):
+    names = players if isinstance(players, list) else None
+    if names is not None:
         players = len(players)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
         raise InputError(f"expected 2..5 players, got {obj['players']!r}", source, line)
@@ -222,10 +250,22 @@ def parse_hanablive(obj, source="<json>", line=None, ident=None):
     meta = {key: obj[key] for key in ("score", "end", "actions") if key in obj}
     if "score" in meta:
         meta["real_score"] = meta.pop("score")
+    if names is not None and all(isinstance(n, str) for n in names):
+        meta["names"] = names
     name = ident or (f"{source}:{line}" if line else source)
     if obj.get("game_id") is not None:
         name = f"{name}#{obj['game_id']}"
-    return Deal(types, players, name, meta)
+    return Deal(types, players, name, meta, _starting_player(obj, players, source, line))
+
+
+def _starting_player(obj, players, source, line):
+    """hanab.live's ``options.startingPlayer`` (0 when absent)."""
+    options = obj.get("options")
+    start = options.get("startingPlayer", 0) if isinstance(options, dict) else 0
+    if not (isinstance(start, int) and not isinstance(start, bool) and 0 <= start < players):
+        raise InputError(f"expected 'options.startingPlayer' to be a player in 0..{players - 1}, got "
+                         f"{json.dumps(start)}", source, line)
+    return start
 
 
 def read_hanablive(text, source="<string>"):

@@ -39,6 +39,11 @@ Pruning (``target`` fixed, so a state that fails fails for good and is remembere
   rather than a useful card ``u``: that state holds ``u`` where the other holds ``j`` and
   copies it, turning its later shedding of ``j`` into the same of ``u``.
 
+From a position (:class:`~solitaire.seer.position.Position`): the same game from its hands,
+stacks and deck left (``k`` counts the removals from there); once its deck is empty only its
+final round remains: ``turns_left`` turns, from the player to move on. A position whose game is
+over reaches exactly its own score.
+
 Tested against the exhaustive search of the same game on tiny decks (``tests/seer/test_exact.py``)
 and against the search's token-free game on full deals.
 """
@@ -46,6 +51,7 @@ and against the search's token-free game on full deals.
 import time
 
 from solitaire.seer.deals import MAX_SCORE, RANKS
+from solitaire.seer.position import position_of
 
 __all__ = ["free_reaches"]
 
@@ -57,17 +63,20 @@ class _OutOfTime(Exception):
     pass
 
 
-def free_reaches(deal, target, timeout=None):
-    """``(answer, nodes)``: can the token-free game of ``deal`` reach ``target`` points?
+def free_reaches(source, target, timeout=None):
+    """``(answer, nodes)``: can the token-free game of ``source`` (a deal or a position) reach
+    ``target`` points?
 
     ``answer`` is True or False, or None when ``timeout`` seconds ran out. Every False is a
     proof that ``U3 < target`` (module docstring); a True says nothing about U3.
     """
-    P, H = deal.players, deal.hand
+    position = position_of(source)
+    deal = position.deal
+    P = deal.players
     deck = [int(t) for t in deal.types]
-    start, R = P * H, len(deck) - P * H
-    if R < 1:
-        raise ValueError("the token-free solver needs a deck with at least one card to draw")
+    start, R = position.next_card, len(deck) - position.next_card
+    if position.over:
+        return position.score >= target, 0
     left = [[0] * MAX_SCORE for _ in range(R + 1)]  # left[k][x]: copies of x still to draw after k removals
     for k in range(R - 1, -1, -1):
         left[k] = left[k + 1][:]
@@ -95,12 +104,12 @@ def free_reaches(deal, target, timeout=None):
         return tuple(tuple(x if x != JUNK and stacks[x // RANKS] <= x % RANKS < top[x // RANKS] else JUNK
                            for x in hand) for hand in hands)
 
-    def final(stacks, hands, d):
-        """The best score of the final round after player ``d`` drew the last card."""
+    def final(stacks, hands, first, turns):
+        """The best score of a final round of ``turns`` turns from player ``first`` on."""
         def go(i, stacks):
             best = sum(stacks)
-            if i < P and best < target:
-                hand = hands[(d + 1 + i) % P]
+            if i < turns and best < target:
+                hand = hands[(first + i) % P]
                 best = max([go(i + 1, stacks)] + [go(i + 1, _played(stacks, x)) for x in set(hand)
                                                   if x != JUNK and x % RANKS == stacks[x // RANKS]])
             return best
@@ -131,16 +140,18 @@ def free_reaches(deal, target, timeout=None):
                     continue
                 new = marked(after, top, new)
                 if k + 1 == R:
-                    if final(after, new, p) >= target:
+                    if final(after, new, p + 1, P) >= target:
                         return True
                 elif reaches(k + 1, after, _least_rotation(new)):
                     return True
         failed.add((k, stacks, hands))
         return False
 
-    stacks = (0,) * SUITS
-    hands = tuple(tuple(deck[p * H:(p + 1) * H]) for p in range(P))
+    stacks = position.stacks
+    hands = tuple(tuple(deck[o] for o in hand) for hand in position.hands)
     hands = marked(stacks, tops(stacks, hands, 0), hands)
+    if R == 0:
+        return final(stacks, hands, position.to_move, position.turns_left) >= target, 1
     try:
         return reaches(0, stacks, _least_rotation(hands)), nodes
     except _OutOfTime:

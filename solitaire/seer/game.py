@@ -1,13 +1,16 @@
 """The real rules of Hanabi (DESIGN §6) and a perfect-information bot: the lower bound L.
 
-Simulator (:class:`Game`, :func:`simulate`). Rules as on hanab.live and in HLE: players
-``0..P-1`` take turns, player 0 first; 8 clue tokens, 3 strikes; a clue costs a token, must
+Simulator (:class:`Game`, :func:`simulate`, :func:`replay`). Rules as on hanab.live and in HLE:
+players ``0..P-1`` take turns, the starting player first (the deal's, player 0 unless the game
+says otherwise; the deal still gives player 0 the first hand); 8 clue tokens, 3 strikes; a clue costs a token, must
 touch at least one card of another player and draws nothing; a discard needs fewer than 8
 tokens and returns one; a play of the next card of its suit scores (a 5 returns a token if
 below 8), any other play is a misplay (a strike, the card is discarded); each play,
 misplay or discard draws the next card for the acting player while the deck lasts. After
 the last card is drawn every player, the drawer included, has exactly one more turn. The
-game ends then, at 25, or at the third strike, which scores 0.
+game ends then, at 25, or at the third strike, which scores 0. A game starts from any
+:class:`~solitaire.seer.position.Position` (:meth:`Game.from_position`) and exports the one it is
+in (:meth:`Game.position`).
 
 Actions are hanab.live's export format: ``{"type": 0, "target": order}`` play,
 ``{"type": 1, "target": order}`` discard (``order`` = the card's index in the deck),
@@ -30,12 +33,12 @@ Running time: ``O(turns * P * hand)`` per game, a fraction of a millisecond.
 """
 
 from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_COUNTS
+from solitaire.seer.position import MAX_CLUES, MAX_STRIKES, Position, position_of
 from solitaire.io.errors import InputError
 
-__all__ = ["Game", "IllegalAction", "simulate", "seer_line", "seer_score", "bot_action", "legal_clue"]
+__all__ = ["Game", "IllegalAction", "simulate", "replay", "seer_line", "seer_score", "bot_action", "legal_clue"]
 
 PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER = 0, 1, 2, 3, 4
-MAX_CLUES, MAX_STRIKES = 8, 3
 #: Below this hanab.live pace the bot stalls with a clue instead of discarding junk (tuned on seeds 0..399).
 STALL_PACE = 4
 
@@ -49,25 +52,45 @@ class IllegalAction(InputError):
 
 
 class Game:
-    """The state of a real game on a deal; :meth:`apply` takes one hanab.live action."""
+    """The state of a real game; :meth:`apply` takes one hanab.live action.
 
-    def __init__(self, deal):
-        self.deal = deal
-        P, hand = deal.players, deal.hand
-        self.types = [int(t) for t in deal.types]  # Python ints: the bot reads them on every turn
-        self.hands = [list(range(i * hand, (i + 1) * hand)) for i in range(P)]
+    ``Game(deal)`` starts from the deal's initial position with ``start_player`` (default: the
+    deal's) to move; ``turn`` counts the actions applied since the starting position.
+    """
+
+    def __init__(self, deal, start_player=None):
+        self._load(Position.initial(deal, start_player))
+
+    @classmethod
+    def from_position(cls, position):
+        """A game in ``position`` (its ``turn`` counts from there)."""
+        game = cls.__new__(cls)
+        game._load(position)
+        return game
+
+    def _load(self, position):
+        self.deal = position.deal
+        self.types = [int(t) for t in self.deal.types]  # Python ints: the bot reads them on every turn
+        self.hands = [list(hand) for hand in position.hands]
         self.held = [0] * MAX_SCORE  # copies in the hands, per type
-        for t in self.types[:P * hand]:
+        for t in position.held_types:
             self.held[t] += 1
-        self.next_card = P * hand
-        self.stacks = [0] * (MAX_SCORE // RANKS)
-        self.clues, self.strikes, self.turn = MAX_CLUES, 0, 0
-        self.last_turn = None  # the game ends when turn reaches it
-        self.lost = [0] * MAX_SCORE  # copies discarded or misplayed, per type
+        self.next_card = position.next_card
+        self.stacks = list(position.stacks)
+        self.clues, self.strikes, self.turn = position.clues, position.strikes, 0
+        self.start_player = position.to_move
+        self.last_turn = position.turns_left  # the game ends when turn reaches it
+        self.lost = position.lost  # copies discarded or misplayed, per type
+
+    def position(self):
+        """The position the game is in."""
+        return Position(self.deal, self.next_card, tuple(map(tuple, self.hands)), tuple(self.stacks),
+                        self.clues, self.strikes, self.current,
+                        None if self.last_turn is None else self.last_turn - self.turn)
 
     @property
     def current(self):
-        return self.turn % self.deal.players
+        return (self.start_player + self.turn) % self.deal.players
 
     @property
     def played(self):
@@ -151,24 +174,37 @@ class Game:
             raise ValueError(f"the clue {value!r} touches no card of player {target}")
 
 
-def simulate(deal, actions, source="<actions>"):
-    """Replay hanab.live actions on a deal under the real rules; returns the final :class:`Game`.
+def replay(start, actions, source="<actions>"):
+    """Replay hanab.live actions from ``start`` (a deal or a :class:`Position`) under the real rules.
+
+    Yields the :class:`Game` before each action it applies and once more at the end (the same
+    object each time, moved on by each action); stops at a game-over action (type 4) or when
+    the game is over.
 
     Raises
     ------
     IllegalAction
         Naming the first illegal action and why.
     """
-    game = Game(deal)
+    game = Game.from_position(position_of(start))
     for number, action in enumerate(actions, start=1):
         if not isinstance(action, dict):
             raise IllegalAction(f"expected an action object, got {action!r}", number, source)
         if action.get("type") == GAME_OVER or game.over:
             break
+        yield game
         try:
             game.apply(action)
         except ValueError as err:
             raise IllegalAction(str(err), number, source) from None
+    yield game
+
+
+def simulate(start, actions, source="<actions>"):
+    """Replay hanab.live actions from ``start`` (a deal or a :class:`Position`); returns the final
+    :class:`Game` (:func:`replay` says when it stops and what it raises)."""
+    for game in replay(start, actions, source):
+        pass
     return game
 
 
@@ -244,8 +280,9 @@ def bot_action(game):
     raise RuntimeError("no legal action that keeps the game alive")  # cannot happen with P >= 2
 
 
-def seer_line(deal):
-    """The bot's game on ``deal``: ``(actions, score)``; the actions replay with :func:`simulate`.
+def seer_line(start):
+    """The bot's game from ``start`` (a deal or a :class:`Position`): ``(actions, score)``; the
+    actions replay with :func:`simulate` from the same start.
 
     Examples
     --------
@@ -254,7 +291,7 @@ def seer_line(deal):
     >>> simulate(seeded_deal(2, 0), actions).score == score
     True
     """
-    game = Game(deal)
+    game = Game.from_position(position_of(start))
     actions = []
     while not game.over:
         action = bot_action(game)
@@ -263,7 +300,7 @@ def seer_line(deal):
     return actions, game.score
 
 
-def seer_score(deal):
-    """Only the bot's score L."""
-    return seer_line(deal)[1]
+def seer_score(start):
+    """Only the bot's score L (from a deal or a :class:`Position`)."""
+    return seer_line(start)[1]
 

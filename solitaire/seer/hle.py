@@ -21,18 +21,39 @@ What is reproduced here, operation by operation in IEEE double arithmetic:
 HLE's colors ``R Y G W B`` are mapped to our suits ``r y g w b`` (HLE color 3 is our suit 4,
 HLE color 4 our suit 3), so the text form shows the colors HLE shows.
 
+The random starting player (``"random_start_player": True``): the state draws it before the
+first card, ``std::uniform_int_distribution(0, P - 1)`` on the same generator. libstdc++ 11 and
+later (GCC >= 11; the PyPI package built with them) take Lemire's method: ``x`` one 32-bit output,
+``m = x * P``; while ``m mod 2**32 < (2**32 - P) mod P``, draw again; the player is
+``m >> 32`` (:func:`uniform_int`). Older libstdc++ and libc++ draw differently, so their HLE
+builds deal other games for the same seed. The deal then follows from the generator as
+above, so the deck differs from the plain one.
+
+Seeds. HLE reads the seed as a C ``int`` (``stoi``): a seed of ``2**31`` or more aborts the
+engine, so :func:`hle_deal` refuses it; ``-1`` means a random seed, not reproducible.
+
+Several games of one environment. ``rl_env`` builds one game object and every ``reset()``
+makes a new state from it: the generator is not seeded again, so game ``k`` starts where game
+``k - 1`` stopped drawing. Each drawn card takes two outputs, none when one card type only is
+left (libstdc++ does not draw for a distribution of one outcome), and the start player its
+own. So game ``k`` is reproduced from the seed and the number of cards each earlier game drew
+(``earlier_draws``); the cards drawn depend on the earlier games' actions only through that
+number.
+
 Running time: 100 generator outputs and ``O(25)`` work per card, a few milliseconds per deal.
 """
 
 import numpy as np
 
-from solitaire.seer.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal
+from solitaire.seer.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal, hand_size
 
-__all__ = ["MT19937", "DiscreteDistribution", "hle_deck", "hle_deal", "HLE_TO_SUIT"]
+__all__ = ["MT19937", "DiscreteDistribution", "uniform_int", "hle_deck", "hle_game", "hle_deal", "HLE_TO_SUIT", "HLE_MAX_SEED"]
 
 #: Our suit index for each HLE color index (HLE: R Y G W B; ours: r y g b w).
 HLE_TO_SUIT = (0, 1, 2, 4, 3)
 _M32 = 0xFFFFFFFF
+#: The largest seed HLE accepts (a C ``int``).
+HLE_MAX_SEED = 2**31 - 1
 
 
 class MT19937:
@@ -91,7 +112,9 @@ class DiscreteDistribution:
         self._cumulative = cumulative
 
     def sample(self, rng):
-        """Draw an index with ``rng`` (an :class:`MT19937`)."""
+        """Draw an index with ``rng`` (an :class:`MT19937`); one outcome draws nothing."""
+        if len(self._cumulative) == 1:
+            return 0
         u = rng.canonical()
         lo, hi = 0, len(self._cumulative)
         while lo < hi:  # lower_bound: first cumulative >= u
@@ -103,12 +126,27 @@ class DiscreteDistribution:
         return lo
 
 
-def hle_deck(seed):
-    """The HLE deck order for ``seed`` as HLE card indices ``color * 5 + rank - 1`` (HLE colors)."""
-    rng = MT19937(seed)
+def uniform_int(rng, n):
+    """``std::uniform_int_distribution(0, n - 1)(rng)`` of libstdc++ >= 11 (Lemire's method).
+
+    Examples
+    --------
+    >>> uniform_int(MT19937(5489), 3)   # 3499211612 * 3 >> 32
+    2
+    """
+    product = rng.next() * n
+    if product & _M32 < n:
+        threshold = (2**32 - n) % n
+        while product & _M32 < threshold:
+            product = rng.next() * n
+    return product >> 32
+
+
+def _draw(rng, count):
+    """The first ``count`` cards HLE draws from a full deck (HLE card indices)."""
     counts = STANDARD_COUNTS.tolist()
     order = []
-    for left in range(DECK_SIZE, 0, -1):
+    for left in range(DECK_SIZE, DECK_SIZE - count, -1):
         present = [t for t in range(len(counts)) if counts[t] > 0]
         weights = [counts[t] / left for t in present]
         t = present[DiscreteDistribution(weights).sample(rng)]
@@ -117,13 +155,50 @@ def hle_deck(seed):
     return order
 
 
-def hle_deal(players, seed):
+def _check_seed(seed):
+    if not 0 <= seed <= HLE_MAX_SEED:
+        raise ValueError(f"HLE seeds are in 0..2^31-1 (HLE reads a C int; a larger seed aborts it), got {seed}")
+
+
+def hle_deck(seed):
+    """The HLE deck order for ``seed`` as HLE card indices ``color * 5 + rank - 1`` (HLE colors)."""
+    _check_seed(seed)
+    return _draw(MT19937(seed), DECK_SIZE)
+
+
+def hle_game(players, seed, random_start=False, earlier_draws=()):
+    """``(start player, deck)`` of HLE's game, the deck as HLE card indices (see :func:`hle_deal`)."""
+    _check_seed(seed)
+    first = players * hand_size(players)
+    for drawn in earlier_draws:
+        if not first <= drawn <= DECK_SIZE:
+            raise ValueError(f"a game of {players} players draws {first}..{DECK_SIZE} cards, got {drawn}")
+    rng = MT19937(seed)
+    for drawn in earlier_draws:
+        if random_start:
+            uniform_int(rng, players)
+        _draw(rng, drawn)
+    start = uniform_int(rng, players) if random_start else 0
+    return start, _draw(rng, DECK_SIZE)
+
+
+def hle_deal(players, seed, random_start=False, earlier_draws=()):
     """The deal of ``HanabiEnv(config={"players": players, "seed": seed})``, in our suits.
+
+    ``random_start``: with ``"random_start_player": True`` (the deal's ``start_player`` is HLE's
+    draw). ``earlier_draws``: the number of cards each earlier game of the same environment
+    drew (module docstring); the deal is then that of the next game. The ident names all three:
+    ``hle:S``, ``hle:S:random-start``, ``…:game3``.
 
     Examples
     --------
     >>> hle_deal(2, 1).ident
     'hle:1'
+    >>> hle_deal(3, 42, random_start=True).start_player
+    1
     """
-    types = [HLE_TO_SUIT[t // RANKS] * RANKS + t % RANKS for t in hle_deck(seed)]
-    return Deal(types, players, f"hle:{seed}")
+    start, deck = hle_game(players, seed, random_start, earlier_draws)
+    types = [HLE_TO_SUIT[t // RANKS] * RANKS + t % RANKS for t in deck]
+    ident = f"hle:{seed}" + (":random-start" if random_start else "")
+    ident += f":game{len(earlier_draws) + 1}" if earlier_draws else ""
+    return Deal(types, players, ident, start_player=start)

@@ -8,18 +8,8 @@ from hypothesis import strategies as st
 
 from solitaire.seer.analysis import KINDS, PHASES, analyze_line, summarize_analyses
 from solitaire.seer.deals import Deal
-from solitaire.seer.game import MAX_CLUES, Game, legal_clue, simulate
-
-
-def _moves(game):
-    """Every legal action of the player to move (one clue stands for all: with every card seen a
-    clue only spends a token)."""
-    hand = game.hands[game.current]
-    moves = [{"type": 0, "target": o} for o in hand]
-    if game.clues < MAX_CLUES:
-        moves += [{"type": 1, "target": o} for o in hand]
-    clue = legal_clue(game) if game.clues > 0 else None
-    return moves + ([clue] if clue else [])
+from solitaire.seer.game import Game, simulate
+from helpers import legal_moves
 
 
 def _key(game):
@@ -34,7 +24,7 @@ def best_line(game, memo):
     key = _key(game)
     if key not in memo:
         best = None
-        for move in _moves(game):
+        for move in legal_moves(game):
             child = game.copy()
             child.apply(move)
             value = best_line(child, memo)[0]
@@ -57,7 +47,7 @@ def tiny_game(rng, players):
     deal = Deal(pool[: players * size + rng.randint(1, 2)], players, "tiny")
     game, actions = Game(deal), []
     while not game.over:
-        moves = _moves(game)
+        moves = legal_moves(game)
         if not moves:
             break
         action = rng.choice(moves)

@@ -106,3 +106,34 @@ def test_bad_hanablive_file_is_one_line(tmp_path):
     result = run("--hanab-live", str(path))
     assert result.exit_code == 2
     assert result.output.strip() == f"hanabi-solitaire: error: {path}:2: deck card 4: expected a rank in 1..5, got 6"
+
+
+def test_a_deal_with_another_starting_player_gets_its_own_optimum_and_line():
+    for seed in (0, 5):
+        deal = seeded_deal(3, seed).starting(2)
+        row = bound_row(deal, figures=False, lines=True, timeout=30)
+        assert row["exact"] and row["L"] <= row["U3"] <= row["U2"]
+        assert row["u3_game"]["options"] == {"startingPlayer": 2}
+        assert simulate(deal, row["u3_game"]["actions"]).score == row["U3"]
+
+
+def test_hle_random_start_rows_and_the_deal_command():
+    rows = json.loads(run("-p", "3", "--hle-seeds", "1:4", "--hle-random-start", "--json", "--no-figures").output)["rows"]
+    assert [r["id"] for r in rows] == ["hle:1:random-start", "hle:2:random-start", "hle:3:random-start"]
+    lines = CliRunner().invoke(main, ["deal", "-p", "3", "--hle-seeds", "1:4", "--hle-random-start"]).output.splitlines()
+    games = [json.loads(line) for line in lines]
+    assert [g["options"]["startingPlayer"] for g in games] == [1, 1, 1] and len(games[0]["deck"]) == 50
+    assert games[0]["players"] == ["Alice", "Bob", "Cathy"]
+
+
+def test_the_deal_command_prints_what_bound_reads(tmp_path):
+    path = tmp_path / "deals.jsonl"
+    path.write_text(CliRunner().invoke(main, ["deal", "-p", "2", "--seeds", "0:3"]).output)
+    again = CliRunner().invoke(main, ["deal", "--hanab-live", str(path), "--text"]).output.splitlines()
+    text = CliRunner().invoke(main, ["deal", "-p", "2", "--seeds", "0:3", "--text"]).output.splitlines()
+    assert again == text and len(text) == 3 and text[0].startswith("b3 b4 w2")
+    deal_file = tmp_path / "one.txt"
+    deal_file.write_text(text[1])
+    assert CliRunner().invoke(main, ["deal", "-p", "2", "--deal", str(deal_file), "--text"]).output.strip() == text[1]
+    bad = CliRunner().invoke(main, ["deal", "-p", "2", "--seeds", "0:1", "--hle-random-start"])
+    assert bad.exit_code == 2 and "--hle-random-start needs --hle-seeds" in bad.output

@@ -16,7 +16,7 @@ from solitaire.seer.deals import (STANDARD_COUNTS, STANDARD_TEXT, Deal, format_d
                              parse_hanablive, read_deal, read_hanablive, seeded_deal, splitmix64)
 from solitaire.deckfile import format_deck
 from solitaire.io.errors import InputError
-from solitaire.seer.hle import HLE_TO_SUIT, hle_deal, hle_deck
+from solitaire.seer.hle import HLE_TO_SUIT, MT19937, hle_deal, hle_deck, hle_game, uniform_int
 
 REAL = REAL_GAMES / "hanablive_games.jsonl"
 HERE = Path(__file__).resolve().parent
@@ -142,22 +142,29 @@ def test_cli_bad_deal_is_one_line_exit_2(tmp_path, content):
     assert len(lines) == 1 and str(path) in lines[0] and "Traceback" not in result.output
 
 
-def _hle_engine_decks(seeds):
-    """Decks from the real HLE engine, in this interpreter or the one named by HANABI_HLE_PYTHON."""
+def _hle_engine_games(seeds, players=2, random_start=False, earlier=()):
+    """``(start, deck)`` per seed from the real HLE engine (``tests/hle_extract.py``), in this
+    interpreter or the one named by HANABI_HLE_PYTHON."""
     try:
         sys.path.insert(0, str(HERE))
         import hle_extract
         from hanabi_learning_environment import pyhanabi  # noqa: F401
-        return [hle_extract.engine_deck(2, s) for s in seeds]
+        return [hle_extract.engine_game(players, s, random_start, earlier) for s in seeds]
     except ImportError:
         python = os.environ.get("HANABI_HLE_PYTHON")
         if not python:
             pytest.skip("hanabi-learning-environment not installed (set HANABI_HLE_PYTHON to a venv's python)")
-        out = subprocess.run([python, str(HERE / "hle_extract.py"), "2", *map(str, seeds)],
+        flags = (["--random-start"] if random_start else []) + (["--after", ",".join(map(str, earlier))] if earlier else [])
+        out = subprocess.run([python, str(HERE / "hle_extract.py"), str(players), *map(str, seeds), *flags],
                              capture_output=True, text=True, check=True).stdout
-        return [json.loads(line) for line in out.splitlines()]
+        games = [json.loads(line) for line in out.splitlines()]
+        return [(g["start"], g["deck"]) if isinstance(g, dict) else (0, g) for g in games]
     finally:
         sys.path.remove(str(HERE))
+
+
+def _hle_engine_decks(seeds):
+    return [deck for _, deck in _hle_engine_games(seeds)]
 
 
 def test_hle_deals_match_the_engines_recorded_decks():
@@ -171,6 +178,19 @@ def test_hle_deals_match_the_engines_recorded_decks():
 def test_hle_deals_match_the_real_engine():
     seeds = list(range(300)) + [2**31 - 1, 123456789]
     assert _hle_engine_decks(seeds) == [hle_deck(s) for s in seeds]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_hle_random_start_matches_the_real_engine(players):
+    seeds = list(range(100)) + [2**31 - 1]
+    assert _hle_engine_games(seeds, players, True) == [hle_game(players, s, True) for s in seeds]
+
+
+@pytest.mark.parametrize("random_start", [False, True])
+@pytest.mark.parametrize("earlier", [(50,), (10,), (10, 37, 50), (50, 50, 50, 12)])
+def test_later_games_of_one_engine_match_the_draw_counts(random_start, earlier):
+    seeds = range(0, 60, 3)
+    assert _hle_engine_games(seeds, 2, random_start, earlier) == [hle_game(2, s, random_start, earlier) for s in seeds]
 
 
 def test_hle_suit_mapping_is_a_permutation():
@@ -219,3 +239,58 @@ def test_hanablive_parser_fuzz_only_raises_input_error(obj):
         read_hanablive(json.dumps(obj))
     except InputError:
         pass
+
+
+def test_mt19937_matches_pythons_mersenne_twister_and_the_standards_vector():
+    """Python's ``random`` runs the same twister: loaded with our state it must give our outputs;
+    the C++ standard fixes the 10000th output of a default-seeded std::mt19937 (4123659995)."""
+    import random
+
+    ours = MT19937(2024)
+    python = random.Random()
+    python.setstate((3, tuple(ours._mt) + (624,), None))
+    assert [ours.next() for _ in range(2000)] == [python.getrandbits(32) for _ in range(2000)]
+    default = MT19937(5489)
+    assert [default.next() for _ in range(10000)][-1] == 4123659995
+
+
+class _Script:
+    """A generator that gives the listed 32-bit outputs."""
+
+    def __init__(self, outputs):
+        self.outputs = list(outputs)
+
+    def next(self):
+        return self.outputs.pop(0)
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 7])
+def test_lemire_draw_scales_and_rejects_the_low_products(n):
+    top = 2**32 - 1
+    assert uniform_int(_Script([top]), n) == n - 1 and uniform_int(_Script([2**31]), n) == n // 2
+    low = [x for x in range(2**32 // n - 2, 2**32 // n + 2)] + [0, 1]  # products just below/above 2^32 and 0
+    for x in low:
+        refused = (x * n) % 2**32 < (2**32 % n)  # 2^32 mod n = (2^32 - n) mod n: the threshold
+        assert uniform_int(_Script([x, top]), n) == (n - 1 if refused else x * n >> 32), x
+    assert uniform_int(_Script([0, 0, top]), 3) == 2  # 0 * 3 is below 2^32 mod 3 = 1: refused twice
+
+
+def test_hle_random_start_matches_the_engines_recorded_games():
+    """Always runs: games the real engine dealt, recorded in tests/seer/hle_engine_games.txt."""
+    lines = [ln for ln in (HERE / "hle_engine_games.txt").read_text().splitlines() if not ln.startswith("#")]
+    for line in lines:
+        head, deck = line.split(":")
+        players, seed, random_start, earlier, start = head.split()
+        earlier = () if earlier == "-" else tuple(int(n) for n in earlier.split(","))
+        expected = (int(start), [int(c) for c in deck.split()])
+        assert hle_game(int(players), int(seed), random_start == "1", earlier) == expected, line
+    assert len(lines) == 32
+
+
+def test_hle_seeds_beyond_a_c_int_and_impossible_draw_counts_are_refused():
+    with pytest.raises(ValueError, match="2\\^31"):
+        hle_deal(2, 2**31)
+    with pytest.raises(ValueError, match="draws 10..50"):
+        hle_deal(2, 1, earlier_draws=(9,))
+    deal = hle_deal(3, 42, random_start=True, earlier_draws=(50,))
+    assert deal.ident == "hle:42:random-start:game2" and deal.start_player == hle_game(3, 42, True, (50,))[0]

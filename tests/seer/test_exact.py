@@ -17,6 +17,7 @@ from solitaire.seer.exact import (_EMPTY_KEY, W_OWNERS, _chains_fit, _hope, _own
 from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
 from solitaire.seer.peers.turns import horizon, peer_reaches
+from solitaire.seer.position import position_of
 
 REAL = REAL_GAMES / "hanablive_games.jsonl"
 
