@@ -3,6 +3,8 @@
 import functools
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -12,8 +14,10 @@ from hypothesis import strategies as st
 
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
-from solitaire.seer.exact import (_EMPTY_KEY, W_OWNERS, _chains_fit, _hope, _owners, _start, _tt_get, _tt_put, _workspace,
-                             exact, exact_search, root_hope, tt_table)
+from solitaire.seer.u3 import exact, exact_search, root_hope, tt_table
+from solitaire.seer.u3.hope import W_OWNERS, chains_fit, hope, owners, workspace
+from solitaire.seer.u3.kernel import start
+from solitaire.seer.u3.table import NO_BOUND, tt_get, tt_put
 from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
 from solitaire.seer.peers.turns import horizon, peer_reaches
@@ -25,7 +29,7 @@ def brute(deal, misplays=True, clues=True, visit=None):
     """The maximum score by plain exhaustive search through the simulator (tiny decks only).
 
     Every legal action of every turn (play or misplay any card, discard any card below 8
-    tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`exact` used.
+    tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`solitaire.seer.u3` used.
     ``misplays`` / ``clues`` false forbid those moves (to show that a deal needs them);
     ``visit(game, value)`` is called once per state solved.
     """
@@ -57,7 +61,7 @@ def brute(deal, misplays=True, clues=True, visit=None):
 
 
 def brute_free(deal):
-    """The maximum score of the token-free game (``exact`` module docstring), by exhaustive search.
+    """The maximum score of the token-free game (:mod:`solitaire.seer.u3.kernel`), by exhaustive search.
 
     Stated on its own terms, not as the search plays it: while the deck lasts any player may act
     next (free clues pass the turn), playing a playable card or discarding any card and drawing;
@@ -97,7 +101,7 @@ def brute_free(deal):
 def free_value(deal):
     """The token-free game's value by the search (``exact_search(..., free=True)``), its bound lowered until reached."""
     deck = np.array(deal.types, dtype=np.int64)
-    keys, vals = np.full((1 << 16, 3), _EMPTY_KEY, dtype=np.uint64), np.zeros(1 << 16, dtype=np.int8)
+    keys, vals = tt_table(16)
     target = MAX_SCORE
     while True:
         result = exact_search(deck, deal.players, deal.hand, target, keys, vals, 1 << 40, 0, True)[0]
@@ -152,10 +156,10 @@ def test_a_grown_table_keeps_every_entry():
     small, rng = tt_table(4), np.random.default_rng(5)
     keys = rng.integers(0, 1 << 62, size=(6, 3), dtype=np.uint64)
     for value, words in enumerate(keys):
-        _tt_put(words, value, *small, 15)
+        tt_put(words, value, *small, 15)
     big = tt_table(10, small)
-    assert [_tt_get(words, *big, 1023) for words in keys] == list(range(6))
-    assert _tt_get(np.array([1, 2, 3], dtype=np.uint64), *big, 1023) == 127
+    assert [tt_get(words, *big, 1023) for words in keys] == list(range(6))
+    assert tt_get(np.array([1, 2, 3], dtype=np.uint64), *big, 1023) == NO_BOUND
 
 
 def test_the_table_size_changes_no_answer():
@@ -173,6 +177,13 @@ def test_the_chain_memo_changes_no_search(players, seed, target, free):
     runs = [exact_search(deck, players, deal.hand, target, *tt_table(18), 1 << 21, 0, free, bits) for bits in (0, 6, 12)]
     answers = {(result, nodes, aborted, tuple(line)) for result, nodes, aborted, line in runs}
     assert len(answers) == 1 and not runs[0][2] and runs[0][1] > 1000
+
+
+def test_the_search_loads_without_pysat():
+    # only the hand-off to the SAT peers needs PySAT: the search package never imports it
+    code = "import sys, solitaire.seer.u3; print(sorted({m.split('.')[0] for m in sys.modules} & {'pysat'}))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_easy_deal_needs_no_search():
@@ -364,7 +375,7 @@ def test_the_turn_order_with_the_tokens_settles_a_deal_at_the_root():
 
 
 def turn_chains_reference(deal, q, tokens, last):
-    """Rule (2'') at the start of the game, on its own terms (``exact`` module docstring): can the run
+    """Rule (2'') at the start of the game, on its own terms (:mod:`solitaire.seer.u3.hope`): can the run
     cards that wait for deck card ``q`` all be played when the removals that draw cards ``q..N-1`` are
     made by players chosen freely, each paying a token for every player it skips (``last``: the
     player before the first one; None: free), then the final round in turn order? A removal plays
@@ -422,15 +433,15 @@ def turn_chains_reference(deal, q, tokens, last):
 
 
 def turn_chains_search(deal, q, chains, tokens, last):
-    """The same question put to the search's :func:`exact._chains_fit` (rule 2'')."""
+    """The same question put to the search's :func:`~solitaire.seer.u3.hope.chains_fit` (rule 2'')."""
     deck = np.array(deal.types, dtype=np.int64)
-    counts, hands, hlen, held, rem, nextpos = _start(deck, deal.players, deal.hand)
+    setup, cards = start(deck, deal.players, deal.hand)
     chain = np.array([x for c in chains for x in c], dtype=np.int64)
     seg = np.cumsum([0] + [len(c) for c in chains if c]).astype(np.int64)
-    work = _workspace()
-    _owners(deal.players, hands, hlen, work)
-    return _chains_fit(chain, seg, q, deal.players * deal.hand, deal.players, work[W_OWNERS, :MAX_SCORE], deck, nextpos,
-                       work, 1 << 40, tokens, -1 if last is None else last)
+    work = workspace()
+    owners(deal.players, cards.hands, cards.hlen, work)
+    return chains_fit(chain, seg, q, deal.players * deal.hand, deal.players, work[W_OWNERS, :MAX_SCORE], deck,
+                      setup.nextpos, work, 1 << 40, tokens, -1 if last is None else last)
 
 
 def test_turn_order_chains_match_their_statement():
@@ -447,7 +458,7 @@ def test_turn_order_chains_match_their_statement():
 
 
 def hope_of(game, joint=0, target=0):
-    """The search's node bound (``exact._hope``; with ``joint`` steps for chains of several suits and for the
+    """The search's node bound (:func:`~solitaire.seer.u3.hope.hope`; with ``joint`` steps for chains of several suits and for the
     turn order with the clue tokens, the root's) at the state of a :class:`Game`; with ``target``, as the
     search asks it ("is the score >= target?")."""
     deck = np.array(game.deal.types, dtype=np.int64)
@@ -463,8 +474,8 @@ def hope_of(game, joint=0, target=0):
         nextpos[q] = nextpos[q + 1]
         nextpos[q, deck[q]] = q
     fin = -1 if game.last_turn is None else game.last_turn - game.turn
-    return _hope(game.played, np.array(game.stacks, dtype=np.int64), held, rem, game.next_card, n, fin, P,
-                 game.current, hands, hlen, nextpos, deck, _workspace(), target, joint, game.clues if joint else -1)
+    return hope(game.played, np.array(game.stacks, dtype=np.int64), held, rem, game.next_card, n, fin, P,
+                game.current, hands, hlen, nextpos, deck, workspace(), target, joint, game.clues if joint else -1)
 
 
 def assert_hope_bounds_every_state(deal):

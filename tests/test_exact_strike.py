@@ -41,7 +41,7 @@ import pytest
 from test_exact import brute
 
 from solitaire.seer.deals import RANKS, SUITS, Deal, card_name
-from solitaire.seer.exact import exact
+from solitaire.seer.u3 import exact
 from solitaire.seer.game import MAX_CLUES, Game, IllegalAction, simulate
 
 TEXT = "g2 g3 g4 b2  r3 b3 b4 w2  r4 w3 w4 g2  r5 g5 b5 g3  r1 r2 y1"

@@ -20,7 +20,7 @@ from benchmarks.common import hard_deals
 from solitaire.seer.rowfile import read_rows
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import seeded_deal
-from solitaire.seer.exact import exact, root_hope
+from solitaire.seer.u3 import exact, root_hope
 from solitaire.seer.exactrun import latest_rows
 from solitaire.seer.game import seer_score
 

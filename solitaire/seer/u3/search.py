@@ -1,0 +1,277 @@
+"""U3, the exact perfect-information optimum of a real Hanabi deal: the driver of the search.
+
+Contract (:func:`exact`): ``L <= U3 <= high`` always holds for the returned bounds, ``exact``
+when they meet, and the returned actions replay in the simulator (:func:`solitaire.seer.game.simulate`)
+to the returned score, checked before returning. The rules are those of :mod:`solitaire.seer.game`
+(hanab.live and HLE); U3 is the largest score a team that sees every card and the deck order can
+reach.
+
+Schedule. The compiled search (:func:`exact_search`, :mod:`solitaire.seer.u3.kernel`) decides
+"can the score reach ``target``?", fail-soft: a failure returns an upper bound. The driver starts
+from ``low`` = the bot's score L and ``high`` = ``min(U2, root_hope)`` (:func:`root_hope`: the
+node bound of :mod:`solitaire.seer.u3.hope` with every rule, the chains of all suits at once and
+in turn order included) and runs node-limited searches (:func:`_schedule`) until they meet: the
+search in its best-first move order at ``high`` with a budget that doubles (2^14, 2^15, ...), each
+followed by restarts that shuffle every node's moves (seeded, so reproducible; every other
+restart keeps the plays first) with 2^16 nodes each, about as many nodes in all; then a search
+one point above the best line found (the *floor*: a line found raises ``low``, a failure proves
+``U3 = low``); then the token-free game (:mod:`solitaire.seer.u3.kernel`) at ``high`` with
+``free_share`` times the budget (a refutation lowers ``high``, a line reaching it proves nothing
+and stops these searches). Every failure lowers ``high`` to the bound it proved. All searches
+share one transposition table (:mod:`solitaire.seer.u3.table`) of proven bounds, which grows with
+the nodes spent, so the order of the moves changes how soon an answer comes, never the answer.
+Restarts are there because the search's run times are heavy-tailed: a best-first search that
+commits early to a subtree it can neither win nor refute quickly is stuck, while some shuffled
+order finds a winning line within a few thousand nodes (``docs/u3-search.md``).
+
+Result (:class:`ExactResult`). A line found becomes hanab.live actions (a play, a discard, or for a
+pass a legal colour clue); once it reaches its target the bot finishes the game (it never loses a
+point). A ``timeout`` (seconds per deal) is honoured between searches; a deal that runs out
+reports ``exact = False`` with the bounds found. With ``peer_timeout`` a deal left open goes to a
+SAT peer (:mod:`solitaire.seer.peers`, imported only then: the search itself needs no PySAT).
+
+Running time: exponential in the worst case (the game is a finite tree); most deals need no
+search at all (``L = U2``); measurements in ``docs/u3-search.md``.
+"""
+
+import time
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from solitaire.seer.bounds import u2_value
+from solitaire.seer.deals import RANKS, seeded_deal
+from solitaire.seer.game import DISCARD, MAX_CLUES, PLAY, Game, bot_action, legal_clue, seer_line, simulate
+from solitaire.seer.u3.hope import MEMO_BITS, hope, workspace
+from solitaire.seer.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DISCARD, MAX_DEPTH, NODE_LIMIT, NODES, POS,
+                                      STATS_N, TOKENS, dfs, scratch, start)
+from solitaire.seer.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
+
+__all__ = ["ExactResult", "exact", "exact_search", "root_hope", "finish", "line_actions", "peer_close", "warm_up",
+           "tt_table", "TT_BITS", "MEMO_BITS"]
+
+
+@numba.njit(cache=True)
+def root_hope(deck, P, H, joint=1 << 17, turns=True):
+    """The node bound at the start of the game with the chains of several suits at once, and (with
+    ``turns``) in turn order with the clue tokens, ``joint`` steps per window: an upper bound on U3
+    that may be below U2."""
+    setup, cards = start(deck, P, H)
+    return hope(0, cards.stacks, cards.held, cards.rem, P * H, deck.size, -1 if P * H < deck.size else P, P, 0,
+                cards.hands, cards.hlen, setup.nextpos, deck, workspace(), 0, joint, MAX_CLUES if turns else -1)
+
+
+@numba.njit(cache=True)
+def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=False, memo_bits=MEMO_BITS):
+    """One fail-soft search from the start of the game for ``target``.
+
+    Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
+    codes (``kind * 32 + type``) of a line reaching it; ``result < target`` a proven upper
+    bound on U3; ``aborted`` when ``node_limit`` ran out (``result`` is then meaningless).
+    ``tt_keys`` (``2**b x 3`` words, initially all ones) and ``tt_vals`` carry proven bounds
+    from call to call, whatever the move order ``seed`` (see :func:`~solitaire.seer.u3.kernel.dfs`).
+    With ``free`` the search is over the token-free game (:mod:`solitaire.seer.u3.kernel`): its
+    ``result < target`` is an upper bound on U3 too, its line is not one of the real game.
+    ``memo_bits``: the size of the memo of the chain rule's verdicts (:mod:`solitaire.seer.u3.hope`;
+    0: none), which changes neither the result nor the nodes, only the time.
+    """
+    setup, cards = start(deck, P, H)
+    stats = np.zeros(STATS_N, dtype=np.int64)
+    stats[POS], stats[TOKENS], stats[NODE_LIMIT] = P * H, 0 if free else MAX_CLUES, node_limit
+    stats[FIN] = -1 if P * H < deck.size else P
+    path = np.zeros(MAX_DEPTH, dtype=np.int64)
+    result = dfs(target, seed, free, setup, cards, (tt_keys, tt_vals), scratch(seed, memo_bits), stats, path)
+    return result, stats[NODES], stats[ABORTED] == 1, path[:stats[LINE_LENGTH]].copy()
+
+
+def line_actions(deal, codes):
+    """hanab.live actions for the search's move codes, finished by the bot; returns ``(actions, game)``.
+
+    A play or misplay of type ``x`` plays a card of that type from the mover's hand, a
+    discard discards one, a pass becomes a legal colour clue.
+    """
+    game, actions = Game(deal), []
+    for code in codes:
+        kind, x = divmod(int(code), 32)
+        if kind == M_CLUE:
+            action = legal_clue(game)
+        else:
+            order = next(o for o in game.hands[game.current] if game.type_of(o) == x)
+            action = {"type": DISCARD if kind == M_DISCARD else PLAY, "target": order, "value": 0}
+        game.apply(action)
+        actions.append(action)
+    return finish(game, actions)
+
+
+def finish(game, actions):
+    """Play ``game`` (reached by ``actions``) to its end with the bot; returns ``(actions, game)``."""
+    actions = list(actions)
+    while not game.over:
+        action = bot_action(game)
+        game.apply(action)
+        actions.append(action)
+    return actions, game
+
+
+@dataclass
+class ExactResult:
+    """U3 of a deal: ``score`` (the best line found), ``exact`` when ``score == high`` is proven.
+
+    ``low <= U3 <= high`` always holds; ``actions`` replay to ``score`` under the real rules.
+    ``method`` names what closed the gap (None while open): ``"bot"`` (L = U2, no search),
+    ``"search"`` (its bounds, :func:`root_hope` at the start and the token-free game included), or ``"peer"`` (the SAT
+    peer, see :func:`exact`).
+    """
+
+    score: int
+    high: int
+    exact: bool
+    L: int
+    U2: int
+    actions: list = field(repr=False)
+    nodes: int = 0
+    searches: int = 0
+    seconds: float = 0.0
+    method: str = None
+
+    @property
+    def low(self):
+        return self.score
+
+    def to_json(self, deal):
+        """The optimal line as a hanab.live game: ``{"players", "deck", "actions"}``."""
+        names = [f"Seer {i + 1}" for i in range(deal.players)]
+        deck = [{"suitIndex": int(t) // RANKS, "rank": int(t) % RANKS + 1} for t in deal.types]
+        return {"players": names, "deck": deck, "actions": self.actions}
+
+
+def _schedule(first_budget, restart_budget, free_share):
+    """Searches to run, as ``(seed, node limit, kind)``: the ordered search with doubling budgets,
+    each followed by restarts in shuffled orders that spend about as many nodes, then by a search
+    one point above the best line found (``kind`` ``"floor"``) with the budget, and by the
+    token-free game (``"free"``) with ``free_share`` times the budget (0: never; module docstring)."""
+    budget, seed = first_budget, 1
+    while True:
+        yield 0, budget, "real"
+        for _ in range(max(1, budget // restart_budget)):
+            yield seed, restart_budget, "real"
+            seed += 1
+        yield 0, budget, "floor"
+        if free_share:
+            yield 0, free_share * budget, "free"
+        budget *= 2
+
+
+def _peer(encoding, solver):
+    """``(reaches, solver)``: the SAT peer of ``encoding`` and the PySAT solver name (``None``: the
+    defaults of :mod:`solitaire.seer.peers`); a wrong encoding raises :class:`ValueError`. Imports PySAT."""
+    from solitaire.seer.peers import PEER_ENCODING, peer_of
+    from solitaire.seer.peers.turns import PEER_SOLVER
+    return peer_of(encoding or PEER_ENCODING), solver or PEER_SOLVER
+
+
+def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1 << 14, restart_budget=1 << 16,
+          free_share=16, tt_first_bits=TT_FIRST_BITS, peer_solver=None, peer_encoding=None, memo_bits=MEMO_BITS):
+    """U3 of ``deal`` with an optimal line (module docstring); ``timeout`` in seconds or ``None``.
+
+    The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
+    ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
+
+    With ``peer_timeout`` (seconds), a deal the search leaves open goes to the SAT peer
+    ``PEERS[peer_encoding]`` with the PySAT solver ``peer_solver`` (:func:`peer_close`; ``None``:
+    the defaults of :mod:`solitaire.seer.peers`).
+
+    Examples
+    --------
+    >>> from solitaire.seer.deals import seeded_deal
+    >>> r = exact(seeded_deal(2, 0))
+    >>> r.score, r.exact, simulate(seeded_deal(2, 0), r.actions).score
+    (25, True, 25)
+    """
+    began_deal = time.perf_counter()
+    peer = _peer(peer_encoding, peer_solver) if peer_timeout else None  # a wrong name fails now, not after the search
+    actions, bot = seer_line(deal)
+    deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
+    upper2 = u2_value(deal)
+    low, high = bot, upper2 if bot == upper2 else min(upper2, root_hope(deck, deal.players, deal.hand))
+    if high < low:
+        raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
+    nodes, searches, rates, free_reaches = 0, 0, {}, False
+    if low < high:
+        bits = min(tt_bits, tt_first_bits)
+        table = tt_table(bits)
+        schedule = _schedule(first_budget, restart_budget, free_share)
+        while low < high:
+            seed, limit, kind = next(schedule)
+            free, target = kind == "free", low + 1 if kind == "floor" else high
+            if (free and free_reaches) or target == high and kind == "floor":
+                continue  # the free game reached a target >= high: it cannot cut below; no floor left
+            left = None if timeout is None else timeout - (time.perf_counter() - began_deal)
+            if left is not None and left <= 0:
+                break
+            if left is not None and rates:  # do not overrun the timeout by much (the kinds' node rates differ)
+                limit = max(1024, min(limit, int(rates.get(kind, min(rates.values())) * left)))
+            grown = min(tt_bits, max(bits, (2 * (nodes + limit) - 1).bit_length()))
+            if grown > bits:  # one copy into the size the next search needs
+                bits, table = grown, tt_table(grown, table)
+            began = time.perf_counter()
+            result, used, aborted, line = exact_search(deck, deal.players, deal.hand, target, *table, limit, seed, free,
+                                                       memo_bits)
+            nodes, searches = nodes + used, searches + 1
+            rates[kind] = used / max(time.perf_counter() - began, 1e-6)
+            if aborted:
+                continue
+            if result >= target and free:
+                free_reaches = True
+            elif result >= target:
+                actions, game = line_actions(deal, line)
+                low = game.score
+            else:
+                high = max(result, low)
+    method = None if low < high else "bot" if searches == 0 and high == upper2 else "search"
+    if low < high and peer:
+        reaches, solver = peer
+        low, high, actions = peer_close(deal, low, high, actions, peer_timeout, solver, reaches)
+        method = "peer" if low == high else None
+    final = simulate(deal, actions)
+    if final.score != low:
+        raise AssertionError(f"{deal.ident}: the line replays to {final.score}, not {low}")
+    return ExactResult(low, high, low == high, bot, upper2, actions, nodes, searches,
+                       time.perf_counter() - began_deal, method)
+
+
+def peer_close(deal, low, high, actions, timeout, solver, reaches):
+    """Close ``low < U3 <= high`` with the SAT peer ``reaches`` (a value of
+    :data:`solitaire.seer.peers.PEERS`, with PySAT's ``solver``) within ``timeout`` seconds;
+    ``(low, high, actions)``.
+
+    It asks "score >= high?": a "yes" comes with a line that the simulator replays (finished
+    by the bot), which proves it; a "no" is the solver's proof and lowers ``high`` by one.
+    It stops when the bounds meet or the time is up. The peer shares only the deal and the
+    simulator with the search, so a deal closed here is not a check of the search.
+    """
+    deadline = time.perf_counter() + timeout
+    while low < high:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            break
+        answer, line = reaches(deal, high, solver, timeout=left)
+        if answer is None:
+            break
+        if answer:
+            actions, game = finish(simulate(deal, line), line)
+            low = game.score
+        else:
+            high -= 1
+    return low, high, actions
+
+
+def warm_up():
+    """Load the compiled search and U2 (compile them on the very first run) once, before worker
+    processes fork, so that no deal's timeout is spent compiling."""
+    u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
+    deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
+    table = tt_table(1, tt_table(1))
+    exact_search(deck, 2, 5, 1, *table, 10, 0, False, MEMO_BITS)  # typed as exact() calls it
+    root_hope(deck, 2, 5)
