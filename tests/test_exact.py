@@ -5,6 +5,7 @@ import json
 import random
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -25,13 +26,26 @@ from solitaire.seer.peers.turns import horizon, peer_reaches
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"
 
 
-def brute(deal, misplays=True, clues=True, visit=None):
+def legal_actions(game, misplays=True, clues=True):
+    """Every legal action of the player to move (one clue: with perfect information a clue is a pass);
+    ``misplays`` / ``clues`` false leave those out."""
+    hand = game.hands[game.current]
+    actions = [{"type": 0, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
+    if game.clues < MAX_CLUES:
+        actions += [{"type": 1, "target": o} for o in hand]
+    if game.clues > 0 and clues and legal_clue(game):  # no target: every other hand is empty,
+        actions.append(legal_clue(game))                 # so a pass could not help anyone
+    return actions
+
+
+def brute(deal, misplays=True, clues=True, visit=None, game=None):
     """The maximum score by plain exhaustive search through the simulator (tiny decks only).
 
     Every legal action of every turn (play or misplay any card, discard any card below 8
     tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`solitaire.seer.u3` used.
     ``misplays`` / ``clues`` false forbid those moves (to show that a deal needs them);
-    ``visit(game, value)`` is called once per state solved.
+    ``visit(game, value)`` is called once per state solved; ``game``: the state to start from
+    (default: the first turn).
     """
     memo = {}
 
@@ -41,14 +55,8 @@ def brute(deal, misplays=True, clues=True, visit=None):
         key = (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
                game.strikes, game.turn % deal.players, None if game.last_turn is None else game.last_turn - game.turn)
         if key not in memo:
-            hand = game.hands[game.current]
-            actions = [{"type": 0, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
-            if game.clues < MAX_CLUES:
-                actions += [{"type": 1, "target": o} for o in hand]
-            if game.clues > 0 and clues and legal_clue(game):  # no target: every other hand is empty,
-                actions.append(legal_clue(game))                 # so a pass could not help anyone
             best = game.played  # with no move left the team is stuck: count what it has
-            for action in actions:
+            for action in legal_actions(game, misplays, clues):
                 child = game.copy()
                 child.apply(action)
                 best = max(best, value(child))
@@ -57,7 +65,7 @@ def brute(deal, misplays=True, clues=True, visit=None):
                 visit(game, best)
         return memo[key]
 
-    return value(Game(deal))
+    return value(Game(deal) if game is None else game)
 
 
 def brute_free(deal):
@@ -127,6 +135,80 @@ def test_exact_equals_brute_force_on_tiny_decks(players, cases):
         assert result.exact, case
         assert result.score == brute(deal), (case, deal.types.tolist())
         assert simulate(deal, result.actions).score == result.score
+
+
+@dataclass(frozen=True)
+class At:
+    """A position with the attribute names :func:`solitaire.seer.u3.search.exact` reads from ``start``."""
+
+    deal: Deal
+    next_card: int
+    hands: tuple
+    stacks: tuple
+    clues: int
+    strikes: int
+    to_move: int
+    turns_left: int | None
+
+
+def position_of(game):
+    """The position of a simulator state."""
+    return At(game.deal, game.next_card, tuple(tuple(h) for h in game.hands), tuple(game.stacks), game.clues,
+              game.strikes, game.current, None if game.last_turn is None else game.last_turn - game.turn)
+
+
+def random_game(deal, rng, steps):
+    """The simulator's state after up to ``steps`` random legal actions from the first turn."""
+    game = Game(deal)
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(rng.choice(legal_actions(game)))
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from([2, 2, 3]), st.integers(0, 14))
+def test_exact_from_a_position_equals_brute_force(seed, players, steps):
+    # random reachable positions of short decks, some over, some with strikes or the deck empty:
+    # the search from the position against the exhaustive search from the simulator's state,
+    # and the returned line replayed by the simulator from that state
+    rng = random.Random(seed)
+    deal = tiny_deal(rng, players)
+    game = random_game(deal, rng, steps)
+    result = exact(deal, start=position_of(game))
+    assert result.exact and result.score == brute(deal, game=game)
+    assert result.L <= result.score == result.high and result.U2 is None
+    after = game.copy()
+    for action in result.actions:
+        after.apply(action)
+    assert after.over and after.score == result.score
+
+
+def test_the_first_turn_as_a_position_has_the_same_optimum():
+    deal = seeded_deal(2, 12)  # U3 = 23 < U2 needs a search
+    plain, start = exact(deal, timeout=30), exact(deal, timeout=30, start=position_of(Game(deal)))
+    assert plain.exact and start.exact and plain.score == start.score == 23
+    assert simulate(deal, start.actions).score == 23
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"hands": ((0, 1, 2, 3, 4), (5, 6, 7, 8, 0))}, "hands"),      # a card in two hands
+    ({"hands": ((0, 1, 2, 3, 4), (5, 6, 7, 8, 10))}, "hands"),     # a card not drawn yet
+    ({"stacks": (2, 0, 0, 0, 0)}, "stacks"),                       # cards played that were never drawn
+    ({"turns_left": 2}, "turns_left"),                             # the deck still lasts
+    ({"to_move": 2}, "to_move")])
+def test_a_position_no_game_reaches_is_refused(change, field):
+    deal = seeded_deal(2, 0)
+    start = position_of(Game(deal))
+    with pytest.raises(ValueError, match=field):
+        exact(deal, start=At(**{**start.__dict__, **change}))
+
+
+def test_the_sat_peers_are_refused_from_a_position():
+    deal = seeded_deal(2, 0)
+    with pytest.raises(ValueError, match="first turn"):
+        exact(deal, peer_timeout=1, start=position_of(Game(deal)))
 
 
 def hard_seeds(players, count):

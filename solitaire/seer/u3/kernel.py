@@ -78,7 +78,7 @@ from solitaire.seer.u3.hope import SUITS_N, chained, runs, workspace
 from solitaire.seer.u3.llvm import prefetch
 from solitaire.seer.u3.table import tt_get, tt_put, tt_slot
 
-__all__ = ["dfs", "start", "scratch", "Cards", "Setup", "Scratch", "M_PLAY", "M_DISCARD", "M_CLUE", "M_MISPLAY",
+__all__ = ["dfs", "position", "first_turn", "start", "scratch", "Cards", "Setup", "Scratch", "M_PLAY", "M_DISCARD", "M_CLUE", "M_MISPLAY",
            "POS", "TOKENS", "STRIKES", "FIN", "SCORE", "MOVER", "NODES", "NODE_LIMIT", "ABORTED", "LINE_LENGTH",
            "STATS_N"]
 
@@ -415,24 +415,50 @@ def scratch(seed, memo_bits):
 
 
 @numba.njit(cache=True)
-def start(deck, P, H):
-    """The card arrays of the game's first state and the search's fixed data: ``(Setup, Cards)``.
+def position(deck, P, H, hand_cards, hlen, stacks, next_card):
+    """The search's fixed data and the card arrays of a state: ``(Setup, Cards)``.
+
+    ``hand_cards[p, :hlen[p]]`` are the deck indices player ``p`` holds, ``stacks`` the cards played
+    per suit, ``next_card`` the index of the next card to draw. The lost copies of each type are the
+    drawn ones neither held nor played (negative for a state no game reaches: the caller checks).
     ``nextpos[q, x]`` is the first position ``>= q`` of type ``x`` in the deck (the deck size if none)."""
     n_cards = deck.size
-    counts = np.zeros(MAX_SCORE, dtype=np.int64)
+    counts, held, rem = np.zeros(MAX_SCORE, dtype=np.int64), np.zeros(MAX_SCORE, dtype=np.int64), \
+        np.zeros(MAX_SCORE, dtype=np.int64)
     for q in range(n_cards):
         counts[deck[q]] += 1
+    for q in range(next_card, n_cards):
+        rem[deck[q]] += 1
     hands = np.full((P, 8), -1, dtype=np.int64)
-    hlen = np.full(P, H, dtype=np.int64)
-    held = np.zeros(MAX_SCORE, dtype=np.int64)
-    rem = counts.copy()
-    for q in range(P * H):
-        hands[q // H, q % H] = deck[q]
-        held[deck[q]] += 1
-        rem[deck[q]] -= 1
+    for p in range(P):
+        for j in range(hlen[p]):
+            hands[p, j] = deck[hand_cards[p, j]]
+            held[hands[p, j]] += 1
+    lost = counts - held - rem
+    for s in range(SUITS_N):
+        for r in range(stacks[s]):
+            lost[s * RANKS + r] -= 1
     nextpos = np.full((n_cards + 1, MAX_SCORE), n_cards, dtype=np.int64)
     for q in range(n_cards - 1, -1, -1):
         nextpos[q] = nextpos[q + 1]
         nextpos[q, deck[q]] = q
-    stacks, lost = np.zeros(SUITS_N, dtype=np.int64), np.zeros(MAX_SCORE, dtype=np.int64)
-    return Setup(deck, nextpos, counts, P, H), Cards(hands, hlen, stacks, held, lost, rem)
+    return Setup(deck, nextpos, counts, P, H), Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
+
+
+@numba.njit(cache=True)
+def first_turn(deck, P, H):
+    """The game's first state as :func:`position` and the search's root take it: ``(hand_cards, hlen, stacks,
+    root)``, ``root`` the scalars ``POS`` .. ``MOVER`` (player 0 to move, 8 tokens)."""
+    hand_cards = np.full((P, 8), -1, dtype=np.int64)
+    for q in range(P * H):
+        hand_cards[q // H, q % H] = q
+    root = np.zeros(MOVER + 1, dtype=np.int64)
+    root[POS], root[TOKENS], root[FIN] = P * H, MAX_CLUES, -1 if P * H < deck.size else P
+    return hand_cards, np.full(P, H, dtype=np.int64), np.zeros(SUITS_N, dtype=np.int64), root
+
+
+@numba.njit(cache=True)
+def start(deck, P, H):
+    """:func:`position` of the game's first state."""
+    hand_cards, hlen, stacks, root = first_turn(deck, P, H)
+    return position(deck, P, H, hand_cards, hlen, stacks, root[POS])
