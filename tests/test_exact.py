@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.seer.u3 import exact, exact_search, root_hope, tt_table
+from solitaire.seer.u3.search import hope_from, line_actions, root_arrays, search_from
 from solitaire.seer.u3.hope import W_OWNERS, chains_fit, hope, owners, workspace
 from solitaire.seer.u3.kernel import start
 from solitaire.seer.u3.table import NO_BOUND, tt_get, tt_put
@@ -158,31 +159,72 @@ def position_of(game):
 
 
 def random_game(deal, rng, steps):
-    """The simulator's state after up to ``steps`` random legal actions from the first turn."""
+    """The simulator's state after up to ``steps`` random legal actions from the first turn, few of them
+    misplays, stopping short of the end of the game four times in five."""
     game = Game(deal)
     for _ in range(steps):
         if game.over:
             break
-        game.apply(rng.choice(legal_actions(game)))
+        actions = legal_actions(game, misplays=rng.random() < 0.2)
+        child = game.copy()
+        child.apply(rng.choice(actions or legal_actions(game)))
+        if child.over and rng.random() < 0.8:
+            break
+        game = child
     return game
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2 ** 32 - 1), st.sampled_from([2, 2, 3]), st.integers(0, 14))
-def test_exact_from_a_position_equals_brute_force(seed, players, steps):
-    # random reachable positions of short decks, some over, some with strikes or the deck empty:
-    # the search from the position against the exhaustive search from the simulator's state,
-    # and the returned line replayed by the simulator from that state
+def search_value(game, seed):
+    """The best score from the state of ``game`` by the compiled search alone (no bot, no root bound):
+    ``search_from`` for 25, then for each bound it proves, until a line reaches its target; that line,
+    finished by the bot, must replay from the state to at least the target."""
+    deal = game.deal
+    deck, arrays, table, target = np.array(deal.types, dtype=np.int64), root_arrays(game), tt_table(16), MAX_SCORE
+    while True:
+        result, _, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, 1 << 40, seed)
+        assert not aborted
+        if result < target:
+            target = result
+            continue
+        actions, final = line_actions(game, line)
+        after = game.copy()
+        for action in actions:
+            after.apply(action)
+        assert after.over and after.score == final.score >= target
+        return target
+
+
+def check_from_a_position(seed, players, steps):
+    """The search from a random reachable position of a short deck (some over, some with strikes or the
+    deck empty) against the exhaustive search from the simulator's state: ``exact`` (its line replayed by
+    the simulator from that state), the compiled search alone in two move orders, and the root's bound."""
     rng = random.Random(seed)
     deal = tiny_deal(rng, players)
     game = random_game(deal, rng, steps)
+    best = brute(deal, game=game)
     result = exact(deal, start=position_of(game))
-    assert result.exact and result.score == brute(deal, game=game)
+    assert result.exact and result.score == best
     assert result.L <= result.score == result.high and result.U2 is None
     after = game.copy()
     for action in result.actions:
         after.apply(action)
     assert after.over and after.score == result.score
+    if not game.over:
+        assert search_value(game, 0) == search_value(game, 1 + seed % 2) == best
+        assert hope_from(np.array(deal.types, dtype=np.int64), players, deal.hand, *root_arrays(game)) >= best
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.integers(0, 14))
+def test_exact_from_a_position_equals_brute_force(seed, steps):
+    check_from_a_position(seed, 2, steps)
+
+
+@pytest.mark.slow
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.integers(0, 14))
+def test_exact_from_a_position_equals_brute_force_three_players(seed, steps):
+    check_from_a_position(seed, 3, steps)
 
 
 def test_the_first_turn_as_a_position_has_the_same_optimum():

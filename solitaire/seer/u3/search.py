@@ -51,8 +51,8 @@ from solitaire.seer.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DISCA
                                       POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn, position, scratch)
 from solitaire.seer.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
 
-__all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "position_game", "finish",
-           "line_actions", "peer_close", "warm_up", "tt_table", "TT_BITS", "MEMO_BITS"]
+__all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "position_game", "root_arrays",
+           "finish", "line_actions", "peer_close", "warm_up", "tt_table", "TT_BITS", "MEMO_BITS"]
 
 
 @numba.njit(cache=True)
@@ -147,7 +147,7 @@ def position_game(deal, start):
     return game
 
 
-def _root(game):
+def root_arrays(game):
     """The state of ``game`` as :func:`search_from` takes it: ``(hand_cards, hlen, stacks, root)``."""
     P = game.deal.players
     hand_cards = np.full((P, 8), -1, dtype=np.int64)
@@ -280,7 +280,7 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
     actions, game = finish(origin.copy(), [])
     bot = game.score
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
-    arrays = first_turn(deck, deal.players, deal.hand) if start is None else _root(origin)
+    arrays = first_turn(deck, deal.players, deal.hand) if start is None else root_arrays(origin)
     upper2 = u2_value(deal) if start is None else None
     if origin.over:
         first = origin.score
