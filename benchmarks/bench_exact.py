@@ -53,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import markdown_table, shipped_table  # noqa: E402
 from solitaire.seer.deals import seeded_deal  # noqa: E402
-from solitaire.seer.exact import exact, root_hope, warm_up  # noqa: E402
+from solitaire.seer.u3 import exact, root_hope, warm_up  # noqa: E402
 from solitaire.seer.peers import PEERS  # noqa: E402
 
 

@@ -12,7 +12,7 @@ of the answers and times, and the ratio of each solver's time to the first one's
 that ran out counts with its limit, so the ratio is then a bound, marked >= or <=).
 
 With ``--table``, instead: every row of the shipped winnability table (``instances/table/``)
-that the SAT peer closed is proved again by :func:`solitaire.seer.exact.exact` with 2 s of search
+that the SAT peer closed is proved again by :func:`solitaire.seer.u3.search.exact` with 2 s of search
 and then each solver as its peer (``--timeout`` seconds); prints per player count and solver
 how many rows agree with the table's U3, disagree or stay open, and the median and maximum
 seconds per row.
@@ -25,7 +25,7 @@ line the search's bound wrongly excludes); ``--players`` picks the player counts
 same report, and with ``--out FILE`` one JSON line per row and solver (``players``, ``seed``,
 ``U3``, ``solver``, ``answer``, ``seconds``) as it goes. ``--peer-proofs`` does the same the
 other way round: the rows only the peer has proved, put to the solvers, of which ``search``
-is the search alone (:func:`solitaire.seer.exact.exact` without the peer: no when it proves
+is the search alone (:func:`solitaire.seer.u3.search.exact` without the peer: no when it proves
 ``U3 + 1`` out of reach, yes when it finds a line of ``U3 + 1``). The solver ``freegame`` is
 the independent solver of the token-free game (:mod:`solitaire.seer.freegame`): its no is a
 second proof of the search's rows, its yes proves nothing. ``--record FILE ...`` then
@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import markdown_table, shipped_table  # noqa: E402
 from solitaire.seer.deals import seeded_deal  # noqa: E402
-from solitaire.seer.exact import exact  # noqa: E402
+from solitaire.seer.u3 import exact  # noqa: E402
 from solitaire.seer.harddeals import FREEGAME, SEARCH, ask, hard_deals, parse_solver, record_verdicts  # noqa: E402
 
 QUERIES = ("2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437:25,5:286034:25,5:177860:25,"

@@ -20,6 +20,7 @@ and the smallest time of ``--runs`` counts. Prints two markdown tables:
 
 import argparse
 import hashlib
+import importlib
 import json
 import subprocess
 import sys
@@ -31,6 +32,8 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 SEARCHES = "5:282322:25,4:10118:24,3:182695:25,4:677393:25,2:509913:21:free,4:10118:23,2:7458:25,2:4369:25:free"
+#: Where a revision keeps the deals and the U3 search, ``(package, module)``, newest layout first.
+LAYOUTS = (("solitaire.seer", "u3.search"), ("solitaire.seer", "exact"), ("solitaire", "exact"))
 EXACT = "3:182695,3:408852,4:677393,4:549062,5:590089,5:939774"
 
 
@@ -38,12 +41,19 @@ def child(tree, job):
     """In a fresh process, with ``tree`` first on ``sys.path`` (nothing of the project imported before):
     run ``job`` and print its rows as JSON."""
     sys.path.insert(0, tree)
-    try:  # the real game's layout; a revision with one flat package has the same modules at the top
-        from solitaire.seer.deals import seeded_deal
-        from solitaire.seer.exact import MEMO_BITS, exact, exact_search, tt_table, warm_up
-    except ModuleNotFoundError:
-        from solitaire.deals import seeded_deal
-        from solitaire.exact import MEMO_BITS, exact, exact_search, tt_table, warm_up
+    search = None
+    for package, module in LAYOUTS:  # the first layout the revision has
+        try:
+            deals, search = importlib.import_module(f"{package}.deals"), importlib.import_module(f"{package}.{module}")
+            break
+        except ModuleNotFoundError as err:
+            if not f"{package}.{module}".startswith(err.name):  # a module the layout imports is missing
+                raise
+    if search is None:
+        raise RuntimeError(f"no U3 search in {tree}: expected one of {LAYOUTS}")
+    seeded_deal = deals.seeded_deal
+    MEMO_BITS, exact, exact_search, tt_table, warm_up = (search.MEMO_BITS, search.exact, search.exact_search,
+                                                         search.tt_table, search.warm_up)
 
     if not Path(sys.modules["solitaire"].__file__).resolve().is_relative_to(Path(tree).resolve()):
         raise RuntimeError(f"solitaire was imported from {sys.modules['solitaire'].__file__}, not from {tree}")

@@ -13,7 +13,7 @@ from solitaire.seer.deals import RANKS, SUITS, Deal
 from solitaire.seer.position import position_of
 from solitaire.seer.game import MAX_CLUES, Game, legal_clue
 
-__all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "tiny_deal", "legal_moves", "NEEDS_A_STRIKE",
+__all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "tiny_deal", "legal_actions", "NEEDS_A_STRIKE",
            "NEEDS_A_STRIKE_TEXT"]
 
 #: The data the tests read (``tests/data/SOURCES.md``): SATLIB formulas and real games.
@@ -53,12 +53,12 @@ def formulas(draw, max_vars=5, max_clauses=8, max_len=5):
     return Formula(v, clauses)
 
 
-def brute(deal, misplays=True, clues=True, visit=None):
+def brute(deal, misplays=True, clues=True, visit=None, game=None):
     """The maximum score by plain exhaustive search through the simulator (tiny decks only), from a
-    deal or a position.
+    deal or a position, or from the simulator state ``game``.
 
     Every legal action of every turn (play or misplay any card, discard any card below 8
-    tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`exact` used.
+    tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`solitaire.seer.u3` used.
     ``misplays`` / ``clues`` false forbid those moves (to show that a deal needs them);
     ``visit(game, value)`` is called once per state solved.
     """
@@ -70,14 +70,8 @@ def brute(deal, misplays=True, clues=True, visit=None):
         key = (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
                game.strikes, game.current, None if game.last_turn is None else game.last_turn - game.turn)
         if key not in memo:
-            hand = game.hands[game.current]
-            actions = [{"type": 0, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
-            if game.clues < MAX_CLUES:
-                actions += [{"type": 1, "target": o} for o in hand]
-            if game.clues > 0 and clues and legal_clue(game):  # no target: every other hand is empty,
-                actions.append(legal_clue(game))                 # so a pass could not help anyone
             best = game.played  # with no move left the team is stuck: count what it has
-            for action in actions:
+            for action in legal_actions(game, misplays, clues):
                 child = game.copy()
                 child.apply(action)
                 best = max(best, value(child))
@@ -86,7 +80,7 @@ def brute(deal, misplays=True, clues=True, visit=None):
                 visit(game, best)
         return memo[key]
 
-    return value(Game.from_position(position_of(deal)))
+    return value(Game.from_position(position_of(deal)) if game is None else game)
 
 
 def tiny_deal(rng, players):
@@ -97,12 +91,13 @@ def tiny_deal(rng, players):
     return Deal(pool[: players * size + rng.randint(1, 3)], players, "tiny")
 
 
-def legal_moves(game):
-    """Every legal action of the player to move (one clue stands for all: with every card seen a
-    clue only spends a token)."""
+def legal_actions(game, misplays=True, clues=True):
+    """Every legal action of the player to move (one clue: with perfect information a clue is a pass);
+    ``misplays`` / ``clues`` false leave those out."""
     hand = game.hands[game.current]
-    moves = [{"type": 0, "target": o} for o in hand]
+    actions = [{"type": 0, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
     if game.clues < MAX_CLUES:
-        moves += [{"type": 1, "target": o} for o in hand]
-    clue = legal_clue(game) if game.clues > 0 else None
-    return moves + ([clue] if clue else [])
+        actions += [{"type": 1, "target": o} for o in hand]
+    if game.clues > 0 and clues and legal_clue(game):  # no target: every other hand is empty,
+        actions.append(legal_clue(game))                 # so a pass could not help anyone
+    return actions

@@ -2,7 +2,7 @@
 bounds L <= U3 <= U2 <= U1, batch runs and row files.
 
 The bounds load their numba code on first use (:func:`u1`, :func:`u2`, :func:`u2_value`), so
-importing this package is cheap. The exact optimum U3 is :func:`solitaire.seer.exact.exact`.
+importing this package is cheap. The exact optimum U3 is :func:`solitaire.seer.u3.exact`.
 
 Examples
 --------

@@ -17,7 +17,7 @@ from multiprocessing import get_context
 
 from solitaire.seer.bounds import hardness, u1, u2, u2_reason
 from solitaire.seer.deals import MAX_SCORE, Deal, seeded_deal
-from solitaire.seer.exact import exact, warm_up
+from solitaire.seer.u3 import exact, warm_up
 from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.game import DISCARD, PLAY, seer_line
 from solitaire.seer.hle import hle_deal
@@ -32,7 +32,7 @@ def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None,
 
     ``timeout`` other than ``False`` adds ``U3``, ``U3_high``, ``exact`` and ``method`` (with
     ``lines``, the optimal line as a hanab.live game, ``u3_game``); ``peer_timeout``,
-    ``peer_solver`` and ``peer_encoding`` as in :func:`solitaire.seer.exact.exact`.
+    ``peer_solver`` and ``peer_encoding`` as in :func:`solitaire.seer.u3.search.exact`.
     """
     actions, low = seer_line(deal)
     upper1, upper2 = u1(deal), u2(deal)
@@ -92,7 +92,7 @@ def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False, peer_timeo
              peer_encoding=PEER_ENCODING):
     """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes.
 
-    ``timeout`` other than ``False`` adds U3 (:mod:`solitaire.seer.exact`, seconds per deal or ``None``).
+    ``timeout`` other than ``False`` adds U3 (:mod:`solitaire.seer.u3`, seconds per deal or ``None``).
     """
     if timeout is not False:
         warm_up()

@@ -2,7 +2,7 @@
 
 One row per deal (:func:`table_row`): ``id``, ``players``, ``seed``, ``L``, ``U2``, ``U3`` (the best
 score proven reachable), ``U3_high`` (the best upper bound proven), ``exact``, ``method``
-(what proved it: ``bot``, ``search`` or ``peer``, see :class:`~solitaire.seer.exact.ExactResult`)
+(what proved it: ``bot``, ``search`` or ``peer``, see :class:`~solitaire.seer.u3.search.ExactResult`)
 and ``seconds``. :func:`table_rows` streams rows for ``players x seeds`` on ``jobs``
 processes; rows go to a JSON Lines file one flushed line each
 (:class:`~solitaire.seer.rowfile.RowWriter`), and a rerun skips the ``(players, seed)`` pairs
@@ -24,7 +24,7 @@ from collections import Counter
 from solitaire.seer.boundrun import imap_jobs, wilson
 from solitaire.seer.deals import MAX_SCORE, seeded_deal
 from solitaire.io.errors import InputError
-from solitaire.seer.exact import exact, warm_up
+from solitaire.seer.u3 import exact, warm_up
 from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.rowfile import read_rows
 from solitaire.seer.peers.turns import PEER_SOLVER

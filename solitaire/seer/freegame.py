@@ -1,9 +1,9 @@
 """A second, independent solver of the token-free game: "can this deal reach score t?".
 
-Why it exists. On some deals only :func:`solitaire.seer.exact.exact` proves ``U3 < U2``, and it
+Why it exists. On some deals only :func:`solitaire.seer.u3.search.exact` proves ``U3 < U2``, and it
 does so through its search of the token-free game (the ``exact`` module docstring), which
 the SAT peers cannot follow: their refutations of such questions run out of time (``instances/deals/README.md``).
-This module decides the same relaxation with nothing of :mod:`solitaire.seer.exact`: plain
+This module decides the same relaxation with nothing of :mod:`solitaire.seer.u3`: plain
 Python, its own model of the game, its own pruning (each rule proved below). A "no" here is
 a second proof that the deal cannot reach ``t`` under the real rules.
 

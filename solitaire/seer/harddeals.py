@@ -51,7 +51,7 @@ def ask(players: int, seed: int, target: int, solver: str, timeout: float) -> tu
     None when the solver ran out of ``timeout`` seconds.
     """
     from solitaire.seer.deals import seeded_deal
-    from solitaire.seer.exact import exact
+    from solitaire.seer.u3 import exact
     from solitaire.seer.freegame import free_reaches
     from solitaire.seer.peers import peer_of
 

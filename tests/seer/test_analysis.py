@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from solitaire.seer.analysis import KINDS, PHASES, analyze_line, summarize_analyses
 from solitaire.seer.deals import Deal
 from solitaire.seer.game import Game, simulate
-from helpers import legal_moves
+from helpers import legal_actions
 
 
 def _key(game):
@@ -24,7 +24,7 @@ def best_line(game, memo):
     key = _key(game)
     if key not in memo:
         best = None
-        for move in legal_moves(game):
+        for move in legal_actions(game):
             child = game.copy()
             child.apply(move)
             value = best_line(child, memo)[0]
@@ -47,7 +47,7 @@ def tiny_game(rng, players):
     deal = Deal(pool[: players * size + rng.randint(1, 2)], players, "tiny")
     game, actions = Game(deal), []
     while not game.over:
-        moves = legal_moves(game)
+        moves = legal_actions(game)
         if not moves:
             break
         action = rng.choice(moves)

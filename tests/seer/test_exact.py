@@ -3,17 +3,23 @@
 import functools
 import json
 import random
+import subprocess
+import sys
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import REAL_GAMES, brute, tiny_deal
+from helpers import REAL_GAMES, brute, legal_actions, tiny_deal
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
-from solitaire.seer.exact import (_EMPTY_KEY, W_OWNERS, _chains_fit, _hope, _owners, _start, _tt_get, _tt_put, _workspace,
-                             exact, exact_search, root_hope, tt_table)
+from solitaire.seer.u3 import exact, exact_search, root_hope, tt_table
+from solitaire.seer.u3.search import hope_from, line_actions, root_arrays, search_from
+from solitaire.seer.u3.hope import W_OWNERS, chains_fit, hope, owners, workspace
+from solitaire.seer.u3.kernel import start
+from solitaire.seer.u3.table import NO_BOUND, tt_get, tt_put
 from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
 from solitaire.seer.peers.turns import horizon, peer_reaches
@@ -23,7 +29,7 @@ REAL = REAL_GAMES / "hanablive_games.jsonl"
 
 
 def brute_free(deal):
-    """The maximum score of the token-free game (``exact`` module docstring), by exhaustive search.
+    """The maximum score of the token-free game (:mod:`solitaire.seer.u3.kernel`), by exhaustive search.
 
     Stated on its own terms, not as the search plays it: while the deck lasts any player may act
     next (free clues pass the turn), playing a playable card or discarding any card and drawing;
@@ -63,7 +69,7 @@ def brute_free(deal):
 def free_value(deal):
     """The token-free game's value by the search (``exact_search(..., free=True)``), its bound lowered until reached."""
     deck = np.array(deal.types, dtype=np.int64)
-    keys, vals = np.full((1 << 16, 3), _EMPTY_KEY, dtype=np.uint64), np.zeros(1 << 16, dtype=np.int8)
+    keys, vals = tt_table(16)
     target = MAX_SCORE
     while True:
         result = exact_search(deck, deal.players, deal.hand, target, keys, vals, 1 << 40, 0, True)[0]
@@ -81,6 +87,121 @@ def test_exact_equals_brute_force_on_tiny_decks(players, cases):
         assert result.exact, case
         assert result.score == brute(deal), (case, deal.types.tolist())
         assert simulate(deal, result.actions).score == result.score
+
+
+@dataclass(frozen=True)
+class At:
+    """A position with the attribute names :func:`solitaire.seer.u3.search.exact` reads from ``start``."""
+
+    deal: Deal
+    next_card: int
+    hands: tuple
+    stacks: tuple
+    clues: int
+    strikes: int
+    to_move: int
+    turns_left: int | None
+
+
+def position_of(game):
+    """The position of a simulator state."""
+    return At(game.deal, game.next_card, tuple(tuple(h) for h in game.hands), tuple(game.stacks), game.clues,
+              game.strikes, game.current, None if game.last_turn is None else game.last_turn - game.turn)
+
+
+def random_game(deal, rng, steps):
+    """The simulator's state after up to ``steps`` random legal actions from the first turn, few of them
+    misplays, stopping short of the end of the game four times in five."""
+    game = Game(deal)
+    for _ in range(steps):
+        if game.over:
+            break
+        actions = legal_actions(game, misplays=rng.random() < 0.2)
+        child = game.copy()
+        child.apply(rng.choice(actions or legal_actions(game)))
+        if child.over and rng.random() < 0.8:
+            break
+        game = child
+    return game
+
+
+def search_value(game, seed):
+    """The best score from the state of ``game`` by the compiled search alone (no bot, no root bound):
+    ``search_from`` for 25, then for each bound it proves, until a line reaches its target; that line,
+    finished by the bot, must replay from the state to at least the target."""
+    deal = game.deal
+    deck, arrays, table, target = np.array(deal.types, dtype=np.int64), root_arrays(game), tt_table(16), MAX_SCORE
+    while True:
+        result, _, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, 1 << 40, seed)
+        assert not aborted
+        if result < target:
+            target = result
+            continue
+        actions, final = line_actions(game, line)
+        after = game.copy()
+        for action in actions:
+            after.apply(action)
+        assert after.over and after.score == final.score >= target
+        return target
+
+
+def check_from_a_position(seed, players, steps):
+    """The search from a random reachable position of a short deck (some over, some with strikes or the
+    deck empty) against the exhaustive search from the simulator's state: ``exact`` (its line replayed by
+    the simulator from that state), the compiled search alone in two move orders, and the root's bound."""
+    rng = random.Random(seed)
+    deal = tiny_deal(rng, players)
+    game = random_game(deal, rng, steps)
+    best = brute(deal, game=game)
+    result = exact(deal, start=position_of(game))
+    assert result.exact and result.score == best
+    assert result.L <= result.score == result.high and result.U2 is None
+    after = game.copy()
+    for action in result.actions:
+        after.apply(action)
+    assert after.over and after.score == result.score
+    if not game.over:
+        assert search_value(game, 0) == search_value(game, 1 + seed % 2) == best
+        assert hope_from(np.array(deal.types, dtype=np.int64), players, deal.hand, *root_arrays(game)) >= best
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.integers(0, 14))
+def test_exact_from_a_position_equals_brute_force(seed, steps):
+    check_from_a_position(seed, 2, steps)
+
+
+@pytest.mark.slow
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.integers(0, 14))
+def test_exact_from_a_position_equals_brute_force_three_players(seed, steps):
+    check_from_a_position(seed, 3, steps)
+
+
+def test_the_first_turn_as_a_position_has_the_same_optimum():
+    deal = seeded_deal(2, 12)  # U3 = 23 < U2 needs a search
+    plain, start = exact(deal, timeout=30), exact(deal, timeout=30, start=position_of(Game(deal)))
+    assert plain.exact and start.exact and plain.score == start.score == 23
+    assert simulate(deal, start.actions).score == 23
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"hands": ((0, 1, 2, 3, 4), (5, 6, 7, 8, 0))}, "hands"),      # a card in two hands
+    ({"hands": ((0, 1, 2, 3, 4), (5, 6, 7, 8, 10))}, "hands"),     # a card not drawn yet
+    ({"stacks": (2, 0, 0, 0, 0)}, "stacks"),                       # cards played that were never drawn
+    ({"turns_left": 2}, "turns_left"),                             # the deck still lasts
+    ({"to_move": 2}, "to_move")])
+def test_a_position_no_game_reaches_is_refused(change, field):
+    deal = seeded_deal(2, 0)
+    start = position_of(Game(deal))
+    with pytest.raises(ValueError, match=field):
+        exact(deal, start=At(**{**start.__dict__, **change}))
+
+
+def test_the_sat_peers_are_refused_from_a_position():
+    deal = seeded_deal(2, 0)
+    with pytest.raises(ValueError, match="first turn"):
+        exact(deal, peer_timeout=1, start=position_of(Game(deal)))
 
 
 def hard_seeds(players, count):
@@ -110,10 +231,10 @@ def test_a_grown_table_keeps_every_entry():
     small, rng = tt_table(4), np.random.default_rng(5)
     keys = rng.integers(0, 1 << 62, size=(6, 3), dtype=np.uint64)
     for value, words in enumerate(keys):
-        _tt_put(words, value, *small, 15)
+        tt_put(words, value, *small, 15)
     big = tt_table(10, small)
-    assert [_tt_get(words, *big, 1023) for words in keys] == list(range(6))
-    assert _tt_get(np.array([1, 2, 3], dtype=np.uint64), *big, 1023) == 127
+    assert [tt_get(words, *big, 1023) for words in keys] == list(range(6))
+    assert tt_get(np.array([1, 2, 3], dtype=np.uint64), *big, 1023) == NO_BOUND
 
 
 def test_the_table_size_changes_no_answer():
@@ -131,6 +252,13 @@ def test_the_chain_memo_changes_no_search(players, seed, target, free):
     runs = [exact_search(deck, players, deal.hand, target, *tt_table(18), 1 << 21, 0, free, bits) for bits in (0, 6, 12)]
     answers = {(result, nodes, aborted, tuple(line)) for result, nodes, aborted, line in runs}
     assert len(answers) == 1 and not runs[0][2] and runs[0][1] > 1000
+
+
+def test_the_search_loads_without_pysat():
+    # only the hand-off to the SAT peers needs PySAT: the search package never imports it
+    code = "import sys, solitaire.seer.u3; print(sorted({m.split('.')[0] for m in sys.modules} & {'pysat'}))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_easy_deal_needs_no_search():
@@ -322,7 +450,7 @@ def test_the_turn_order_with_the_tokens_settles_a_deal_at_the_root():
 
 
 def turn_chains_reference(deal, q, tokens, last):
-    """Rule (2'') at the start of the game, on its own terms (``exact`` module docstring): can the run
+    """Rule (2'') at the start of the game, on its own terms (:mod:`solitaire.seer.u3.hope`): can the run
     cards that wait for deck card ``q`` all be played when the removals that draw cards ``q..N-1`` are
     made by players chosen freely, each paying a token for every player it skips (``last``: the
     player before the first one; None: free), then the final round in turn order? A removal plays
@@ -380,15 +508,15 @@ def turn_chains_reference(deal, q, tokens, last):
 
 
 def turn_chains_search(deal, q, chains, tokens, last):
-    """The same question put to the search's :func:`exact._chains_fit` (rule 2'')."""
+    """The same question put to the search's :func:`~solitaire.seer.u3.hope.chains_fit` (rule 2'')."""
     deck = np.array(deal.types, dtype=np.int64)
-    counts, hands, hlen, held, rem, nextpos = _start(deck, deal.players, deal.hand)
+    setup, cards = start(deck, deal.players, deal.hand)
     chain = np.array([x for c in chains for x in c], dtype=np.int64)
     seg = np.cumsum([0] + [len(c) for c in chains if c]).astype(np.int64)
-    work = _workspace()
-    _owners(deal.players, hands, hlen, work)
-    return _chains_fit(chain, seg, q, deal.players * deal.hand, deal.players, work[W_OWNERS, :MAX_SCORE], deck, nextpos,
-                       work, 1 << 40, tokens, -1 if last is None else last)
+    work = workspace()
+    owners(deal.players, cards.hands, cards.hlen, work)
+    return chains_fit(chain, seg, q, deal.players * deal.hand, deal.players, work[W_OWNERS, :MAX_SCORE], deck,
+                      setup.nextpos, work, 1 << 40, tokens, -1 if last is None else last)
 
 
 def test_turn_order_chains_match_their_statement():
@@ -405,7 +533,7 @@ def test_turn_order_chains_match_their_statement():
 
 
 def hope_of(game, joint=0, target=0):
-    """The search's node bound (``exact._hope``; with ``joint`` steps for chains of several suits and for the
+    """The search's node bound (:func:`~solitaire.seer.u3.hope.hope`; with ``joint`` steps for chains of several suits and for the
     turn order with the clue tokens, the root's) at the state of a :class:`Game`; with ``target``, as the
     search asks it ("is the score >= target?")."""
     deck = np.array(game.deal.types, dtype=np.int64)
@@ -421,8 +549,8 @@ def hope_of(game, joint=0, target=0):
         nextpos[q] = nextpos[q + 1]
         nextpos[q, deck[q]] = q
     fin = -1 if game.last_turn is None else game.last_turn - game.turn
-    return _hope(game.played, np.array(game.stacks, dtype=np.int64), held, rem, game.next_card, n, fin, P,
-                 game.current, hands, hlen, nextpos, deck, _workspace(), target, joint, game.clues if joint else -1)
+    return hope(game.played, np.array(game.stacks, dtype=np.int64), held, rem, game.next_card, n, fin, P,
+                game.current, hands, hlen, nextpos, deck, workspace(), target, joint, game.clues if joint else -1)
 
 
 def assert_hope_bounds_every_state(deal):

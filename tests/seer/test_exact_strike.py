@@ -42,7 +42,7 @@ import pytest
 from helpers import NEEDS_A_STRIKE, brute
 from helpers import NEEDS_A_STRIKE_TEXT as TEXT
 from solitaire.seer.deals import RANKS, card_name
-from solitaire.seer.exact import exact
+from solitaire.seer.u3 import exact
 from solitaire.seer.game import MAX_CLUES, Game, IllegalAction, simulate
 
 DEAL = NEEDS_A_STRIKE

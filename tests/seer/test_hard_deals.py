@@ -7,7 +7,7 @@ import pytest
 
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import seeded_deal
-from solitaire.seer.exact import exact, exact_search, root_hope, tt_table
+from solitaire.seer.u3 import exact, exact_search, root_hope, tt_table
 from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import seer_score, simulate
 from solitaire.seer.harddeals import ask, hard_deals, record_verdicts

@@ -13,7 +13,7 @@ from solitaire.seer.deals import Deal, deal_to_hanablive, parse_hanablive, seede
 from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import Game, IllegalAction, seer_line, seer_score, simulate
 from solitaire.seer.position import Position, parse_position, positions_of_game
-from helpers import REAL_GAMES, brute, legal_moves, tiny_deal
+from helpers import REAL_GAMES, brute, legal_actions, tiny_deal
 
 REAL = REAL_GAMES / "hanablive_games.jsonl"
 
@@ -22,7 +22,7 @@ def walk(deal, choices):
     """The position reached by taking, at each turn, legal action ``choice mod count``."""
     game = Game(deal)
     for choice in choices:
-        actions = legal_moves(game)
+        actions = legal_actions(game)
         if game.over or not actions:
             break
         game.apply(actions[choice % len(actions)])

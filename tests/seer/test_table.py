@@ -19,7 +19,7 @@ from solitaire.examples import find_example
 from solitaire.seer.rowfile import read_rows
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import seeded_deal
-from solitaire.seer.exact import exact, root_hope
+from solitaire.seer.u3 import exact, root_hope
 from solitaire.seer.exactrun import latest_rows
 from solitaire.seer.game import seer_score
 from solitaire.seer.harddeals import hard_deals

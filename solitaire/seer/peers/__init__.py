@@ -1,4 +1,4 @@
-"""The two SAT peers of U3 by name, and the one :func:`solitaire.seer.exact.exact` uses by default.
+"""The two SAT peers of U3 by name, and the one :func:`solitaire.seer.u3.search.exact` uses by default.
 
 Both decide "can this deal reach score ``t`` under the real rules?" as CNF for PySAT, every
 "yes" with a line the simulator replays: ``"removals"`` has one step per drawn card, the clues

@@ -1,6 +1,6 @@
 """A second SAT peer of U3, indexed by removals instead of turns: "can this deal reach score t?"
 
-The same question and rules as :mod:`solitaire.seer.peers.turns` (those of :mod:`solitaire.seer.exact`), in
+The same question and rules as :mod:`solitaire.seer.peers.turns` (those of :mod:`solitaire.seer.u3`), in
 another encoding. A game is a sequence of turns, each a *removal* (a play, discard or misplay,
 which draws the next card while the deck lasts) or a clue. With ``R`` cards to draw, the
 ``j``-th removal (``j = 0 .. R - 1``) draws deck card ``P * hand + j``, so the drawer of each

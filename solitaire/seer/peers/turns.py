@@ -1,6 +1,6 @@
 """The SAT peer of U3: "can this deal reach score t under the real rules?" as CNF for PySAT.
 
-An encoding of the whole real game (the rules of :mod:`solitaire.seer.exact`), turn-indexed like
+An encoding of the whole real game (the rules of :mod:`solitaire.seer.u3`), turn-indexed like
 the public SAT approach and written independently of the search: it shares only the deal
 and the simulator that replays its answer. Turns ``0..T-1`` with ``T = 2 (R + P) + 13 - t``
 (``R = 50 - P * hand`` draws; :func:`horizon`) are enough for any game that reaches ``t``,

@@ -1,0 +1,464 @@
+"""The compiled search of U3: "can the score reach ``target`` from this state?", fail-soft.
+
+Contract (:func:`dfs`): a depth-first search over real game states (the rules of
+:mod:`solitaire.seer.game`) that returns the score of a line reaching ``target`` (the line
+recorded), or a proven upper bound on the state's value below ``target``, or -1 when its node
+limit runs out. Every node is first cut by its bound (:mod:`solitaire.seer.u3.hope`), then by
+the transposition table (:mod:`solitaire.seer.u3.table`), which holds only proven bounds, so
+the move order (``seed``) never changes an answer, only how soon it comes.
+
+The token-free game (``free``). The same search runs on a relaxation of the rules: every clue
+is free and every discard allowed (no tokens, no strikes; a misplay is then a discard). Any real
+line is a line of it, so its value bounds U3 from above. A pass only hands the turn on, so at
+most ``P - 1`` passes in a row are searched (before the last draw ``P`` of them return to the
+same state; after it a discard does what a pass does), and the token field of the state counts
+them. A player who holds a playable card ``x`` never needs to discard there: playing ``x``
+dominates discarding any card ``w``. Both draw the same card to the same player and hand the
+turn on alike; the played state differs only in holding ``w`` instead of ``x`` and in a stack
+one higher, and it copies every later move of the other (discards are always allowed): the
+other's play or discard of ``x`` becomes a discard of ``w``, its play of another copy of ``x``
+(junk once ``x`` is played) a discard of that copy, and every other play stays legal, as the
+stacks are never lower. So it scores at least as much. (In the real game a discard earns a
+token, so no such rule holds there.) Its states are marked in the key, so both games share the
+transposition table.
+
+Canonical state, and why it is exact (:func:`state_key`). A state is the deck position, tokens,
+strikes, the stacks, the final-round counter and the hands, listed from the player to move
+(only turn order matters, not names). Within a hand the order is irrelevant and copies of one
+type are interchangeable, so a hand is a sorted multiset of types. A *junk* card (its type
+played, or a card of its suit at or below it with every copy lost) can never score again, and
+all junk cards behave alike (they can only be discarded or misplayed, with the same effect), so
+every junk type is one symbol. The lost copies of the other types are determined by the deck
+position, the hands and the stacks, so the canonical state determines the value.
+
+Moves searched, and why the others are not needed (:func:`_moves`). Playable cards first (one
+per distinct type), then the discard of a spare card (junk, or else a type held twice), a clue,
+discards of each distinct useful type (only without a spare card), and, at 8 tokens only, a
+misplay of the spare card or, without one that cannot be played, of each distinct unplayable
+type, while fewer than 2 strikes are spent (a third strike scores 0, which the bot's line
+already beats or ties).
+
+- A misplay below 8 tokens is never needed: discarding the same card leads to a state
+  ``A = (t + 1, s)`` that dominates the misplay's ``B = (t, s + 1)``. ``A`` copies every move of
+  ``B`` keeping ``0 <= t_A - t_B <= s_B - s_A``: clues and plays are copied as they are (tokens
+  move together, a 5's token is capped at 8 on both sides), a discard of ``B`` is copied as a
+  discard, or, when ``t_A = 8 > t_B``, as a misplay of the same card (then ``s_A < s_B``, so
+  ``A`` survives it and the invariant still holds); hands, stacks and deck stay identical.
+- A player who holds a junk card sheds no useful card: discarding (or misplaying) the junk card
+  ``j`` dominates doing the same to a useful card ``u``. The two states differ only in that the
+  first holds ``u`` where the second holds ``j``, with the same tokens and strikes, and the first
+  copies every move of the second, turning its later discard or misplay of ``j`` into the same
+  action on ``u``; ``j`` can never be played, so nothing else changes.
+- Without junk, a type ``x`` the player holds twice plays the part of ``j`` (:func:`_spare`): the
+  first state holds ``x`` and ``u`` where the second holds ``x`` twice; the second can play only
+  one of its ``x`` (the other is junk from then on), which the first copies with its ``x``, and
+  the second's shedding of an ``x`` becomes the first's shedding of ``u`` (at 8 tokens only when
+  ``x`` cannot be played, so that shedding it is a misplay). A junk card is as good to shed as
+  such an ``x`` by the same copying, so one spare card, junk first, is all that is searched.
+
+Compiled form. The search keeps its own stack (a node's phase: entered, next move, left), so
+numba caches it like every other kernel (``cache=True``). The functions every node calls are
+inlined (``inline="always"``). :func:`dfs` and what it calls run without numba's reference
+counts (``_nrt=False``): its caller allocates every array the search uses (:func:`scratch`,
+:func:`start`) and holds it until the search returns, so none can be freed under it. A probe of
+the transposition table misses the processor's caches, so a node computes its key after the
+cheap part of its bound (:func:`~solitaire.seer.u3.hope.runs`) and has the table's line fetched
+(:func:`~solitaire.seer.u3.llvm.prefetch`) while the chains run
+(:func:`~solitaire.seer.u3.hope.chained`).
+"""
+
+from collections import namedtuple
+
+import numba
+import numpy as np
+
+from solitaire.seer.deals import MAX_SCORE, RANKS
+from solitaire.seer.game import MAX_CLUES
+from solitaire.seer.u3.hope import SUITS_N, chained, runs, workspace
+from solitaire.seer.u3.llvm import prefetch
+from solitaire.seer.u3.table import tt_get, tt_put, tt_slot
+
+__all__ = ["dfs", "position", "first_turn", "start", "scratch", "Cards", "Setup", "Scratch", "M_PLAY", "M_DISCARD", "M_CLUE", "M_MISPLAY",
+           "POS", "TOKENS", "STRIKES", "FIN", "SCORE", "MOVER", "NODES", "NODE_LIMIT", "ABORTED", "LINE_LENGTH",
+           "STATS_N"]
+
+JUNK, EMPTY = MAX_SCORE, 31  # the symbols of a junk card and of an empty slot in a key
+#: Move kinds; a move's code is ``kind * 32 + type``.
+M_PLAY, M_DISCARD, M_CLUE, M_MISPLAY = 0, 1, 2, 3
+#: Phases of a node in the explicit-stack search.
+ENTER, NEXT, LEAVE = 0, 1, 2
+#: A sorting network of 5 entries (compare-exchanges, in order): it sorts a hand for :func:`state_key`.
+SORT5 = ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2))
+MAX_DEPTH = 256  # turns: at most 50 - P*hand draws, 8 + 25 + 25 clues, P final turns
+#: Columns of ``state`` (per depth, the node's scalars), and the first fields of ``stats`` (the root's):
+#: the next card to draw, clue tokens (in the token-free game: passes in a row), strikes, the turns left once
+#: the deck is empty (-1 while it lasts), the score, the player to move.
+POS, TOKENS, STRIKES, FIN, SCORE, MOVER = range(6)
+#: The other fields of ``stats``: nodes entered, the node limit, whether it ran out, the length of the line.
+NODES, NODE_LIMIT, ABORTED, LINE_LENGTH = range(MOVER + 1, MOVER + 5)
+STATS_N = LINE_LENGTH + 1
+#: Columns of ``frame`` (per depth): the node's moves, the next move to try, the best value of its children,
+#: its bound, the hand slot its current move emptied.
+F_MOVES, F_NEXT, F_BEST, F_HOPE, F_SLOT = range(5)
+
+#: The card arrays of a state, changed by a move and restored when it is undone: per player the hand's
+#: types (``-1`` past its length) and its length, per suit the stack, per type the copies held, lost and in
+#: the deck.
+Cards = namedtuple("Cards", "hands hlen stacks held lost rem")
+#: What a search never changes: the deck's types, per position the next position of each type
+#: (:func:`start`), the copies of each type, the players and the hand size.
+Setup = namedtuple("Setup", "deck nextpos counts players hand")
+#: The search's scratch arrays (:func:`scratch`).
+Scratch = namedtuple("Scratch", "state frame words hand moves work rng")
+
+
+@numba.njit(cache=True, inline='always')
+def _junk(stacks, lost, counts):
+    """The types that can never score again (played, or a card at or below it all lost), as a bit mask
+    (bit ``x``: type ``x``), in one pass over each suit's ranks."""
+    mask, x = 0, 0
+    for s in range(SUITS_N):
+        dead = False  # a card of the suit above the stack and at or below rank r all lost
+        for r in range(RANKS):
+            dead = dead or (r >= stacks[s] and lost[x] >= counts[x])
+            if dead or r < stacks[s]:
+                mask |= 1 << x
+            x += 1
+    return mask
+
+
+@numba.njit(cache=True, inline='always')
+def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P, H, free):
+    """The canonical state (module docstring) as a tuple of three words, ``junk`` the junk types (:func:`_junk`);
+    ``free`` marks a state of the token-free game, ``buf`` is scratch space for a hand (8 entries: no
+    allocation per node). Hands hold at most 5 cards (``H <= 5``)."""
+    w0 = np.uint64(pos) | (np.uint64(tokens) << np.uint64(6)) | (np.uint64(strikes) << np.uint64(10))
+    w0 |= np.uint64(free) << np.uint64(40)
+    w0 |= np.uint64(fin + 1) << np.uint64(12)
+    for s in range(SUITS_N):
+        w0 |= np.uint64(stacks[s]) << np.uint64(15 + 3 * s)
+    w1, w2 = np.uint64(0), np.uint64(0)  # 12 cards of 5 bits each
+    for i in range(P):
+        p = cur + i if cur + i < P else cur + i - P  # (cur + i) % P without a division
+        n = hlen[p]
+        for j in range(5):  # the hand's symbols, EMPTY past its end (the largest: sorted last, as in the key)
+            buf[j] = EMPTY if j >= n else JUNK if (junk >> hands[p, j]) & 1 else hands[p, j]
+        for a, b in SORT5:  # no branch to mispredict, unlike an insertion sort
+            buf[a], buf[b] = min(buf[a], buf[b]), max(buf[a], buf[b])
+        for j in range(H):
+            v = buf[j]
+            slot = i * H + j
+            if slot < 12:
+                w1 |= np.uint64(v) << np.uint64(5 * slot)
+            else:
+                w2 |= np.uint64(v) << np.uint64(5 * (slot - 12))
+    return w0, w1, w2
+
+
+@numba.njit(cache=True, inline='always')
+def _spare(cur, hands, hlen, junk):
+    """A card the player to move can shed at no loss (module docstring): a junk card it holds (``junk``:
+    :func:`_junk`), else a type it holds twice; -1 if none."""
+    n = hlen[cur]
+    for j in range(n):
+        if (junk >> hands[cur, j]) & 1:
+            return hands[cur, j]
+    for j in range(n):
+        for k in range(j):
+            if hands[cur, k] == hands[cur, j]:
+                return hands[cur, j]
+    return -1
+
+
+@numba.njit(cache=True, inline='always')
+def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free):
+    """Fill ``out`` with the moves worth searching (module docstring), best first, ``junk`` the junk types
+    (:func:`_junk`); returns the count.
+    In the token-free game (``free``) a pass is allowed unless the last ``P - 1`` moves were passes
+    (``tokens`` counts them), misplays are never needed, and every discard is allowed but searched
+    only when the player has no playable card (a play dominates every discard there: module
+    docstring)."""
+    m = 0
+    n = hlen[cur]
+    seen = 0  # bit x: type x listed
+    for r in range(RANKS):  # plays, lowest rank first
+        for j in range(n):
+            x = hands[cur, j]
+            if x % RANKS == r and stacks[x // RANKS] == r and not (seen >> x) & 1:
+                seen |= 1 << x
+                out[m] = M_PLAY * 32 + x
+                m += 1
+    spare = _spare(cur, hands, hlen, junk)
+    discard = m == 0 if free else tokens < MAX_CLUES
+    if discard and spare >= 0:
+        out[m] = M_DISCARD * 32 + spare
+        m += 1
+    if (tokens < P - 1) if free else tokens > 0:
+        out[m] = M_CLUE * 32 + JUNK
+        m += 1
+    seen = 0
+    if discard and spare < 0:  # useful discards: held twice first, then the highest rank
+        for twice in range(2):
+            for r in range(RANKS - 1, -1, -1):
+                for j in range(n):
+                    x = hands[cur, j]
+                    if x % RANKS == r and not (seen >> x) & 1 and not (junk >> x) & 1 \
+                            and (held[x] > 1) == (twice == 0):
+                        seen |= 1 << x
+                        out[m] = M_DISCARD * 32 + x
+                        m += 1
+    elif not discard and not free and strikes < 2:  # at 8 tokens a misplay is the only way to shed a card
+        if spare >= 0 and stacks[spare // RANKS] != spare % RANKS:
+            out[m] = M_MISPLAY * 32 + spare
+            return m + 1
+        for j in range(n):
+            x = hands[cur, j]
+            if stacks[x // RANKS] != x % RANKS and not (seen >> x) & 1 and not (junk >> x) & 1:
+                seen |= 1 << x
+                out[m] = M_MISPLAY * 32 + x
+                m += 1
+    return m
+
+
+@numba.njit(cache=True, inline='always')
+def _remove(kind, x, pos, cur, hands, hlen, stacks, held, lost, rem, deck):
+    """Take a card of type ``x`` from ``cur``'s hand by a play, discard or misplay, and draw; returns its slot."""
+    j = 0
+    while hands[cur, j] != x:
+        j += 1
+    held[x] -= 1
+    if kind == M_PLAY:
+        stacks[x // RANKS] += 1
+    else:
+        lost[x] += 1
+    if pos < deck.size:
+        d = deck[pos]
+        hands[cur, j] = d
+        held[d] += 1
+        rem[d] -= 1
+    else:
+        last = hlen[cur] - 1
+        hands[cur, j] = hands[cur, last]
+        hlen[cur] = last
+    return j
+
+
+@numba.njit(cache=True, inline='always')
+def _restore(kind, x, j, pos, cur, hands, hlen, stacks, held, lost, rem, deck):
+    """Undo :func:`_remove`."""
+    if pos < deck.size:
+        d = deck[pos]
+        held[d] -= 1
+        rem[d] += 1
+    else:
+        hands[cur, hlen[cur]] = hands[cur, j]
+        hlen[cur] += 1
+    hands[cur, j] = x
+    held[x] += 1
+    if kind == M_PLAY:
+        stacks[x // RANKS] -= 1
+    else:
+        lost[x] -= 1
+
+
+@numba.njit(cache=True)
+def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free):
+    """``(pos, tokens, strikes, fin, score)`` after a move of ``kind`` on type ``x`` (in the
+    token-free game ``tokens`` counts the passes in a row)."""
+    if kind == M_CLUE:
+        return pos, tokens + 1 if free else tokens - 1, strikes, fin - 1 if pos >= n_cards else fin, score
+    if kind == M_PLAY:
+        score += 1
+        if x % RANKS == RANKS - 1 and tokens < MAX_CLUES:
+            tokens += 1
+    elif kind == M_DISCARD:
+        tokens += 1
+    else:
+        strikes += 1
+    if free:
+        tokens = 0
+    if pos < n_cards:
+        return pos + 1, tokens, strikes, P if pos + 1 == n_cards else fin, score
+    return pos, tokens, strikes, fin - 1, score
+
+
+@numba.njit(cache=True)
+def _shuffle(out, m, plays_first, rng):
+    """Shuffle the moves ``out[:m]`` (after the leading plays if ``plays_first``); xorshift state ``rng[0]``."""
+    lo = 0
+    while plays_first and lo < m and out[lo] // 32 == M_PLAY:
+        lo += 1
+    for a in range(m - 1, lo, -1):
+        x = rng[0]
+        x ^= x << np.uint64(13)
+        x ^= x >> np.uint64(7)
+        x ^= x << np.uint64(17)
+        rng[0] = x
+        b = lo + np.int64(x % np.uint64(a + 1 - lo))
+        out[a], out[b] = out[b], out[a]
+
+
+@numba.njit(cache=True)
+def _won(score, length, moves, frame, stats, path):
+    """Record the line of the moves taken at depths ``0..length-1`` and return ``score``."""
+    for k in range(length):
+        path[k] = moves[k, frame[k, F_NEXT] - 1]
+    stats[LINE_LENGTH] = length
+    return score
+
+
+@numba.njit(cache=True, _nrt=False)
+def dfs(target, seed, free, setup, cards, table, space, stats, path):
+    """Fail-soft decision "score >= target?" from the state in ``cards`` and ``stats``, with an explicit stack.
+
+    ``setup`` (:class:`Setup`) is the deck, ``cards`` (:class:`Cards`) the state's card arrays, ``table``
+    the transposition table ``(keys, values)`` (:mod:`~solitaire.seer.u3.table`), ``space`` the scratch
+    arrays (:func:`scratch`). ``seed`` 0 searches the moves best first; any other seed shuffles each
+    node's moves (an even seed keeps the plays first), a restart in another order. With ``free`` the
+    search is over the token-free game (module docstring).
+
+    ``stats`` (``STATS_N`` fields, named ``POS`` .. ``LINE_LENGTH``): the root's scalars and the node
+    limit on entry, the counters on return. Returns the score reached (``>= target``, the line in
+    ``path[:stats[LINE_LENGTH]]``), a proven upper bound (``< target``), or -1 when the node limit ran
+    out (``stats[ABORTED]`` = 1). The arrays are restored after a failure, left as they are after a
+    success or an abort.
+
+    It makes no reference counts (module docstring), so it allocates nothing, and its caller holds every
+    array until it returns.
+    """
+    deck, nextpos, counts, P, H = setup
+    hands, hlen, stacks, held, lost, rem = cards
+    tt_keys, tt_vals = table
+    state, frame, words, hand, moves, work, rng = space
+    mask = tt_vals.size - 1
+    n_cards = deck.size
+    for i in range(MOVER + 1):  # the root's scalars (an assignment of a slice would need numba's runtime)
+        state[0, i] = stats[i]
+    d, phase, result = 0, ENTER, -1
+    while True:
+        pos, tokens, strikes, fin, score, cur = state[d, POS], state[d, TOKENS], state[d, STRIKES], state[d, FIN], \
+            state[d, SCORE], state[d, MOVER]
+        if phase == ENTER:  # a new node: cut it, or list its moves
+            if score >= target:
+                return _won(score, d, moves, frame, stats, path)
+            stats[NODES] += 1
+            if stats[NODES] > stats[NODE_LIMIT]:
+                stats[ABORTED] = 1
+                return -1
+            hope, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work)
+            result, phase = hope, LEAVE
+            if hope >= target:  # the node's bound in two steps, its key in between
+                junk = _junk(stacks, lost, counts)
+                key = state_key(hand, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P, H, free)
+                slot = tt_slot(key, mask)  # the table's probe misses the cache: its line is fetched during the chains
+                prefetch(tt_keys, slot)
+                prefetch(tt_vals, slot)
+                hope = chained(hope, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, 0, -1)
+                result = hope
+                if hope >= target:
+                    words[d, 0], words[d, 1], words[d, 2] = key
+                    result = tt_get(key, tt_keys, tt_vals, mask)
+                    if result >= target:
+                        frame[d, F_MOVES] = _moves(moves[d], cur, tokens, strikes, stacks, hands, hlen, held, junk, P,
+                                                   free)
+                        if seed:
+                            _shuffle(moves[d], frame[d, F_MOVES], seed % 2 == 0, rng)
+                        frame[d, F_NEXT], frame[d, F_BEST], frame[d, F_HOPE] = 0, -1, hope
+                        phase = NEXT
+        elif phase == NEXT:  # the node's next move: a finished game, or a child to enter
+            if frame[d, F_NEXT] == frame[d, F_MOVES]:
+                result, phase = min(frame[d, F_BEST], frame[d, F_HOPE]), LEAVE
+                tt_put((words[d, 0], words[d, 1], words[d, 2]), result, tt_keys, tt_vals, mask)
+                continue
+            code = moves[d, frame[d, F_NEXT]]
+            frame[d, F_NEXT] += 1
+            kind, x = code // 32, code % 32
+            npos, ntok, nstr, nfin, nscore = _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free)
+            if kind != M_CLUE:
+                frame[d, F_SLOT] = _remove(kind, x, pos, cur, hands, hlen, stacks, held, lost, rem, deck)
+            if nscore == MAX_SCORE or nfin == 0:  # the game is over
+                if nscore >= target:
+                    return _won(nscore, d + 1, moves, frame, stats, path)
+                if kind != M_CLUE:
+                    _restore(kind, x, frame[d, F_SLOT], pos, cur, hands, hlen, stacks, held, lost, rem, deck)
+                frame[d, F_BEST] = max(frame[d, F_BEST], nscore)
+                continue
+            state[d + 1, POS], state[d + 1, TOKENS], state[d + 1, STRIKES] = npos, ntok, nstr
+            state[d + 1, FIN], state[d + 1, SCORE], state[d + 1, MOVER] = nfin, nscore, cur + 1 if cur + 1 < P else 0
+            d, phase = d + 1, ENTER
+        else:  # LEAVE: hand the failed node's bound ``result`` to the parent and undo the parent's move
+            if d == 0:
+                return result
+            d -= 1
+            code = moves[d, frame[d, F_NEXT] - 1]
+            kind, x = code // 32, code % 32
+            if kind != M_CLUE:
+                _restore(kind, x, frame[d, F_SLOT], state[d, POS], state[d, MOVER], hands, hlen, stacks, held, lost,
+                         rem, deck)
+            frame[d, F_BEST] = max(frame[d, F_BEST], result)
+            phase = NEXT
+
+
+@numba.njit(cache=True)
+def scratch(seed, memo_bits):
+    """The scratch arrays of :func:`dfs` (:class:`Scratch`): per depth the node's scalars (``state``), its
+    frame, its key (``words``) and its moves; a hand for :func:`state_key`, the workspace of the bound
+    (:func:`~solitaire.seer.u3.hope.workspace`, its memo of ``2**memo_bits`` slots) and the state of the
+    move shuffle of ``seed``."""
+    state = np.zeros((MAX_DEPTH + 1, MOVER + 1), dtype=np.int64)
+    frame = np.zeros((MAX_DEPTH, F_SLOT + 1), dtype=np.int64)
+    words = np.zeros((MAX_DEPTH, 3), dtype=np.uint64)
+    hand = np.zeros(8, dtype=np.int64)
+    moves = np.zeros((MAX_DEPTH, 32), dtype=np.int64)
+    rng = np.array([np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) | np.uint64(1)])
+    return Scratch(state, frame, words, hand, moves, workspace(memo_bits), rng)
+
+
+@numba.njit(cache=True)
+def position(deck, P, H, hand_cards, hlen, stacks, next_card):
+    """The search's fixed data and the card arrays of a state: ``(Setup, Cards)``.
+
+    ``hand_cards[p, :hlen[p]]`` are the deck indices player ``p`` holds, ``stacks`` the cards played
+    per suit, ``next_card`` the index of the next card to draw. The lost copies of each type are the
+    drawn ones neither held nor played (negative for a state no game reaches: the caller checks).
+    ``nextpos[q, x]`` is the first position ``>= q`` of type ``x`` in the deck (the deck size if none)."""
+    n_cards = deck.size
+    counts, held, rem = np.zeros(MAX_SCORE, dtype=np.int64), np.zeros(MAX_SCORE, dtype=np.int64), \
+        np.zeros(MAX_SCORE, dtype=np.int64)
+    for q in range(n_cards):
+        counts[deck[q]] += 1
+    for q in range(next_card, n_cards):
+        rem[deck[q]] += 1
+    hands = np.full((P, 8), -1, dtype=np.int64)
+    for p in range(P):
+        for j in range(hlen[p]):
+            hands[p, j] = deck[hand_cards[p, j]]
+            held[hands[p, j]] += 1
+    lost = counts - held - rem
+    for s in range(SUITS_N):
+        for r in range(stacks[s]):
+            lost[s * RANKS + r] -= 1
+    nextpos = np.full((n_cards + 1, MAX_SCORE), n_cards, dtype=np.int64)
+    for q in range(n_cards - 1, -1, -1):
+        nextpos[q] = nextpos[q + 1]
+        nextpos[q, deck[q]] = q
+    return Setup(deck, nextpos, counts, P, H), Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
+
+
+@numba.njit(cache=True)
+def first_turn(deck, P, H):
+    """The game's first state as :func:`position` and the search's root take it: ``(hand_cards, hlen, stacks,
+    root)``, ``root`` the scalars ``POS`` .. ``MOVER`` (player 0 to move, 8 tokens)."""
+    hand_cards = np.full((P, 8), -1, dtype=np.int64)
+    for q in range(P * H):
+        hand_cards[q // H, q % H] = q
+    root = np.zeros(MOVER + 1, dtype=np.int64)
+    root[POS], root[TOKENS], root[FIN] = P * H, MAX_CLUES, -1 if P * H < deck.size else P
+    return hand_cards, np.full(P, H, dtype=np.int64), np.zeros(SUITS_N, dtype=np.int64), root
+
+
+@numba.njit(cache=True)
+def start(deck, P, H):
+    """:func:`position` of the game's first state."""
+    hand_cards, hlen, stacks, root = first_turn(deck, P, H)
+    return position(deck, P, H, hand_cards, hlen, stacks, root[POS])

@@ -1,0 +1,35 @@
+"""Two processor instructions for the search's compiled code, reached through numba's LLVM layer.
+
+- :func:`prefetch` ``(array, index)``: asks the processor to load the cache line of ``array[index]``
+  (the first entry of that row of a 2-d array) into its caches ahead of its use (``llvm.prefetch``).
+  It changes nothing else: no value, no array. Its LLVM name is the opaque-pointer one
+  (``llvm.prefetch.p0``), which needs numba 0.68 or later (the pin in ``pyproject.toml``).
+- :func:`trailing_zeros` ``(x)``: the index of the lowest set bit of a non-zero integer, one
+  instruction (numba's own intrinsic).
+
+Both are usable only from numba-compiled functions.
+"""
+
+from llvmlite import ir
+from numba.core import cgutils, types
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
+
+__all__ = ["prefetch", "trailing_zeros"]
+
+
+@intrinsic
+def prefetch(typingctx, array, index):
+    """Ask the processor to load the cache line of ``array[index]`` (the first entry of that row for a 2-d
+    array) into its caches ahead of its use (``llvm.prefetch``); changes nothing else."""
+    def codegen(context, builder, signature, args):
+        view = context.make_array(signature.args[0])(context, builder, args[0])
+        where = [args[1]] + [context.get_constant(types.intp, 0)] * (signature.args[0].ndim - 1)
+        pointer = builder.bitcast(cgutils.get_item_pointer(context, builder, signature.args[0], view, where),
+                                  cgutils.voidptr_t)
+        i32 = ir.IntType(32)
+        kind = ir.FunctionType(ir.VoidType(), [pointer.type, i32, i32, i32])
+        hint = cgutils.get_or_insert_function(builder.module, kind, "llvm.prefetch.p0")
+        builder.call(hint, [pointer, i32(0), i32(3), i32(1)])  # read, keep in all caches, data
+        return context.get_dummy_value()
+    return types.void(array, index), codegen

@@ -1,0 +1,385 @@
+"""U3, the exact perfect-information optimum of a real Hanabi deal: the driver of the search.
+
+Contract (:func:`exact`): ``L <= U3 <= high`` always holds for the returned bounds, ``exact``
+when they meet, and the returned actions replay in the simulator (:func:`solitaire.seer.game.simulate`)
+to the returned score, checked before returning. The rules are those of :mod:`solitaire.seer.game`
+(hanab.live and HLE); U3 is the largest score a team that sees every card and the deck order can
+reach, from the first turn (player 0 to move) or from any position of a game (``start``: the
+deck order and the next card to draw, the hands, stacks, clue tokens, strikes, the player to move
+and the turns left once the deck is empty).
+
+Schedule. The compiled search (:func:`exact_search`, :mod:`solitaire.seer.u3.kernel`) decides
+"can the score reach ``target``?", fail-soft: a failure returns an upper bound. The driver starts
+from ``low`` = the bot's score L and ``high`` = ``min(U2, root_hope)`` (:func:`root_hope`: the
+node bound of :mod:`solitaire.seer.u3.hope` with every rule, the chains of all suits at once and
+in turn order included; from a position other than the first turn U2 is not known, and ``high``
+is that node bound alone) and runs node-limited searches (:func:`_schedule`) until they meet: the
+search in its best-first move order at ``high`` with a budget that doubles (2^14, 2^15, ...), each
+followed by restarts that shuffle every node's moves (seeded, so reproducible; every other
+restart keeps the plays first) with 2^16 nodes each, about as many nodes in all; then a search
+one point above the best line found (the *floor*: a line found raises ``low``, a failure proves
+``U3 = low``); then the token-free game (:mod:`solitaire.seer.u3.kernel`) at ``high`` with
+``free_share`` times the budget (a refutation lowers ``high``, a line reaching it proves nothing
+and stops these searches). Every failure lowers ``high`` to the bound it proved. All searches
+share one transposition table (:mod:`solitaire.seer.u3.table`) of proven bounds, which grows with
+the nodes spent, so the order of the moves changes how soon an answer comes, never the answer.
+Restarts are there because the search's run times are heavy-tailed: a best-first search that
+commits early to a subtree it can neither win nor refute quickly is stuck, while some shuffled
+order finds a winning line within a few thousand nodes (``docs/u3-search.md``).
+
+Result (:class:`ExactResult`). A line found becomes hanab.live actions (a play, a discard, or for a
+pass a legal colour clue); once it reaches its target the bot finishes the game (it never loses a
+point). A ``timeout`` (seconds per deal) is honoured between searches; a deal that runs out
+reports ``exact = False`` with the bounds found. With ``peer_timeout`` a deal left open goes to a
+SAT peer (:mod:`solitaire.seer.peers`, imported only then: the search itself needs no PySAT).
+
+Running time: exponential in the worst case (the game is a finite tree); most deals need no
+search at all (``L = U2``); measurements in ``docs/u3-search.md``.
+"""
+
+import time
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from solitaire.seer.bounds import u2_value
+from solitaire.seer.deals import MAX_SCORE, RANKS, seeded_deal
+from solitaire.seer.game import DISCARD, MAX_CLUES, MAX_STRIKES, PLAY, Game, bot_action, legal_clue, simulate
+from solitaire.seer.u3.hope import MEMO_BITS, hope, workspace
+from solitaire.seer.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DISCARD, MAX_DEPTH, MOVER, NODE_LIMIT, NODES,
+                                      POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn, position, scratch)
+from solitaire.seer.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
+
+__all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "position_game", "root_arrays",
+           "finish", "line_actions", "peer_close", "warm_up", "tt_table", "TT_BITS", "MEMO_BITS"]
+
+
+@numba.njit(cache=True)
+def hope_from(deck, P, H, hand_cards, hlen, stacks, root, joint=1 << 17, turns=True):
+    """The node bound of the state given as :func:`search_from` takes it, with the chains of several suits
+    at once, and (with ``turns``) in turn order with the clue tokens, ``joint`` steps per window: an
+    upper bound on the best score from the state (:mod:`solitaire.seer.u3.hope`)."""
+    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS])
+    return hope(root[SCORE], cards.stacks, cards.held, cards.rem, root[POS], deck.size, root[FIN], P, root[MOVER],
+                cards.hands, cards.hlen, setup.nextpos, deck, workspace(), 0, joint, root[TOKENS] if turns else -1)
+
+
+@numba.njit(cache=True)
+def root_hope(deck, P, H, joint=1 << 17, turns=True):
+    """:func:`hope_from` at the start of the game: an upper bound on U3 that may be below U2."""
+    hand_cards, hlen, stacks, root = first_turn(deck, P, H)
+    return hope_from(deck, P, H, hand_cards, hlen, stacks, root, joint, turns)
+
+
+@numba.njit(cache=True)
+def search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_vals, node_limit, seed, free=False,
+                memo_bits=MEMO_BITS):
+    """One fail-soft search for ``target`` from the state whose hands are ``hand_cards[p, :hlen[p]]`` (deck
+    indices), with ``stacks`` and the scalars ``root`` (fields ``POS`` .. ``MOVER`` of
+    :mod:`solitaire.seer.u3.kernel`: the next card, tokens, strikes, turns left once the deck is empty
+    or -1, score, player to move); the rest as :func:`exact_search`, whose results it returns."""
+    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS])
+    stats = np.zeros(STATS_N, dtype=np.int64)
+    for i in range(MOVER + 1):
+        stats[i] = root[i]
+    if free:
+        stats[TOKENS] = 0  # the token-free game counts the passes in a row there
+    stats[NODE_LIMIT] = node_limit
+    path = np.zeros(MAX_DEPTH, dtype=np.int64)
+    result = dfs(target, seed, free, setup, cards, (tt_keys, tt_vals), scratch(seed, memo_bits), stats, path)
+    return result, stats[NODES], stats[ABORTED] == 1, path[:stats[LINE_LENGTH]].copy()
+
+
+@numba.njit(cache=True)
+def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=False, memo_bits=MEMO_BITS):
+    """One fail-soft search from the start of the game for ``target``.
+
+    Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
+    codes (``kind * 32 + type``) of a line reaching it; ``result < target`` a proven upper
+    bound on U3; ``aborted`` when ``node_limit`` ran out (``result`` is then meaningless).
+    ``tt_keys`` (``2**b x 3`` words, initially all ones) and ``tt_vals`` carry proven bounds
+    from call to call, whatever the move order ``seed`` (see :func:`~solitaire.seer.u3.kernel.dfs`).
+    With ``free`` the search is over the token-free game (:mod:`solitaire.seer.u3.kernel`): its
+    ``result < target`` is an upper bound on U3 too, its line is not one of the real game.
+    ``memo_bits``: the size of the memo of the chain rule's verdicts (:mod:`solitaire.seer.u3.hope`;
+    0: none), which changes neither the result nor the nodes, only the time.
+    """
+    hand_cards, hlen, stacks, root = first_turn(deck, P, H)
+    return search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_vals, node_limit, seed, free,
+                       memo_bits)
+
+
+def position_game(deal, start):
+    """The simulator's :class:`~solitaire.seer.game.Game` at position ``start`` of ``deal`` (any object
+    with the attributes ``next_card``, ``hands`` (per player the deck indices held, in slot order),
+    ``stacks``, ``clues``, ``strikes``, ``to_move`` and ``turns_left``: None while the deck lasts, else
+    the turns left in the game). Raises :class:`ValueError` naming the first field that no game of
+    ``deal`` can have."""
+    P, H, n_cards = deal.players, deal.hand, len(deal.types)
+    game = Game(deal)
+    cards = [order for hand in start.hands for order in hand]
+    if not 0 <= start.next_card <= n_cards:
+        raise ValueError(f"next_card {start.next_card}: expected 0..{n_cards}")
+    if len(start.hands) != P or any(len(hand) > H for hand in start.hands):
+        raise ValueError(f"hands: expected {P} hands of at most {H} cards")
+    if len(set(cards)) != len(cards) or not all(0 <= order < start.next_card for order in cards):
+        raise ValueError(f"hands: expected distinct deck indices below next_card {start.next_card}")
+    if len(start.stacks) != len(game.stacks) or not all(0 <= s <= RANKS for s in start.stacks):
+        raise ValueError(f"stacks: expected {len(game.stacks)} counts in 0..{RANKS}")
+    if not (0 <= start.clues <= MAX_CLUES and 0 <= start.strikes <= MAX_STRIKES and 0 <= start.to_move < P):
+        raise ValueError(f"clues, strikes, to_move: expected 0..{MAX_CLUES}, 0..{MAX_STRIKES}, 0..{P - 1}")
+    if (start.turns_left is None) != (start.next_card < n_cards) or not 0 <= (start.turns_left or 0) <= P:
+        raise ValueError(f"turns_left {start.turns_left}: expected None while the deck lasts, else 0..{P}")
+    game.hands = [list(hand) for hand in start.hands]
+    game.next_card, game.stacks = start.next_card, list(start.stacks)
+    game.clues, game.strikes, game.turn = start.clues, start.strikes, start.to_move
+    game.last_turn = None if start.turns_left is None else start.to_move + start.turns_left
+    game.held = [0] * MAX_SCORE
+    for order in cards:
+        game.held[game.types[order]] += 1
+    drawn = [0] * MAX_SCORE
+    for t in game.types[:start.next_card]:
+        drawn[t] += 1
+    game.lost = [drawn[t] - game.held[t] - (start.stacks[t // RANKS] > t % RANKS) for t in range(MAX_SCORE)]
+    if min(game.lost) < 0:
+        raise ValueError("stacks: more cards played than drawn and not held")
+    return game
+
+
+def root_arrays(game):
+    """The state of ``game`` as :func:`search_from` takes it: ``(hand_cards, hlen, stacks, root)``."""
+    P = game.deal.players
+    hand_cards = np.full((P, 8), -1, dtype=np.int64)
+    for p, hand in enumerate(game.hands):
+        hand_cards[p, :len(hand)] = hand
+    root = np.zeros(MOVER + 1, dtype=np.int64)
+    root[POS], root[TOKENS], root[STRIKES], root[SCORE], root[MOVER] = (game.next_card, game.clues, game.strikes,
+                                                                         game.played, game.current)
+    root[FIN] = -1 if game.last_turn is None else game.last_turn - game.turn
+    return (hand_cards, np.array([len(hand) for hand in game.hands], dtype=np.int64),
+            np.array(game.stacks, dtype=np.int64), root)
+
+
+def line_actions(game, codes):
+    """hanab.live actions for the search's move codes from the state of ``game`` (left unchanged),
+    finished by the bot; returns ``(actions, final game)``.
+
+    A play or misplay of type ``x`` plays a card of that type from the mover's hand, a
+    discard discards one, a pass becomes a legal colour clue.
+    """
+    game, actions = game.copy(), []
+    for code in codes:
+        kind, x = divmod(int(code), 32)
+        if kind == M_CLUE:
+            action = legal_clue(game)
+        else:
+            order = next(o for o in game.hands[game.current] if game.type_of(o) == x)
+            action = {"type": DISCARD if kind == M_DISCARD else PLAY, "target": order, "value": 0}
+        game.apply(action)
+        actions.append(action)
+    return finish(game, actions)
+
+
+def finish(game, actions):
+    """Play ``game`` (reached by ``actions``) to its end with the bot; returns ``(actions, game)``."""
+    actions = list(actions)
+    while not game.over:
+        action = bot_action(game)
+        game.apply(action)
+        actions.append(action)
+    return actions, game
+
+
+@dataclass
+class ExactResult:
+    """U3 of a deal or a position: ``score`` (the best line found), ``exact`` when ``score == high`` is proven.
+
+    ``low <= U3 <= high`` always holds; ``actions`` replay to ``score`` under the real rules from the
+    first turn (or from the position searched). ``method`` names what closed the gap (None while
+    open): ``"bot"`` (L = U2, no search; the first turn only), ``"search"`` (its bounds, the node bound
+    at the root and the token-free game included), or ``"peer"`` (the SAT peer, see :func:`exact`).
+    """
+
+    score: int
+    high: int
+    exact: bool
+    L: int
+    U2: int | None  # None from a position other than the first turn
+    actions: list = field(repr=False)
+    nodes: int = 0
+    searches: int = 0
+    seconds: float = 0.0
+    method: str = None
+
+    @property
+    def low(self):
+        return self.score
+
+    def to_json(self, deal):
+        """The optimal line from the first turn as a hanab.live game: ``{"players", "deck", "actions"}``."""
+        names = [f"Seer {i + 1}" for i in range(deal.players)]
+        deck = [{"suitIndex": int(t) // RANKS, "rank": int(t) % RANKS + 1} for t in deal.types]
+        return {"players": names, "deck": deck, "actions": self.actions}
+
+
+def _schedule(first_budget, restart_budget, free_share):
+    """Searches to run, as ``(seed, node limit, kind)``: the ordered search with doubling budgets,
+    each followed by restarts in shuffled orders that spend about as many nodes, then by a search
+    one point above the best line found (``kind`` ``"floor"``) with the budget, and by the
+    token-free game (``"free"``) with ``free_share`` times the budget (0: never; module docstring)."""
+    budget, seed = first_budget, 1
+    while True:
+        yield 0, budget, "real"
+        for _ in range(max(1, budget // restart_budget)):
+            yield seed, restart_budget, "real"
+            seed += 1
+        yield 0, budget, "floor"
+        if free_share:
+            yield 0, free_share * budget, "free"
+        budget *= 2
+
+
+def _peer(encoding, solver):
+    """``(reaches, solver)``: the SAT peer of ``encoding`` and the PySAT solver name (``None``: the
+    defaults of :mod:`solitaire.seer.peers`); a wrong encoding raises :class:`ValueError`. Imports PySAT."""
+    from solitaire.seer.peers import PEER_ENCODING, peer_of
+    from solitaire.seer.peers.turns import PEER_SOLVER
+    return peer_of(encoding or PEER_ENCODING), solver or PEER_SOLVER
+
+
+def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1 << 14, restart_budget=1 << 16,
+          free_share=16, tt_first_bits=TT_FIRST_BITS, peer_solver=None, peer_encoding=None, memo_bits=MEMO_BITS,
+          start=None):
+    """U3 of ``deal`` with an optimal line (module docstring); ``timeout`` in seconds or ``None``.
+
+    ``start``: the position to search from (any object with the attributes of :func:`position_game`,
+    such as a :class:`solitaire.seer.position.Position`), or ``None``: the first turn, player 0 to move.
+    From a position the first upper bound is the node bound with every rule (:func:`hope_from`) instead
+    of ``min(U2, root_hope)``, the result's ``U2`` is ``None``, and its actions start at the position.
+
+    The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
+    ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
+
+    With ``peer_timeout`` (seconds), a deal the search leaves open goes to the SAT peer
+    ``PEERS[peer_encoding]`` with the PySAT solver ``peer_solver`` (:func:`peer_close`; ``None``:
+    the defaults of :mod:`solitaire.seer.peers`); the peers start from the first turn only.
+
+    Examples
+    --------
+    >>> from solitaire.seer.deals import seeded_deal
+    >>> r = exact(seeded_deal(2, 0))
+    >>> r.score, r.exact, simulate(seeded_deal(2, 0), r.actions).score
+    (25, True, 25)
+    """
+    began_deal = time.perf_counter()
+    if peer_timeout and start is not None:
+        raise ValueError("the SAT peers search from the first turn only: no peer_timeout with a start position")
+    peer = _peer(peer_encoding, peer_solver) if peer_timeout else None  # a wrong name fails now, not after the search
+    origin = Game(deal) if start is None else position_game(deal, start)
+    actions, game = finish(origin.copy(), [])
+    bot = game.score
+    deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
+    arrays = first_turn(deck, deal.players, deal.hand) if start is None else root_arrays(origin)
+    upper2 = u2_value(deal) if start is None else None
+    if origin.over:
+        first = origin.score
+    elif upper2 is None:
+        first = max(bot, hope_from(deck, deal.players, deal.hand, *arrays))
+    else:
+        first = upper2 if bot == upper2 else min(upper2, hope_from(deck, deal.players, deal.hand, *arrays))
+    low, high = bot, first
+    if high < low:
+        raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
+    nodes, searches, rates, free_reaches = 0, 0, {}, False
+    if low < high:
+        bits = min(tt_bits, tt_first_bits)
+        table = tt_table(bits)
+        schedule = _schedule(first_budget, restart_budget, free_share)
+        while low < high:
+            seed, limit, kind = next(schedule)
+            free, target = kind == "free", low + 1 if kind == "floor" else high
+            if (free and free_reaches) or target == high and kind == "floor":
+                continue  # the free game reached a target >= high: it cannot cut below; no floor left
+            left = None if timeout is None else timeout - (time.perf_counter() - began_deal)
+            if left is not None and left <= 0:
+                break
+            if left is not None and rates:  # do not overrun the timeout by much (the kinds' node rates differ)
+                limit = max(1024, min(limit, int(rates.get(kind, min(rates.values())) * left)))
+            grown = min(tt_bits, max(bits, (2 * (nodes + limit) - 1).bit_length()))
+            if grown > bits:  # one copy into the size the next search needs
+                bits, table = grown, tt_table(grown, table)
+            began = time.perf_counter()
+            result, used, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, limit,
+                                                      seed, free, memo_bits)
+            nodes, searches = nodes + used, searches + 1
+            rates[kind] = used / max(time.perf_counter() - began, 1e-6)
+            if aborted:
+                continue
+            if result >= target and free:
+                free_reaches = True
+            elif result >= target:
+                actions, game = line_actions(origin, line)
+                low = game.score
+            else:
+                high = max(result, low)
+    method = None if low < high else "bot" if searches == 0 and high == upper2 else "search"
+    if low < high and peer:
+        reaches, solver = peer
+        low, high, actions = peer_close(deal, low, high, actions, peer_timeout, solver, reaches)
+        method = "peer" if low == high else None
+    final = _replay(origin, actions)
+    if final.score != low:
+        raise AssertionError(f"{deal.ident}: the line replays to {final.score}, not {low}")
+    return ExactResult(low, high, low == high, bot, upper2, actions, nodes, searches,
+                       time.perf_counter() - began_deal, method)
+
+
+def _replay(origin, actions):
+    """The game after ``actions`` from the state of ``origin`` (left unchanged) under the real rules, the
+    actions after the end of the game ignored (as :func:`~solitaire.seer.game.simulate` does)."""
+    game = origin.copy()
+    for action in actions:
+        if game.over:
+            break
+        game.apply(action)
+    return game
+
+
+def peer_close(deal, low, high, actions, timeout, solver, reaches):
+    """Close ``low < U3 <= high`` with the SAT peer ``reaches`` (a value of
+    :data:`solitaire.seer.peers.PEERS`, with PySAT's ``solver``) within ``timeout`` seconds;
+    ``(low, high, actions)``.
+
+    It asks "score >= high?": a "yes" comes with a line that the simulator replays (finished
+    by the bot), which proves it; a "no" is the solver's proof and lowers ``high`` by one.
+    It stops when the bounds meet or the time is up. The peer shares only the deal and the
+    simulator with the search, so a deal closed here is not a check of the search.
+    """
+    deadline = time.perf_counter() + timeout
+    while low < high:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            break
+        answer, line = reaches(deal, high, solver, timeout=left)
+        if answer is None:
+            break
+        if answer:
+            actions, game = finish(simulate(deal, line), line)
+            low = game.score
+        else:
+            high -= 1
+    return low, high, actions
+
+
+def warm_up():
+    """Load the compiled search and U2 (compile them on the very first run) once, before worker
+    processes fork, so that no deal's timeout is spent compiling."""
+    u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
+    deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
+    table = tt_table(1, tt_table(1))
+    exact_search(deck, 2, 5, 1, *table, 10, 0, False, MEMO_BITS)
+    arrays = first_turn(deck, 2, 5)
+    search_from(deck, 2, 5, *arrays, 1, *table, 10, 0, False, MEMO_BITS)  # typed as exact() calls them
+    hope_from(deck, 2, 5, *arrays)
+    root_hope(deck, 2, 5)
