@@ -30,12 +30,12 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
-from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_COUNTS, card_name
-from solitaire.seer.game import COLOR_CLUE, DISCARD, PLAY, RANK_CLUE
+from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_COUNTS, Deal, card_name, deal_to_hanablive, hanablive_names
+from solitaire.seer.game import COLOR_CLUE, DISCARD, PLAY, RANK_CLUE, Game
 
-__all__ = ["TurnMax", "Drop", "GameAnalysis", "analyze_line", "describe_action", "drop_kind", "phase_of",
+__all__ = ["TurnMax", "Drop", "GameAnalysis", "analyze_game", "analyze_games", "analyze_line", "describe_action", "drop_kind", "phase_of",
            "summarize_analyses", "PHASES", "KINDS"]
 
 #: Phases of a game, by the share of the draw pile left before the action.
@@ -220,6 +220,44 @@ def analyze_line(start, actions: Sequence[dict], solve: Callable, names: Sequenc
     final_score = states[-1].score if score is None else score
     return GameAnalysis(ident, start.deal.players, final_score, turns, drops, final, searches,
                         time.perf_counter() - began)
+
+
+def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
+    """:func:`analyze_line` on a real game: ``deal`` with its starting player and its recorded
+    ``actions`` (``deal.meta``, as :func:`~solitaire.seer.deals.read_hanablive_file` reads a
+    hanab.live game), each position searched by :func:`~solitaire.seer.u3.exact` for at most
+    ``timeout`` seconds (``None``: to the end). The exported lines are hanab.live games with the
+    deal's players, deck and starting player.
+
+    Raises
+    ------
+    IllegalAction
+        Naming the first recorded action the rules forbid.
+    """
+    from solitaire.seer.game import replay
+    from solitaire.seer.u3 import exact
+
+    recorded = list(deal.meta.get("actions") or [])
+    applied = sum(1 for _ in replay(deal, recorded, deal.ident or "<game>")) - 1  # names an illegal action
+    actions = recorded[:applied]  # up to a game-over action or the end of the game
+
+    def solve(game):
+        return exact(deal, timeout=timeout, start=game.position())
+
+    return analyze_line(Game(deal), actions, solve, hanablive_names(deal), deal_to_hanablive(deal), deal.ident)
+
+
+def _analyze_task(args):
+    return analyze_game(*args)
+
+
+def analyze_games(deals: Iterable[Deal], timeout: float | None = 10.0, jobs: int = 1) -> Iterator[GameAnalysis]:
+    """:func:`analyze_game` on each deal, in input order, on ``jobs`` processes."""
+    from solitaire.seer.boundrun import imap_jobs
+    from solitaire.seer.u3 import warm_up
+
+    warm_up()
+    yield from imap_jobs(_analyze_task, ((deal, timeout) for deal in deals), jobs, chunksize=1)
 
 
 def summarize_analyses(analyses: Sequence[GameAnalysis]) -> dict:

@@ -5,7 +5,6 @@ import json
 import random
 import subprocess
 import sys
-from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -15,7 +14,7 @@ from hypothesis import strategies as st
 from helpers import REAL_GAMES, brute, legal_actions, tiny_deal
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
-from solitaire.seer.u3 import exact, exact_search, root_hope, tt_table
+from solitaire.seer.u3 import exact, exact_search, tt_table
 from solitaire.seer.u3.search import hope_from, line_actions, root_arrays, search_from
 from solitaire.seer.u3.hope import W_OWNERS, chains_fit, hope, owners, workspace
 from solitaire.seer.u3.kernel import start
@@ -23,7 +22,7 @@ from solitaire.seer.u3.table import NO_BOUND, tt_get, tt_put
 from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
 from solitaire.seer.peers.turns import horizon, peer_reaches
-from solitaire.seer.position import position_of
+from solitaire.seer.position import Position
 
 REAL = REAL_GAMES / "hanablive_games.jsonl"
 
@@ -89,26 +88,6 @@ def test_exact_equals_brute_force_on_tiny_decks(players, cases):
         assert simulate(deal, result.actions).score == result.score
 
 
-@dataclass(frozen=True)
-class At:
-    """A position with the attribute names :func:`solitaire.seer.u3.search.exact` reads from ``start``."""
-
-    deal: Deal
-    next_card: int
-    hands: tuple
-    stacks: tuple
-    clues: int
-    strikes: int
-    to_move: int
-    turns_left: int | None
-
-
-def position_of(game):
-    """The position of a simulator state."""
-    return At(game.deal, game.next_card, tuple(tuple(h) for h in game.hands), tuple(game.stacks), game.clues,
-              game.strikes, game.current, None if game.last_turn is None else game.last_turn - game.turn)
-
-
 def random_game(deal, rng, steps):
     """The simulator's state after up to ``steps`` random legal actions from the first turn, few of them
     misplays, stopping short of the end of the game four times in five."""
@@ -153,9 +132,9 @@ def check_from_a_position(seed, players, steps):
     deal = tiny_deal(rng, players)
     game = random_game(deal, rng, steps)
     best = brute(deal, game=game)
-    result = exact(deal, start=position_of(game))
+    result = exact(deal, start=game.position())
     assert result.exact and result.score == best
-    assert result.L <= result.score == result.high and result.U2 is None
+    assert result.L <= result.score == result.high <= result.U2
     after = game.copy()
     for action in result.actions:
         after.apply(action)
@@ -180,28 +159,28 @@ def test_exact_from_a_position_equals_brute_force_three_players(seed, steps):
 
 def test_the_first_turn_as_a_position_has_the_same_optimum():
     deal = seeded_deal(2, 12)  # U3 = 23 < U2 needs a search
-    plain, start = exact(deal, timeout=30), exact(deal, timeout=30, start=position_of(Game(deal)))
+    plain, start = exact(deal, timeout=30), exact(deal, timeout=30, start=Position.initial(deal))
     assert plain.exact and start.exact and plain.score == start.score == 23
     assert simulate(deal, start.actions).score == 23
 
 
 @pytest.mark.parametrize("change, field", [
-    ({"hands": ((0, 1, 2, 3, 4), (5, 6, 7, 8, 0))}, "hands"),      # a card in two hands
-    ({"hands": ((0, 1, 2, 3, 4), (5, 6, 7, 8, 10))}, "hands"),     # a card not drawn yet
-    ({"stacks": (2, 0, 0, 0, 0)}, "stacks"),                       # cards played that were never drawn
+    ({"hands": ((0, 1, 2, 3, 4), (5, 6, 7, 8, 0))}, "two hands"),
+    ({"hands": ((0, 1, 2, 3, 4), (5, 6, 7, 8, 10))}, "not yet drawn"),
+    ({"stacks": (2, 0, 0, 0, 0)}, "played than drawn"),
     ({"turns_left": 2}, "turns_left"),                             # the deck still lasts
     ({"to_move": 2}, "to_move")])
 def test_a_position_no_game_reaches_is_refused(change, field):
     deal = seeded_deal(2, 0)
-    start = position_of(Game(deal))
+    start = Position.initial(deal)
     with pytest.raises(ValueError, match=field):
-        exact(deal, start=At(**{**start.__dict__, **change}))
+        exact(deal, start=Position(**{**start.__dict__, **change}))
 
 
 def test_the_sat_peers_are_refused_from_a_position():
     deal = seeded_deal(2, 0)
     with pytest.raises(ValueError, match="first turn"):
-        exact(deal, peer_timeout=1, start=position_of(Game(deal)))
+        exact(deal, peer_timeout=1, start=Position.initial(deal))
 
 
 def hard_seeds(players, count):

@@ -44,14 +44,14 @@ import numba
 import numpy as np
 
 from solitaire.seer.bounds import u2_value
-from solitaire.seer.deals import MAX_SCORE, RANKS, seeded_deal
-from solitaire.seer.game import DISCARD, MAX_CLUES, MAX_STRIKES, PLAY, Game, bot_action, legal_clue, simulate
+from solitaire.seer.deals import RANKS, seeded_deal
+from solitaire.seer.game import DISCARD, PLAY, Game, bot_action, legal_clue, simulate
 from solitaire.seer.u3.hope import MEMO_BITS, hope, workspace
 from solitaire.seer.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DISCARD, MAX_DEPTH, MOVER, NODE_LIMIT, NODES,
                                       POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn, position, scratch)
 from solitaire.seer.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
 
-__all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "position_game", "root_arrays",
+__all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "root_arrays",
            "finish", "line_actions", "peer_close", "warm_up", "tt_table", "TT_BITS", "MEMO_BITS"]
 
 
@@ -108,43 +108,6 @@ def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=Fa
     hand_cards, hlen, stacks, root = first_turn(deck, P, H)
     return search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_vals, node_limit, seed, free,
                        memo_bits)
-
-
-def position_game(deal, start):
-    """The simulator's :class:`~solitaire.seer.game.Game` at position ``start`` of ``deal`` (any object
-    with the attributes ``next_card``, ``hands`` (per player the deck indices held, in slot order),
-    ``stacks``, ``clues``, ``strikes``, ``to_move`` and ``turns_left``: None while the deck lasts, else
-    the turns left in the game). Raises :class:`ValueError` naming the first field that no game of
-    ``deal`` can have."""
-    P, H, n_cards = deal.players, deal.hand, len(deal.types)
-    game = Game(deal)
-    cards = [order for hand in start.hands for order in hand]
-    if not 0 <= start.next_card <= n_cards:
-        raise ValueError(f"next_card {start.next_card}: expected 0..{n_cards}")
-    if len(start.hands) != P or any(len(hand) > H for hand in start.hands):
-        raise ValueError(f"hands: expected {P} hands of at most {H} cards")
-    if len(set(cards)) != len(cards) or not all(0 <= order < start.next_card for order in cards):
-        raise ValueError(f"hands: expected distinct deck indices below next_card {start.next_card}")
-    if len(start.stacks) != len(game.stacks) or not all(0 <= s <= RANKS for s in start.stacks):
-        raise ValueError(f"stacks: expected {len(game.stacks)} counts in 0..{RANKS}")
-    if not (0 <= start.clues <= MAX_CLUES and 0 <= start.strikes <= MAX_STRIKES and 0 <= start.to_move < P):
-        raise ValueError(f"clues, strikes, to_move: expected 0..{MAX_CLUES}, 0..{MAX_STRIKES}, 0..{P - 1}")
-    if (start.turns_left is None) != (start.next_card < n_cards) or not 0 <= (start.turns_left or 0) <= P:
-        raise ValueError(f"turns_left {start.turns_left}: expected None while the deck lasts, else 0..{P}")
-    game.hands = [list(hand) for hand in start.hands]
-    game.next_card, game.stacks = start.next_card, list(start.stacks)
-    game.clues, game.strikes, game.turn = start.clues, start.strikes, start.to_move
-    game.last_turn = None if start.turns_left is None else start.to_move + start.turns_left
-    game.held = [0] * MAX_SCORE
-    for order in cards:
-        game.held[game.types[order]] += 1
-    drawn = [0] * MAX_SCORE
-    for t in game.types[:start.next_card]:
-        drawn[t] += 1
-    game.lost = [drawn[t] - game.held[t] - (start.stacks[t // RANKS] > t % RANKS) for t in range(MAX_SCORE)]
-    if min(game.lost) < 0:
-        raise ValueError("stacks: more cards played than drawn and not held")
-    return game
 
 
 def root_arrays(game):
@@ -253,10 +216,10 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
           start=None):
     """U3 of ``deal`` with an optimal line (module docstring); ``timeout`` in seconds or ``None``.
 
-    ``start``: the position to search from (any object with the attributes of :func:`position_game`,
-    such as a :class:`solitaire.seer.position.Position`), or ``None``: the first turn, player 0 to move.
-    From a position the first upper bound is the node bound with every rule (:func:`hope_from`) instead
-    of ``min(U2, root_hope)``, the result's ``U2`` is ``None``, and its actions start at the position.
+    ``start``: the :class:`~solitaire.seer.position.Position` to search from, or ``None``: the first
+    turn, player 0 to move.
+    From a position the first upper bound is ``min(U2, hope_from)``, both from that position, and
+    the actions start at the position.
 
     The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
     ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
@@ -276,16 +239,14 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
     if peer_timeout and start is not None:
         raise ValueError("the SAT peers search from the first turn only: no peer_timeout with a start position")
     peer = _peer(peer_encoding, peer_solver) if peer_timeout else None  # a wrong name fails now, not after the search
-    origin = Game(deal) if start is None else position_game(deal, start)
+    origin = Game(deal) if start is None else Game.from_position(start)
     actions, game = finish(origin.copy(), [])
     bot = game.score
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
     arrays = first_turn(deck, deal.players, deal.hand) if start is None else root_arrays(origin)
-    upper2 = u2_value(deal) if start is None else None
+    upper2 = u2_value(deal if start is None else start)
     if origin.over:
         first = origin.score
-    elif upper2 is None:
-        first = max(bot, hope_from(deck, deal.players, deal.hand, *arrays))
     else:
         first = upper2 if bot == upper2 else min(upper2, hope_from(deck, deal.players, deal.hand, *arrays))
     low, high = bot, first
