@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solitaire.seer.bounds import u2_value
+from conftest import standard_games
 from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.seer.exact import (_EMPTY_KEY, W_OWNERS, _chains_fit, _hope, _owners, _start, _tt_get, _tt_put, _workspace,
                              exact, exact_search, root_hope, tt_table)
@@ -230,7 +231,7 @@ def test_final_round_is_one_turn_each(players):
 
 
 def test_real_games_score_at_most_u3():
-    for deal in read_hanablive(REAL.read_text(), str(REAL)):
+    for deal in standard_games(REAL)[0]:
         if str(deal.meta.get("end", "")).startswith("normal"):
             r = exact(deal, timeout=0.5)
             assert deal.meta["real_score"] <= r.high, deal.ident

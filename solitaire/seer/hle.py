@@ -27,6 +27,7 @@ Running time: 100 generator outputs and ``O(25)`` work per card, a few milliseco
 import numpy as np
 
 from solitaire.seer.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal
+from solitaire.seer.ids import game_id
 
 __all__ = ["MT19937", "DiscreteDistribution", "hle_deck", "hle_deal", "HLE_TO_SUIT"]
 
@@ -123,7 +124,7 @@ def hle_deal(players, seed):
     Examples
     --------
     >>> hle_deal(2, 1).ident
-    'hle:1'
+    'P2-hle-1'
     """
     types = [HLE_TO_SUIT[t // RANKS] * RANKS + t % RANKS for t in hle_deck(seed)]
-    return Deal(types, players, f"hle:{seed}")
+    return Deal(types, players, game_id(players, "hle", seed))
