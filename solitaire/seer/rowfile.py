@@ -286,8 +286,13 @@ class RowWriter:
 
     def close(self, keep=True):
         """Close the file; a new file replaces ``path`` when ``keep``, else it is removed."""
+        failure = None
         try:
-            self.handle.close()
+            try:
+                self.handle.close()
+            except OSError as err:  # the last flush: an error only matters when the rows are kept
+                if keep:
+                    failure, keep = InputError(f"cannot write the file ({err.strerror or err})", self.path), False
             if self.temporary is not None:
                 if keep:
                     os.chmod(self.temporary, target_mode(self.path))
@@ -297,6 +302,8 @@ class RowWriter:
                 self.temporary = None
         finally:
             self.lock.release()
+        if failure:
+            raise failure
 
     def __enter__(self):
         return self
