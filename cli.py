@@ -488,7 +488,7 @@ def _players_range(text):
 @click.option("--players", "-p", "players_text", default="2..5", show_default=True, help="Player counts: A..B or 2,4.")
 @click.option("--deals", type=_Whole(min=1), required=True, help="Deals per player count.")
 @click.option("--seed", type=_Whole(min=0), default=0, show_default=True,
-              help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1).")
+              help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1), below 2^64.")
 @click.option("--timeout", type=_SECONDS, default=10.0, show_default=True,
               help="Seconds per deal; a deal that runs out is counted as unresolved with its bounds.")
 @click.option("--peer-timeout", type=_SECONDS, default=0, show_default=True,

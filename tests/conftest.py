@@ -47,3 +47,11 @@ def standard_games(path):
             continue
         records.append(record)
     return games, records
+
+
+def one_line_error(result, *words):
+    """A command line result with exit code 2 and one line of error containing ``words``."""
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and len(lines) == 1, result.output
+    assert all(w in lines[0] for w in words), lines[0]

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from conftest import one_line_error
 from solitaire.io.atomic import write_text_atomic
 from solitaire.seer.deals import STANDARD_TEXT, parse_deal_text
 from solitaire.seer.rowfile import read_rows
@@ -23,14 +24,6 @@ FIGURE1 = ROOT / "instances" / "theorem7" / "figure1.cnf"
 
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def one_line_error(result, *words):
-    """Exit 2 and one line of error containing ``words``."""
-    lines = [ln for ln in result.output.splitlines() if ln.strip()]
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output and len(lines) == 1, result.output
-    assert all(w in lines[0] for w in words), lines[0]
 
 
 def game(**extra):

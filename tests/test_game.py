@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from conftest import standard_games
-from solitaire.seer.deals import STANDARD_TEXT, parse_deal_text, read_hanablive, seeded_deal
+from solitaire.seer.deals import STANDARD_TEXT, parse_deal_text, seeded_deal
 from solitaire.seer.game import Game, IllegalAction, legal_clue, seer_line, simulate
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "realgames" / "hanablive_games.jsonl"

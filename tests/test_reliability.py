@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from conftest import one_line_error
 from solitaire.seer.boundrun import BoundOptions, BoundRun
 from solitaire.seer.dealsource import SeedRange
 from solitaire.seer.ids import line_file_name, parse_id
@@ -27,13 +28,6 @@ GAMES = Path(__file__).resolve().parent / "data" / "hanablive_three_games.jsonl"
 
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def one_line_error(result, *words):
-    lines = [ln for ln in result.output.splitlines() if ln.strip()]
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output and len(lines) == 1, result.output
-    assert all(w in lines[0] for w in words), lines[0]
 
 
 def bound_json(*args):

@@ -36,7 +36,7 @@ from solitaire.seer.peers.turns import PEER_SOLVER
 from solitaire.io.atomic import write_text_atomic
 from solitaire.io.errors import InputError
 from solitaire.seer.ids import line_file_name
-from solitaire.seer.rowfile import LIMITS, RowLock, RowWriter, latest_by_id, read_rows
+from solitaire.seer.rowfile import LIMITS, LockedRun, RowLock, RowWriter, latest_by_id, read_rows
 
 __all__ = ["bound_row", "run_rows", "imap_jobs", "summarize", "wilson", "limits",
            "seeded_deals", "hle_deals", "BoundOptions", "BoundRun"]
@@ -206,7 +206,7 @@ def _reusable(row, options):
     return {key: row.get(key) for key in LIMITS} == {key: options.limits().get(key) for key in LIMITS}
 
 
-class BoundRun:
+class BoundRun(LockedRun):
     """One run of ``bound`` (module docstring): ``with BoundRun(...) as run``, then
     :meth:`rows` computes and yields the new rows and :meth:`summary` summarises the deals of
     ``source``, reused rows and new ones.
@@ -303,17 +303,6 @@ class BoundRun:
     def summary(self):
         """:func:`summarize` over the deals of the source: one row each, reused or new."""
         return summarize(latest_by_id(self.kept + self.new, self.source))
-
-    def close(self):
-        if self.lock:
-            self.lock.release()
-            self.lock = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 def _writable_folder(folder):

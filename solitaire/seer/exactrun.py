@@ -34,7 +34,7 @@ from solitaire.io.errors import InputError
 from solitaire.seer.exact import exact, warm_up
 from solitaire.seer.ids import game_id
 from solitaire.seer.peers import PEER_ENCODING
-from solitaire.seer.rowfile import LIMITS, RowLock, RowWriter, read_rows
+from solitaire.seer.rowfile import LIMITS, LockedRun, RowLock, RowWriter, read_rows
 from solitaire.seer.peers.turns import PEER_SOLVER
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "table_summary", "format_table", "TABLE_KEYS",
@@ -137,7 +137,7 @@ def format_table(summary):
     return "\n".join(lines)
 
 
-class TableRun:
+class TableRun(LockedRun):
     """One run of ``table`` (module docstring): ``with TableRun(...) as run``, then :meth:`rows`
     computes, writes and yields the new rows and :meth:`summary` summarises the deals asked for.
 
@@ -202,14 +202,3 @@ class TableRun:
     def summary(self):
         """:func:`table_summary` over the deals asked for, one row each."""
         return table_summary(latest_rows(self.kept + self.new))
-
-    def close(self):
-        if self.lock:
-            self.lock.release()
-            self.lock = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()

@@ -28,7 +28,7 @@ import json
 import re
 from dataclasses import dataclass
 
-__all__ = ["SOURCES", "GameId", "game_id", "parse_id", "deck_key", "line_file_name"]
+__all__ = ["SOURCES", "GameId", "game_id", "parse_id", "id_players", "deck_key", "line_file_name"]
 
 #: Each source and the pattern of its key.
 SOURCES = {
@@ -40,7 +40,9 @@ SOURCES = {
     "deck": r"[0-9a-f]{16}",
 }
 _LIMITS = {"seed": 2**64, "hle": 2**32, "hlerandom": 2**32}
-_ID = re.compile(r"P([2-5])[-:]([a-z]+)[-:]([0-9a-z]+)", re.ASCII)
+_ID = re.compile(r"P(?P<players>[2-5])[-:](?:"
+                 + "|".join(rf"(?P<{name}>{name})[-:](?P<{name}_key>{key})" for name, key in SOURCES.items()) + ")",
+                 re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -81,14 +83,23 @@ def parse_id(text: str) -> GameId:
     >>> str(parse_id("P2:seed:0")), parse_id("P3-hle-7").number
     ('P2-seed-0', 7)
     """
+    return GameId(*_fields(text))
+
+
+def id_players(text: str) -> int:
+    """The player count of the id ``text`` (:func:`parse_id`, without building a :class:`GameId`)."""
+    return _fields(text)[0]
+
+
+def _fields(text):
+    """``(players, source, key)`` of the id ``text``, or ``ValueError``."""
     m = _ID.fullmatch(text) if isinstance(text, str) else None
-    if not m or m.group(2) not in SOURCES or not re.fullmatch(SOURCES[m.group(2)], m.group(3), re.ASCII):
+    if not m:
         raise ValueError(f"expected an id P<players>-<source>-<key> (sources {', '.join(SOURCES)}), got {text!r}")
-    found = GameId(int(m.group(1)), m.group(2), m.group(3))
-    if found.source in _LIMITS and found.number >= _LIMITS[found.source]:
-        raise ValueError(f"expected a {found.source} seed below 2^{_LIMITS[found.source].bit_length() - 1}, "
-                         f"got {text!r}")
-    return found
+    source, key = m.lastgroup[:-len("_key")], m.group(m.lastgroup)
+    if source in _LIMITS and len(key) >= 10 and int(key) >= _LIMITS[source]:
+        raise ValueError(f"expected a {source} key below 2^{_LIMITS[source].bit_length() - 1}, got {text!r}")
+    return int(m.group("players")), source, key
 
 
 def deck_key(types, record=None) -> str:

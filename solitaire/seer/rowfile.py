@@ -30,9 +30,9 @@ from solitaire.seer.deals import MAX_SCORE
 from solitaire.io.atomic import target_mode
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json
-from solitaire.seer.ids import parse_id
+from solitaire.seer.ids import id_players
 
-__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "read_rows", "check_row", "latest_by_id"]
+__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "LockedRun", "read_rows", "check_row", "latest_by_id"]
 
 COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack",
            "real_score", "gap", "end", "reason", "source", "timeout", "peer_timeout", "peer_solver", "peer_encoding"]
@@ -55,11 +55,11 @@ def _problem(row):
             return f"expected 'id' to be text, got {json.dumps(value)}"
         if key == "id":
             try:
-                found = parse_id(value)
+                players = id_players(value)
             except ValueError as err:
                 return f"{err} (ids: docs/formats.md)"
-            if found.players != row.get("players", found.players):
-                return f"id {value!r} names {found.players} players, the row {row['players']}"
+            if players != row.get("players", players):
+                return f"id {value!r} names {players} players, the row {row['players']}"
         if key == "players" and not (_is_int(value) and 2 <= value <= 5):
             return f"expected 'players' in 2..5, got {json.dumps(value)}"
         if key in _SCORES and not (_is_int(value) and 0 <= value <= MAX_SCORE):
@@ -225,6 +225,25 @@ class RowLock:
             os.unlink(self.name)
             self.handle.close()
             self.handle = None
+
+
+class LockedRun:
+    """A batch run that holds the :class:`RowLock` of its row file (``lock``) from its start, before
+    it reads the rows it resumes, until it hands the lock to its :class:`RowWriter` or is closed;
+    a context manager that closes it."""
+
+    lock = None
+
+    def close(self):
+        if self.lock:
+            self.lock.release()
+            self.lock = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 def _is_stream(path):
