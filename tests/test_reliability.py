@@ -10,13 +10,17 @@ option are refused by name; numbers are ASCII digits only.
 
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli import main
 from conftest import one_line_error
+from solitaire.io.errors import InputError
 from solitaire.seer.boundrun import BoundOptions, BoundRun
 from solitaire.seer.dealsource import SeedRange
 from solitaire.seer.ids import line_file_name, parse_id
@@ -228,3 +232,23 @@ def test_python_gives_the_rows_the_command_line_gives(tmp_path):
     with BoundRun(SeedRange(3, "seed", 4, 7), BoundOptions(figures=False)) as job:
         rows = list(job.rows())
     assert rows == cli["rows"] and job.summary() == cli["summary"]
+
+
+VALID_ROWS = (b'{"id": "P2-seed-0", "players": 2, "L": 25, "U1": 25, "U2": 25}\n'
+              b'{"id": "P2-seed-1", "players": 2, "L": 24, "U1": 25, "U2": 25, "U3": 24, "U3_high": 25, '
+              b'"exact": false, "method": null, "timeout": 1, "peer_timeout": 0}\n')
+
+
+@settings(max_examples=300, deadline=None)
+@given(at=st.integers(0, len(VALID_ROWS)), cut=st.integers(0, 20), insert=st.binary(max_size=12),
+       csv_format=st.booleans())
+def test_the_row_reader_gives_rows_or_one_input_error_on_any_damage(at, cut, insert, csv_format):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "rows"
+        path.write_bytes(VALID_ROWS[:at] + insert + VALID_ROWS[at + cut:])
+        try:
+            rows = read_rows(path, csv_format, ("id", "players", "L", "U1", "U2"))
+        except InputError as err:
+            assert str(err).startswith(str(path))
+        else:
+            assert all(parse_id(r["id"]).players == r["players"] for r in rows)

@@ -27,19 +27,17 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 
 from solitaire.seer.bounds import hardness, u1, u2, u2_reason
-from solitaire.seer.deals import MAX_SCORE, seeded_deal
+from solitaire.seer.deals import MAX_SCORE
 from solitaire.seer.exact import exact, warm_up
 from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.game import seer_line
-from solitaire.seer.hle import hle_deal
 from solitaire.seer.peers.turns import PEER_SOLVER
 from solitaire.io.atomic import write_text_atomic
 from solitaire.io.errors import InputError
 from solitaire.seer.ids import line_file_name
-from solitaire.seer.rowfile import LIMITS, LockedRun, RowLock, RowWriter, latest_by_id, read_rows
+from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, latest_by_id, ran_under, read_rows
 
-__all__ = ["bound_row", "run_rows", "imap_jobs", "summarize", "wilson", "limits",
-           "seeded_deals", "hle_deals", "BoundOptions", "BoundRun"]
+__all__ = ["bound_row", "run_rows", "imap_jobs", "summarize", "wilson", "limits", "BoundOptions", "BoundRun"]
 
 def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None, peer_solver=PEER_SOLVER,
               peer_encoding=PEER_ENCODING):
@@ -110,16 +108,6 @@ def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False, peer_timeo
         warm_up()
     tasks = ((deal, figures, lines, timeout, peer_timeout, peer_solver, peer_encoding) for deal in deals)
     yield from imap_jobs(_row_task, tasks, jobs)
-
-
-def seeded_deals(players, first, last):
-    """Our generator's deals for seeds ``first..last-1``."""
-    return (seeded_deal(players, seed) for seed in range(first, last))
-
-
-def hle_deals(players, first, last):
-    """HLE's deals for seeds ``first..last-1``."""
-    return (hle_deal(players, seed) for seed in range(first, last))
 
 
 def wilson(successes, n, z=1.959963984540054):
@@ -201,9 +189,7 @@ def _kind(row, options, csv_format):
 
 def _reusable(row, options):
     """A row of the run's kind is reused unless it is open under other limits."""
-    if not options.exact or row.get("exact"):
-        return True
-    return {key: row.get(key) for key in LIMITS} == {key: options.limits().get(key) for key in LIMITS}
+    return not options.exact or row.get("exact") or ran_under(row, options.limits())
 
 
 class BoundRun(LockedRun):

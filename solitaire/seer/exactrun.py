@@ -34,7 +34,7 @@ from solitaire.io.errors import InputError
 from solitaire.seer.exact import exact, warm_up
 from solitaire.seer.ids import game_id
 from solitaire.seer.peers import PEER_ENCODING
-from solitaire.seer.rowfile import LIMITS, LockedRun, RowLock, RowWriter, read_rows
+from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows
 from solitaire.seer.peers.turns import PEER_SOLVER
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "table_summary", "format_table", "TABLE_KEYS",
@@ -184,8 +184,7 @@ class TableRun(LockedRun):
             return False
         if retry_slower is not None and row["seconds"] > retry_slower:
             return False
-        recorded = limits(*self.limits)
-        return row["exact"] or all(row.get(key) == recorded.get(key) for key in LIMITS)
+        return row["exact"] or ran_under(row, limits(*self.limits))
 
     def rows(self):
         """Compute, append to ``out`` and yield the rows of the deals not reused, in order."""

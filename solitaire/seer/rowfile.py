@@ -10,9 +10,9 @@ in the middle, a value of the wrong type or out of range, a missing key the call
 :class:`~solitaire.io.errors.InputError` naming the file and the line, before any row is written.
 
 One writer at a time: a :class:`RowWriter` holds a lock (:class:`RowLock`, ``<file>.lock``
-beside the file, naming the process that holds it) until it is closed. A writer that starts
-the file anew writes a temporary file and renames it over the old one when it is closed, so a
-run that fails leaves the old file as it was; a resuming writer appends only after every check.
+beside the file, naming the process that holds it) until it is closed. A writer that starts an
+existing file anew writes a temporary file and renames it over the old one when it is closed, so
+a run that fails leaves the old file as it was; a resuming writer appends only after every check.
 """
 
 import csv
@@ -32,7 +32,8 @@ from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json
 from solitaire.seer.ids import id_players
 
-__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "LockedRun", "read_rows", "check_row", "latest_by_id"]
+__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "LockedRun", "read_rows", "check_row", "latest_by_id",
+           "ran_under"]
 
 COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack",
            "real_score", "gap", "end", "reason", "source", "timeout", "peer_timeout", "peer_solver", "peer_encoding"]
@@ -178,6 +179,11 @@ def latest_by_id(rows, wanted=None):
     return list(latest.values())
 
 
+def ran_under(row, limits):
+    """Whether the open ``row`` records exactly the :data:`LIMITS` ``limits`` (a dict of them)."""
+    return all(row.get(key) == limits.get(key) for key in LIMITS)
+
+
 def _complete_lines(path):
     """End the file at its last complete line (:func:`_kept`), so that rows can be appended."""
     with open(path, "rb+") as handle:
@@ -253,8 +259,9 @@ def _is_stream(path):
 class RowWriter:
     """Streams rows to a CSV (``csv_format``) or JSON Lines file, one flushed line per row, under a
     :class:`RowLock`. With ``resume`` it appends to what the file holds (a last line cut short is
-    cut off; an empty CSV file gets its header); else it writes a temporary file beside ``path``
-    that :meth:`close` renames over ``path`` (``keep``) or removes. Used as a context manager it
+    cut off; an empty CSV file gets its header); else, when ``path`` exists, it writes a temporary
+    file beside it that :meth:`close` renames over ``path`` (``keep``) or removes (a new file is
+    written in place, so that even a killed run keeps its finished rows). Used as a context manager it
     keeps the rows when the block ends normally or by an interrupt, and drops them on an error.
     A write that fails is an :class:`InputError` naming ``path``. ``lock``: a :class:`RowLock`
     the caller already holds on ``path`` (taken before reading the rows it resumes), which the
@@ -282,7 +289,7 @@ class RowWriter:
             if resume and os.path.isfile(self.path):
                 _complete_lines(self.path)
                 return open(self.path, "a", encoding="utf-8", newline="")
-            if _is_stream(self.path):
+            if _is_stream(self.path) or not os.path.exists(self.path):  # nothing to keep: write in place
                 return open(self.path, "w", encoding="utf-8", newline="")
             fd, self.temporary = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(self.path)), prefix=".tmp-",
                                                   suffix=os.path.basename(self.path))
