@@ -222,7 +222,8 @@ class RowLock:
             handle.close()  # the holder removed the lock file while this process waited: lock the new one
         handle.seek(0)
         handle.truncate()
-        handle.write(f"process {os.getpid()} on {socket.gethostname()} ({' '.join(sys.argv[:3])})\n")
+        command = " ".join([os.path.basename(sys.argv[0]), *sys.argv[1:3]]) if sys.argv else "python"
+        handle.write(f"process {os.getpid()} on {socket.gethostname()} ({command})\n")
         handle.flush()
         self.handle = handle
 
