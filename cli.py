@@ -69,6 +69,8 @@ class _Whole(click.IntRange):
         if isinstance(value, str) and not re.fullmatch(r"[+-]?[0-9]+", value.strip(), re.ASCII):
             self.fail(f"expected a whole number in ASCII digits, got {value!r}", param, ctx)
         return super().convert(value, param, ctx)
+
+
 _NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
 
 

@@ -223,9 +223,9 @@ class BoundRun(LockedRun):
                  jobs=1):
         for name, value in (("--lines-dir", lines_dir), ("--peer-timeout", options.peer_timeout)):
             if value and not options.exact:
-                raise InputError(f"{name} needs --exact", name)
+                raise InputError(f"{name} needs --exact", "bound")
         if resume and not out:
-            raise InputError("--resume needs --csv or --jsonl", "--resume")
+            raise InputError("--resume needs --csv or --jsonl", "bound")
         self.source, self.options, self.out, self.csv, self.resume = source, options, out, csv_format, resume
         self.lines_dir, self.jobs, self.new = lines_dir, jobs, []
         if lines_dir:

@@ -59,7 +59,7 @@ from solitaire.seer.ids import deck_key, game_id, parse_id
 __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
     "Deal", "hand_size", "card_name", "format_deal_text", "parse_deal_text",
-    "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file",
+    "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file", "HANABLIVE_OPTIONS",
     "read_deal", "seeded_deal", "splitmix64",
 ]
 
