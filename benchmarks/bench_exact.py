@@ -23,8 +23,8 @@ Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] 
    search: their total time and their median time per deal with a transposition table of
    2^20 entries from the start and with the one that starts at 2^16 and grows (the default),
    each the smaller of two alternated runs, side by side;
-5. on the deals of ``--sizes``: U3 with a transposition table of at most 2^20 entries (the
-   default before session 9) and of at most 2^22 (the default), ``--free-timeout`` seconds
+5. on the deals of ``--sizes``: U3 with a transposition table of at most 2^20 entries
+   and of at most 2^22 (the default), ``--free-timeout`` seconds
    each, as in the third table;
 6. with ``--root N``, per player count over seeds ``0..N-1``: the root's bound without and with
    the rule of the turn order and the clue tokens (2''), alternated deal by deal: the total

@@ -4,7 +4,7 @@ Run from the repository root: ``python benchmarks/bench_peer.py [--queries P:see
 [--solvers glucose4,cadical195,removals:cadical195] [--timeout 300]``. A solver ``name``
 answers on the turn-indexed formula (:func:`solitaire.seer.peers.turns.peer_reaches`), ``name@k`` on
 that formula with ``k`` turns more than its horizon (``slack``, e.g. 25: the horizon that
-does not depend on the target, used before session 10), ``removals:name`` on the formula
+does not depend on the target), ``removals:name`` on the formula
 indexed by removals (:func:`solitaire.seer.peers.removals.removal_reaches`). For each question, each
 solver in turn (in alternating order, so that load drifts hit all alike) answers it under the
 same time limit in a forked process; prints a markdown table

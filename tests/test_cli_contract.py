@@ -1,6 +1,6 @@
 """The command line's contract on bad input: exit code 2, one line naming the file (and line)
 and what was expected, never a traceback, and no output file created, cut or half-written.
-Each case is one a probe of the commands found broken (session 19)."""
+Each case is a bad input that a command once mishandled."""
 
 import json
 import lzma

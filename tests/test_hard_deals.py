@@ -39,7 +39,7 @@ def test_the_root_bound_never_falls_below_a_proven_u3():
         assert root_hope(np.array(deal.types, dtype=np.int64), deal.players, deal.hand) >= row["U3"], row
 
 
-#: Rows the search proved only with far more than 180 s (session 22, ``bench_peer.py --peer-proofs
+#: Rows the search proves only with far more than 180 s (``bench_peer.py --peer-proofs
 #: --solvers search``: 565 s and 1,770 s). Its token-free game alone refutes their U3 + 1, in 64 and
 #: 160 million nodes (85 s and 295 s, one run), which is what their test re-proves.
 LONG_SEARCH_PROOFS = {(3, 517970), (3, 279939)}
@@ -49,7 +49,7 @@ LONG_SEARCH_PROOFS = {(3, 517970), (3, 279939)}
                                  for r in ROWS if "search" in r.get("proved_by", ())],
                          ids=lambda r: f"P{r['players']}:{r['seed']}")
 def test_the_search_reproves_u3_below_u2(row):
-    # most take well under a second; P = 5 seeds 10118 and 37320 about 110 s (session 20)
+    # most take well under a second; P = 5 seeds 10118 and 37320 about 110 s
     deal = seeded_deal(row["players"], row["seed"])
     if (row["players"], row["seed"]) in LONG_SEARCH_PROOFS:
         deck = np.array(deal.types, dtype=np.int64)
@@ -65,7 +65,7 @@ def test_the_search_reproves_u3_below_u2(row):
                                  for k, r in enumerate(r for r in ROWS if "freegame" in r["proved_by"]) if k < 12],
                          ids=lambda r: f"P{r['players']}:{r['seed']}")
 def test_the_token_free_solver_reproves_u3_below_u2(row):
-    # a few seconds each (the first two), up to 80 s for the later ones (session 22, two jobs at once)
+    # a few seconds each (the first two), up to 80 s for the later ones (two jobs at once)
     assert free_reaches(seeded_deal(row["players"], row["seed"]), row["U3"] + 1)[0] is False
 
 

@@ -1,0 +1,146 @@
+"""Agent evaluation against each deal's own maximum U3: real scores joined to rows, and their summary.
+
+Contract. :func:`read_scores` reads an agent's scores (CSV with a header naming ``id`` and
+``score``, or JSON Lines of ``{"id", "score"}``); :func:`join_scores` adds each score to the row
+of its deal (``real_score``, ``gap_U3 = U3 - score`` where U3 is proven) and names every id
+found on one side only; :func:`evaluate` summarises the scored rows: mean U3, mean score, mean
+score / mean U3, the win rate over the deals whose U3 is 25, the histogram of ``U3 - score``,
+each with a 95 % confidence interval.
+
+Where U3 is not proven (``exact`` false) a row has only ``U3 <= U3_high`` bounds: it counts in
+no mean, ratio or gap, and the summary says how many such rows there were.
+
+Intervals: a mean, ``mean ± 1.96 s / sqrt(n)``; the ratio of means ``R = sum(score) / sum(U3)``
+over the same deals, by the delta method, ``R ± 1.96 sd(score - R U3) / (sqrt(n) mean(U3))``;
+a proportion, Wilson's score interval.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections import Counter
+from typing import Iterable, Sequence
+
+from solitaire.io.errors import InputError
+from solitaire.io.inputfile import parse_json, read_text
+from solitaire.seer.boundrun import wilson
+from solitaire.seer.deals import MAX_SCORE
+
+__all__ = ["read_scores", "join_scores", "evaluate", "mean_ci", "ratio_ci"]
+
+_Z = 1.959963984540054
+
+
+def _score(value, source, line) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise InputError(f"expected a whole score 0..{MAX_SCORE}, got {value!r}", source, line)
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_SCORE:
+        raise InputError(f"expected a whole score 0..{MAX_SCORE}, got {value!r}", source, line)
+    return int(text)
+
+
+def _add(scores: dict, ident, score: int, source: str, line: int) -> None:
+    if not isinstance(ident, str) or not ident:
+        raise InputError(f"expected an id (text), got {ident!r}", source, line)
+    if ident in scores:
+        raise InputError(f"id {ident!r} is given twice", source, line)
+    scores[ident] = score
+
+
+def read_scores(path) -> dict[str, int]:
+    """``{id: score}`` from a CSV file (a header with ``id`` and ``score``) or JSON Lines.
+
+    Raises :class:`InputError` naming the file and line of the first bad record (a missing
+    field, a score outside ``0..25``, an id given twice).
+    """
+    source = str(path)
+    text = read_text(path)
+    scores: dict[str, int] = {}
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    if first.lstrip().startswith("{"):
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            record = parse_json(line, source, number)
+            if not isinstance(record, dict) or "id" not in record or "score" not in record:
+                raise InputError('expected an object with "id" and "score"', source, number)
+            _add(scores, record["id"], _score(record["score"], source, number), source, number)
+        return scores
+    reader = csv.DictReader(io.StringIO(text))
+    if not reader.fieldnames or not {"id", "score"} <= set(reader.fieldnames):
+        raise InputError("expected a CSV header with the columns id and score", source, 1)
+    for record in reader:
+        number = reader.line_num
+        if record.get("id") is None or record.get("score") is None:
+            raise InputError("expected a value in the columns id and score", source, number)
+        _add(scores, record["id"].strip(), _score(record["score"], source, number), source, number)
+    return scores
+
+
+def join_scores(rows: Iterable[dict], scores: dict[str, int]) -> tuple[list[dict], list[str], list[str]]:
+    """The rows with ``real_score`` (and ``gap_U3`` where U3 is proven) from ``scores``;
+    ``(rows, ids of rows without a score, ids of scores without a row)``."""
+    out, unscored, seen = [], [], set()
+    for row in rows:
+        ident = row["id"]
+        if ident in scores:
+            seen.add(ident)
+            row = dict(row, real_score=scores[ident])
+            if row.get("exact"):
+                row["gap_U3"] = row["U3"] - row["real_score"]
+        else:
+            unscored.append(ident)
+        out.append(row)
+    return out, unscored, [ident for ident in scores if ident not in seen]
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, list[float]]:
+    """The mean and its 95 % interval (normal approximation; one value: the interval is the value)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, [mean, mean]
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = _Z * sd / math.sqrt(n)
+    return mean, [mean - half, mean + half]
+
+
+def ratio_ci(numerators: Sequence[float], denominators: Sequence[float]) -> tuple[float, list[float]]:
+    """``sum(numerators) / sum(denominators)`` and its 95 % interval by the delta method."""
+    n, total = len(numerators), sum(denominators)
+    ratio = sum(numerators) / total
+    if n < 2:
+        return ratio, [ratio, ratio]
+    residuals = [a - ratio * b for a, b in zip(numerators, denominators)]
+    sd = math.sqrt(sum(r * r for r in residuals) / (n - 1))
+    half = _Z * sd / (math.sqrt(n) * total / n)
+    return ratio, [ratio - half, ratio + half]
+
+
+def evaluate(rows: Sequence[dict]) -> dict:
+    """The summary of rows that carry ``real_score`` (see the module docstring)."""
+    scored = [r for r in rows if r.get("real_score") is not None]
+    proven = [r for r in scored if r.get("exact")]
+    out: dict = {"scored": len(scored), "scored_open": len(scored) - len(proven)}
+    if scored:
+        out["mean_score"], out["mean_score_ci95"] = mean_ci([r["real_score"] for r in scored])
+    if not proven:
+        return out
+    u3 = [r["U3"] for r in proven]
+    score = [r["real_score"] for r in proven]
+    out["mean_U3"], out["mean_U3_ci95"] = mean_ci(u3)
+    if sum(u3):
+        out["score_over_U3"], out["score_over_U3_ci95"] = ratio_ci(score, u3)
+    winnable = [r for r in proven if r["U3"] == MAX_SCORE]
+    wins = sum(1 for r in winnable if r["real_score"] == MAX_SCORE)
+    out["winnable"] = len(winnable)
+    out["win_rate_winnable"] = wins / len(winnable) if winnable else None
+    out["win_rate_winnable_ci95"] = list(wilson(wins, len(winnable)))
+    gaps = [a - b for a, b in zip(u3, score)]
+    out["mean_gap_U3"], out["mean_gap_U3_ci95"] = mean_ci(gaps)
+    counts = Counter(gaps)
+    out["gap_U3_histogram"] = {str(g): counts[g] for g in sorted(counts)}
+    return out

@@ -1,0 +1,97 @@
+"""hanab.live game options and the rules of one game: variant, players, options.
+
+Contract: :class:`Options` holds the options of a hanab.live game that change what the players
+may do: ``deckPlays`` (the last card of the deck may be played from the deck), ``emptyClues``
+(a clue may touch no card), ``oneExtraCard`` / ``oneLessCard`` (hand size +1 / -1, both may be
+on) and ``startingPlayer`` (who moves first; the deal still starts with player 0).
+:meth:`Options.from_hanablive` reads the ``options`` object of a hanab.live export: timing and
+display options are ignored, ``detrimentalCharacters`` and ``allOrNothing`` (rules the toolkit
+does not model) raise :class:`~solitaire.seer.variants.UnsupportedVariant`, and an unknown
+option raises :class:`InputError`.
+
+:class:`Rules` joins a supported variant, the number of players and the options: the hand size
+(hanab.live's 5, 5, 4, 4, 3 for 2..6 players, then the options), the deck and maximum score,
+and the variant's Clue Starved rule (a discard, or a played 5, returns half a clue token).
+
+Examples
+--------
+>>> from solitaire.seer.variants import get_variant
+>>> o = Options.from_hanablive({"variant": "Black (6 Suits)", "oneExtraCard": True})
+>>> r = Rules(get_variant(o.variant), 4, o)
+>>> r.hand_size, r.max_score, r.variant.deck_size
+(5, 30, 55)
+"""
+
+from dataclasses import dataclass, field
+
+from solitaire.io.errors import InputError
+from solitaire.seer.variants import UnsupportedVariant, Variant
+
+__all__ = ["HAND_SIZES", "Options", "Rules"]
+
+HAND_SIZES = {2: 5, 3: 5, 4: 4, 5: 4, 6: 3}   # hanab.live's DefaultNumCardsPerHand
+_DEFAULT_VARIANT = "No Variant"
+_MODELLED = {"variant": "variant", "deckPlays": "deck_plays", "emptyClues": "empty_clues",
+             "oneExtraCard": "one_extra_card", "oneLessCard": "one_less_card",
+             "startingPlayer": "starting_player"}
+_IGNORED = {"timed", "timeBase", "timePerTurn", "speedrun", "cardCycle", "tableName",
+            "maxPlayers", "numPlayers", "variantID", "variantName"}
+_REFUSED = {"detrimentalCharacters": "detrimental characters restrict what each player may do",
+            "allOrNothing": "All or Nothing ends the game once the maximum score is lost"}
+
+
+@dataclass(frozen=True)
+class Options:
+    """The hanab.live options that matter to the rules, by their snake_case names."""
+
+    variant: str = _DEFAULT_VARIANT
+    deck_plays: bool = False
+    empty_clues: bool = False
+    one_extra_card: bool = False
+    one_less_card: bool = False
+    starting_player: int = 0
+
+    @classmethod
+    def from_hanablive(cls, options: dict) -> "Options":
+        """Read the ``options`` object of a hanab.live game export."""
+        for key, value in options.items():
+            if key in _REFUSED and value:
+                raise UnsupportedVariant(f"option {key} is not supported: {_REFUSED[key]}",
+                                         "hanab.live options")
+            if key not in _MODELLED and key not in _IGNORED and key not in _REFUSED:
+                raise InputError(f"unknown hanab.live option {key!r}", "hanab.live options")
+        return cls(**{name: options[key] for key, name in _MODELLED.items() if key in options})
+
+    def to_hanablive(self) -> dict:
+        """The ``options`` object of a hanab.live export: the variant and every option on."""
+        out = {key: getattr(self, name) for key, name in _MODELLED.items()}
+        return {key: value for key, value in out.items() if value or key == "variant"}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A supported variant played by ``players`` players with ``options``."""
+
+    variant: Variant
+    players: int
+    options: Options = field(default_factory=Options)
+
+    def __post_init__(self):
+        if self.players not in HAND_SIZES:
+            raise InputError(f"expected 2 to 6 players, got {self.players}", "players")
+        if not 0 <= self.options.starting_player < self.players:
+            raise InputError(f"expected a starting player in 0..{self.players - 1}, "
+                             f"got {self.options.starting_player}", "hanab.live options")
+
+    @property
+    def hand_size(self) -> int:
+        return (HAND_SIZES[self.players] + self.options.one_extra_card
+                - self.options.one_less_card)
+
+    @property
+    def max_score(self) -> int:
+        return self.variant.max_score
+
+    @property
+    def clue_starved(self) -> bool:
+        return self.variant.clue_starved

@@ -1,0 +1,94 @@
+"""The turn-by-turn analysis against an exhaustive search through the simulator on tiny decks."""
+
+import random
+from types import SimpleNamespace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solitaire.seer.analysis import KINDS, PHASES, analyze_line, summarize_analyses
+from solitaire.seer.deals import Deal
+from solitaire.seer.game import MAX_CLUES, Game, legal_clue, simulate
+
+
+def _moves(game):
+    """Every legal action of the player to move (one clue stands for all: with every card seen a
+    clue only spends a token)."""
+    hand = game.hands[game.current]
+    moves = [{"type": 0, "target": o} for o in hand]
+    if game.clues < MAX_CLUES:
+        moves += [{"type": 1, "target": o} for o in hand]
+    clue = legal_clue(game) if game.clues > 0 else None
+    return moves + ([clue] if clue else [])
+
+
+def _key(game):
+    return (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
+            game.strikes, game.current, None if game.last_turn is None else game.last_turn - game.turn)
+
+
+def best_line(game, memo):
+    """``(value, line)``: the maximum score from ``game`` and a line reaching it, by exhaustive search."""
+    if game.over:
+        return game.score, []
+    key = _key(game)
+    if key not in memo:
+        best = None
+        for move in _moves(game):
+            child = game.copy()
+            child.apply(move)
+            value = best_line(child, memo)[0]
+            if best is None or value > best[0]:
+                best = (value, move)
+        memo[key] = best or (game.played, None)  # no legal move: what is played counts
+    value, move = memo[key]
+    if move is None:
+        return value, []
+    child = game.copy()
+    child.apply(move)
+    return value, [move] + best_line(child, memo)[1]
+
+
+def tiny_game(rng, players):
+    """A short random deck over two suits and a random legal game played on it."""
+    pool = [t for t in range(10) for _ in range((3, 2, 2, 2, 1)[t % 5])]
+    rng.shuffle(pool)
+    size = 5 if players <= 3 else 4
+    deal = Deal(pool[: players * size + rng.randint(1, 2)], players, "tiny")
+    game, actions = Game(deal), []
+    while not game.over:
+        moves = _moves(game)
+        if not moves:
+            break
+        action = rng.choice(moves)
+        game.apply(action)
+        actions.append(action)
+    return deal, actions
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**9), st.just(2))
+def test_the_maximum_before_every_turn_is_the_exhaustive_one(seed, players):
+    rng = random.Random(seed)
+    deal, actions = tiny_game(rng, players)
+    memo = {}
+
+    def solve(game):
+        value, line = best_line(game, memo)
+        return SimpleNamespace(score=value, high=value, actions=line)
+
+    analysis = analyze_line(Game(deal), actions, solve, game_json={"players": players})
+    game = Game(deal)
+    for turn in analysis.turns:  # every turn's maximum is the exhaustive one, shortcuts included
+        assert turn.exact and turn.low == best_line(game, memo)[0], turn
+        game.apply(turn.action)
+    maxima = [t.low for t in analysis.turns] + [analysis.final.low]
+    assert maxima == sorted(maxima, reverse=True)  # never rises
+    assert analysis.final.low == game.score == analysis.score  # the end is the real score
+    assert [d.turn for d in analysis.drops] == [t for t in range(1, len(maxima)) if maxima[t - 1] > maxima[t]]
+    for drop in analysis.drops:  # the exported line: the real prefix, then a line reaching the maximum
+        assert drop.line["actions"][:drop.turn - 1] == actions[:drop.turn - 1]
+        assert simulate(deal, drop.line["actions"]).score == drop.before
+        assert drop.kind in KINDS and drop.phase in PHASES
+    summary = summarize_analyses([analysis])
+    assert sum(summary["points_lost_by_kind"].values()) == maxima[0] - maxima[-1]

@@ -1,0 +1,74 @@
+"""Agent evaluation against U3: the scores file, the join by id, the summary and its intervals."""
+
+import random
+import statistics
+
+import pytest
+
+from solitaire.io.errors import InputError
+from solitaire.seer.evaluation import evaluate, join_scores, mean_ci, ratio_ci, read_scores
+
+
+def test_scores_are_read_from_csv_and_json_lines(tmp_path):
+    csv_file = tmp_path / "s.csv"
+    csv_file.write_text("score,id\n24,P2-seed-0\n25,P2-seed-1\n")
+    jsonl = tmp_path / "s.jsonl"
+    jsonl.write_text('{"id": "P2-seed-0", "score": 24}\n\n{"id": "P2-seed-1", "score": 25, "agent": "x"}\n')
+    assert read_scores(csv_file) == read_scores(jsonl) == {"P2-seed-0": 24, "P2-seed-1": 25}
+
+
+@pytest.mark.parametrize("text, line, what", [
+    ("id,points\nx,3\n", 1, "header"),
+    ("id,score\nx,26\n", 2, "0..25"),
+    ("id,score\nx,2.5\n", 2, "0..25"),
+    ("id,score\nx,3\nx,4\n", 3, "twice"),
+    ('{"id": "x", "score": 3}\n{"id": "y"}\n', 2, '"score"'),
+    ('{"id": "x", "score": true}\n', 1, "0..25"),
+    ('{"id": 7, "score": 3}\n', 1, "id"),
+])
+def test_a_bad_scores_file_names_its_line(tmp_path, text, line, what):
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    with pytest.raises(InputError) as err:
+        read_scores(path)
+    assert err.value.line == line and what in str(err.value)
+
+
+def test_join_reports_the_ids_on_one_side_only():
+    rows = [{"id": "a", "U3": 25, "exact": True}, {"id": "b", "U3": 24, "U3_high": 25, "exact": False},
+            {"id": "c", "U3": 23, "exact": True}]
+    joined, unscored, unknown = join_scores(rows, {"a": 20, "b": 21, "z": 3})
+    assert unscored == ["c"] and unknown == ["z"]
+    assert joined[0]["gap_U3"] == 5 and "gap_U3" not in joined[1] and "real_score" not in joined[2]
+
+
+def test_the_summary_matches_its_definitions():
+    rng = random.Random(5)
+    rows = []
+    for i in range(200):
+        u3 = rng.choice([25, 25, 25, 24, 23])
+        rows.append({"id": str(i), "U3": u3, "exact": i % 17 != 0, "real_score": rng.randint(max(0, u3 - 6), u3)})
+    out = evaluate(rows)
+    proven = [r for r in rows if r["exact"]]
+    assert out["scored"] == 200 and out["scored_open"] == 200 - len(proven)
+    assert out["mean_U3"] == pytest.approx(statistics.mean(r["U3"] for r in proven))
+    gaps = [r["U3"] - r["real_score"] for r in proven]
+    half = 1.959963984540054 * statistics.stdev(gaps) / len(gaps) ** 0.5
+    assert out["mean_gap_U3_ci95"] == pytest.approx([statistics.mean(gaps) - half, statistics.mean(gaps) + half])
+    ratio = sum(r["real_score"] for r in proven) / sum(r["U3"] for r in proven)
+    assert out["score_over_U3"] == pytest.approx(ratio)
+    low, high = out["score_over_U3_ci95"]
+    assert low < ratio < high
+    winnable = [r for r in proven if r["U3"] == 25]
+    assert out["winnable"] == len(winnable)
+    assert out["win_rate_winnable"] == pytest.approx(sum(r["real_score"] == 25 for r in winnable) / len(winnable))
+    assert sum(out["gap_U3_histogram"].values()) == len(proven)
+
+
+def test_intervals_shrink_with_the_sample_and_hold_one_value():
+    assert mean_ci([3]) == (3, [3, 3]) and ratio_ci([2], [4]) == (0.5, [0.5, 0.5])
+    rng = random.Random(1)
+    values = [rng.random() for _ in range(4000)]
+    small, large = mean_ci(values[:100])[1], mean_ci(values)[1]
+    assert large[1] - large[0] < small[1] - small[0]
+    assert large[0] < 0.5 < large[1]  # the true mean of uniform(0, 1)
