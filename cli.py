@@ -381,7 +381,8 @@ def _print_row(row):
     exact = (f" U3={row['U3']}" + (proof if row["exact"] else f"..{row['U3_high']} (open)")) if "U3" in row else ""
     extra = f" real {row['real_score']} gap {row['gap']}" if "gap" in row else ""
     figures = f" min_hand {row['min_hand']} slack {row['pace_slack']}" if "min_hand" in row else ""
-    click.echo(f"{row['id']}: P={row['players']} L={row['L']}{exact} U2={row['U2']} U1={row['U1']}{figures}{extra}"
+    where = f" ({row['source']})" if "source" in row else ""
+    click.echo(f"{row['id']}{where}: P={row['players']} L={row['L']}{exact} U2={row['U2']} U1={row['U1']}{figures}{extra}"
                + (f"  ({row['reason']})" if "reason" in row else ""))
 
 

@@ -153,12 +153,14 @@ def game_with(**changes):
 @pytest.mark.parametrize("changes, named", [
     ({"variant": "Black (6 Suits)"}, 'variant "Black (6 Suits)"'),
     ({"options_variant": "Rainbow (5 Suits)"}, 'variant "Rainbow (5 Suits)"'),
-    ({"options_oneLessCard": True}, "options.oneLessCard"),
-    ({"options_oneExtraCard": True}, "options.oneExtraCard"),
-    ({"options_deckPlays": True}, "options.deckPlays"),
-    ({"options_emptyClues": True}, "options.emptyClues"),
-    ({"options_startingPlayer": 1}, "options.startingPlayer"),
-    ({"options_someNewRule": True}, "options.someNewRule"),
+    ({"options_oneLessCard": True}, "option oneLessCard"),
+    ({"options_oneExtraCard": True}, "option oneExtraCard"),
+    ({"options_deckPlays": True}, "option deckPlays"),
+    ({"options_emptyClues": True}, "option emptyClues"),
+    ({"options_startingPlayer": 1}, "option startingPlayer"),
+    ({"starting_player": 1}, "option startingPlayer"),
+    ({"options_detrimentalCharacters": True}, "option detrimentalCharacters"),
+    ({"options_someNewRule": True}, "option 'someNewRule'"),
     ({"hand_size": 4}, "hand_size 4"),
 ])
 def test_hanablive_games_with_a_variant_or_an_option_are_refused_by_name(tmp_path, changes, named):

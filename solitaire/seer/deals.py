@@ -22,9 +22,10 @@ Sources
   one object per file, a JSON list of them, or JSON Lines. ``"score"``, ``"end"`` and
   ``"actions"`` are kept when present. Only No Variant with default options is read: a game
   with another ``variant`` (top level or in ``options``), a rule option other than its default
-  (``oneLessCard``, ``deckPlays``, ``startingPlayer``, …; the clock options ``timed``,
-  ``timeBase``, ``timePerTurn`` and ``speedrun`` change nothing on the table and are read) or a
-  ``hand_size`` other than the standard one is refused, naming the variant or the option.
+  (``oneLessCard``, ``deckPlays``, ``startingPlayer``, …, as
+  :meth:`~solitaire.seer.options.Options.from_hanablive` reads them; timing and display options
+  change nothing on the table and are read) or a ``hand_size`` other than the standard one is
+  refused, naming the variant or the option.
 * :func:`seeded_deal`: our generator, specified exactly in its docstring.
 * :func:`solitaire.seer.hle.hle_deal`: the deal of the Hanabi Learning Environment for a seed.
 
@@ -55,11 +56,13 @@ from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text
 from solitaire.model import Instance
 from solitaire.seer.ids import deck_key, game_id, parse_id
+from solitaire.seer.options import Options
+from solitaire.seer.variants import UnsupportedVariant
 
 __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
     "Deal", "hand_size", "card_name", "format_deal_text", "parse_deal_text",
-    "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file", "HANABLIVE_OPTIONS",
+    "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file",
     "read_deal", "seeded_deal", "splitmix64",
 ]
 
@@ -231,32 +234,29 @@ def _card_from_json(card, number, source, line):
     return suit * RANKS + rank - 1
 
 
-#: hanab.live's game options and their defaults; the clock options change nothing on the table.
-HANABLIVE_OPTIONS = {"variant": "No Variant", "startingPlayer": 0, "cardCycle": False, "deckPlays": False,
-                     "emptyClues": False, "oneExtraCard": False, "oneLessCard": False, "allOrNothing": False,
-                     "detrimentalCharacters": False}
-_CLOCK_OPTIONS = ("timed", "timeBase", "timePerTurn", "speedrun")
 #: Fields some game records carry beside ``options``, each the same as an option.
 _RECORD_FIELDS = {"variant": "variant", "starting_player": "startingPlayer", "empty_clues": "emptyClues"}
 
 
 def _unsupported(obj, players):
-    """What makes the game ``obj`` other than No Variant with default options (``None`` if nothing)."""
+    """What makes the game ``obj`` other than No Variant with default options (``None`` if nothing);
+    the options are read by :meth:`solitaire.seer.options.Options.from_hanablive`."""
     options = obj.get("options", {})
     if not isinstance(options, dict):
         return f"expected 'options' to be an object, got {json.dumps(options)[:40]}"
-    settings = [(f"options.{key}", key, value) for key, value in options.items()]
-    settings += [(field, key, obj[field]) for field, key in _RECORD_FIELDS.items() if field in obj]
-    for name, key, value in settings:
-        if key == "variant" and value != HANABLIVE_OPTIONS["variant"]:
-            return f"variant {json.dumps(value)[:60]} is not supported (only No Variant)"
-        if key in _CLOCK_OPTIONS:
-            continue
-        if key not in HANABLIVE_OPTIONS:
-            return f"option {name} is not supported (only No Variant with default options)"
-        if value != HANABLIVE_OPTIONS[key] or type(value) is not type(HANABLIVE_OPTIONS[key]):
-            return f"option {name} = {json.dumps(value)[:40]} is not supported (only the default, " \
-                   f"{json.dumps(HANABLIVE_OPTIONS[key])})"
+    beside = {key: obj[field] for field, key in _RECORD_FIELDS.items() if field in obj}
+    for named in (options, beside):
+        try:
+            found = Options.from_hanablive(named)
+        except UnsupportedVariant as err:
+            return err.message
+        except InputError as err:  # an option hanab.live does not have
+            return f"{err.message} is not supported (only No Variant with default options)"
+        for key, value in found.to_hanablive().items():
+            if key == "variant" and value != Options.variant:
+                return f"variant {json.dumps(value)[:60]} is not supported (only No Variant)"
+            if key != "variant":
+                return f"option {key} = {json.dumps(value)[:40]} is not supported (only its default)"
     if obj.get("variant_id", 0) != 0:
         return f"variant_id {json.dumps(obj['variant_id'])[:40]} is not supported (only No Variant, 0)"
     if "hand_size" in obj and obj["hand_size"] != hand_size(players):
