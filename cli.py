@@ -4,6 +4,7 @@ No algorithm lives here. Every subcommand prints human-readable text by default 
 JSON object with ``--json``; bad input gives one line on standard error and exit code 2.
 """
 
+import functools
 import json
 import math
 import os
@@ -19,6 +20,7 @@ from reductions.crosscheck import formulas_from_paths, random_3sat
 from reductions.dimacs import read_dimacs
 from reductions.theorem7 import reduce_formula
 from solitaire.deckfile import format_deck, read_instance
+from solitaire.examples import examples, find_example
 from solitaire.io.errors import InputError
 from solitaire.generate import provenance, random_instance
 from solitaire.referee import IllegalEvent, replay
@@ -154,8 +156,55 @@ def _distinct_files(**paths):
                 _usage_error(f"{first} and {second} name the same file, {b}")
 
 
+def _example_option(argument, kind, shift=None, required=True, label=None):
+    """``--example NAME``: the shipped example NAME of ``kind`` in place of the path(s) of the
+    parameter ``argument`` (``label`` in messages; declared ``required=False``: with ``required``
+    one of the two must be given). For a parameter of several paths the example's are added.
+    With ``shift``, a lone path given with ``--example`` is the next argument's
+    (``verify --example NAME SEQUENCE``)."""
+    label = label or argument.upper()
+
+    def decorate(command):
+        @functools.wraps(command)
+        def run(*args, example, **kwargs):
+            given = kwargs[argument]
+            if example is None:
+                if required and given in (None, ()):
+                    _usage_error(f"missing {label} (or --example NAME)")
+            else:
+                paths = tuple(str(p) for p in find_example(example, kind).paths)
+                if shift and kwargs[shift] is None:
+                    kwargs[shift], given = given, None
+                if isinstance(given, tuple):
+                    kwargs[argument] = given + paths
+                elif given is None:
+                    kwargs[argument] = paths[0]
+                else:
+                    _usage_error(f"give {label} or --example, not both")
+            if shift and kwargs[shift] is None:
+                _usage_error(f"missing {shift.upper()}")
+            return command(*args, **kwargs)
+        return click.option("--example", metavar="NAME",
+                            help=f"A shipped {kind} in place of {label} (see 'examples').")(run)
+    return decorate
+
+
+@main.command("examples")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def examples_command(as_json):
+    """List the shipped examples (decks, formulas, maps, row files) that --example NAME reads."""
+    found = examples()
+    if as_json:
+        _emit_json({"examples": [e.to_json() for e in found]})
+        return
+    width = max(len(e.name) for e in found)
+    for e in found:
+        click.echo(f"{e.name:<{width}}  {e.kind:<5}  {e.description}")
+
+
 @main.command()
-@click.argument("deck", type=click.Path(dir_okay=False))
+@click.argument("deck", type=click.Path(dir_okay=False), required=False)
+@_example_option("deck", "deck")
 @click.option("--algorithm", "-a", default="auto", show_default=True,
               type=click.Choice(["auto", *SOLVERS]),
               help="Solver to use; 'auto' picks greedy for r = 1, lazy for c = 1, the engine when c * n <= 64, else sat.")
@@ -199,8 +248,9 @@ solve_cmd.name = "solve"
 
 
 @main.command()
-@click.argument("deck", type=click.Path(dir_okay=False))
-@click.argument("sequence", type=click.Path(dir_okay=False))
+@click.argument("deck", type=click.Path(dir_okay=False), required=False)
+@click.argument("sequence", type=click.Path(dir_okay=False), required=False)
+@_example_option("deck", "deck", shift="sequence")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def verify(deck, sequence, as_json):
     """Replay SEQUENCE (JSON) on DECK with the referee: the score, or the first illegal event.
@@ -224,7 +274,8 @@ def verify(deck, sequence, as_json):
 
 
 @main.command()
-@click.argument("deck", type=click.Path(dir_okay=False))
+@click.argument("deck", type=click.Path(dir_okay=False), required=False)
+@_example_option("deck", "deck")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def info(deck, as_json):
     """Print the parameters of DECK and which algorithms apply."""
@@ -244,7 +295,8 @@ def info(deck, as_json):
 
 
 @main.command()
-@click.argument("cnf", type=click.Path(dir_okay=False))
+@click.argument("cnf", type=click.Path(dir_okay=False), required=False)
+@_example_option("cnf", "cnf")
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The .deck file to write.")
 @click.option("--hand", "hand", default=2, show_default=True, type=_Whole(2, 10**6),
               help="Hand size h of the generated instance (2 .. 10^6).")
@@ -281,6 +333,7 @@ def reduce(cnf, output, hand, map_out, as_json):
 
 @main.command()
 @click.argument("cnfs", nargs=-1, type=click.Path(exists=False))
+@_example_option("cnfs", "cnf", required=False)
 @click.option("--random", "random_spec", nargs=2, type=_Whole(0, 10**6), default=None,
               metavar="VARS CLAUSES", help="Random 3-SAT formulas with VARS variables and CLAUSES clauses.")
 @click.option("--count", default=10, show_default=True, type=_Whole(1, 10**6), help="Random formulas to draw.")
@@ -411,6 +464,7 @@ def _print_summary(summary):
 @click.option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B).")
 @click.option("--hle-seeds", help="The Hanabi Learning Environment's deals for seeds A..B-1 (A:B).")
 @click.option("--deal", type=click.Path(dir_okay=False), help="A deal: text (r1 y2 ...), .deck, or hanab.live JSON.")
+@_example_option("deal", "deck", required=False, label="--deal")
 @click.option("--hanab-live", type=click.Path(dir_okay=False), help="hanab.live games: one JSON game or JSON Lines.")
 @click.option("--csv", "csv_out", type=click.Path(dir_okay=False), help="Stream rows to this CSV file.")
 @click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False), help="Stream rows to this JSON Lines file.")
@@ -535,14 +589,15 @@ def table(players_text, deals, seed, timeout, peer_timeout, peer_solver, peer_en
 
 
 @main.command("table-summary")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@_example_option("files", "table")
 @click.option("--players", "-p", "players_text", default="2..5", show_default=True, help="Player counts: A..B or 2,4.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def table_summary_command(files, players_text, as_json):
     """The winnability table of row files written by `table` (JSON Lines, plain or .xz).
 
     Later files win where a deal has several rows (the newest row of a deal wins within a
-    file too). The shipped table: `hanabi-solitaire table-summary instances/table/*.jsonl.xz`.
+    file too). The shipped table: `hanabi-solitaire table-summary --example table`.
     """
     from solitaire.seer.exactrun import format_table, read_table, table_summary
 

@@ -47,41 +47,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import HARD_DEALS, hard_deals, markdown_table, shipped_table  # noqa: E402
+from benchmarks.common import markdown_table, shipped_table  # noqa: E402
 from solitaire.seer.deals import seeded_deal  # noqa: E402
 from solitaire.seer.exact import exact  # noqa: E402
-from solitaire.seer.freegame import free_reaches  # noqa: E402
-from solitaire.seer.peers import peer_of  # noqa: E402
+from solitaire.seer.harddeals import FREEGAME, SEARCH, ask, hard_deals, parse_solver, record_verdicts  # noqa: E402
 
-SEARCH = "search"  # the solver name of the search alone
-FREEGAME = "freegame"  # the solver name of the independent token-free solver
 QUERIES = ("2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437:25,5:286034:25,5:177860:25,"
            "4:10118:24,4:629581:25")
-
-
-def _parse(solver):
-    """``(encoding, name, slack)`` of a solver spec (module docstring)."""
-    encoding, _, name = solver.rpartition(":")
-    name, _, slack = name.partition("@")
-    return encoding or "turns", name, int(slack or 0)
-
-
-def ask(players, seed, target, solver, timeout):
-    """``(seconds, answer)`` of one solver (``name``, ``name@slack``, ``removals:name``,
-    ``search`` or ``freegame``) on one question (answer None: ran out; ``freegame``'s yes is
-    only a yes of the token-free game)."""
-    deal = seeded_deal(players, seed)
-    start = time.perf_counter()
-    if solver == SEARCH:
-        r = exact(deal, timeout)
-        answer = True if r.score >= target else False if r.high < target else None
-    elif solver == FREEGAME:
-        answer, _ = free_reaches(deal, target, timeout)
-    else:
-        encoding, name, slack = _parse(solver)
-        extra = {"slack": slack} if slack else {}  # only the turn-indexed formula has a horizon to widen
-        answer, _ = peer_of(encoding)(deal, target, solver=name, timeout=timeout, **extra)
-    return time.perf_counter() - start, answer
 
 
 def _cell(seconds, answer, timeout):
@@ -116,7 +88,7 @@ def _verdicts(rows, solvers, check, what):
 def reprove_table(solvers, timeout):
     """The ``--table`` report (module docstring)."""
     def check(row, solver):
-        encoding, name, _ = _parse(solver)
+        encoding, name, _ = parse_solver(solver)
         start = time.perf_counter()
         r = exact(seeded_deal(row["players"], row["seed"]), 2, timeout, peer_solver=name, peer_encoding=encoding)
         return time.perf_counter() - start, "open" if not r.exact else "agree" if r.score == row["U3"] else "DISAGREE"
@@ -137,43 +109,6 @@ def check_one_sided_proofs(solvers, timeout, players, seeds, out=None, missing="
     rows = [r for r in hard_deals() if r["exact"] and r["U3"] < r["U2"] and missing not in r["proved_by"]
             and r["players"] in players and r["seed"] in seeds]
     return _verdicts(rows, solvers, check, f"rows without {missing}")
-
-
-def record_verdicts(files, path=HARD_DEALS):
-    """Add the prover (``search`` or ``freegame`` for those solvers, else ``peer``) to ``proved_by``
-    of every row of ``path`` whose ``U3 + 1`` a verdict of ``files`` (JSON lines of
-    ``--search-proofs --out`` or ``--peer-proofs --out``) refutes; return how many rows changed.
-
-    A yes of the search or a peer (a line of ``U3 + 1``, which the row's proof excludes) is an
-    error naming the verdict, raised before anything is written; open verdicts, and the
-    ``freegame`` solver's yes (one of the token-free game only), change nothing. The file is written whole
-    beside ``path`` and then renamed over it, so it is never left half-written."""
-    refuted = {}  # (players, seed, U3): the provers that refuted U3 + 1
-    for name in files:
-        for number, line in enumerate(Path(name).read_text().splitlines(), 1):
-            try:
-                verdict = json.loads(line)
-                key, answer = (verdict["players"], verdict["seed"], verdict["U3"]), verdict["answer"]
-                prover = verdict["solver"] if verdict["solver"] in (SEARCH, FREEGAME) else "peer"
-            except (ValueError, KeyError, TypeError):
-                raise ValueError(f"{name}:{number}: expected a JSON verdict of --search-proofs --out "
-                                 f"(players, seed, U3, solver, answer), got {line[:60]!r}") from None
-            if answer and prover != FREEGAME:  # the token-free game's yes is no line of the real game
-                raise ValueError(f"{name}:{number}: the {prover} reaches U3 + 1 on P = {key[0]} seed {key[1]}: "
-                                 f"it contradicts the row's proof")
-            if answer is False:
-                refuted.setdefault(key, set()).add(prover)
-    rows, changed = hard_deals(path), 0
-    for row in rows:
-        gained = refuted.get((row["players"], row["seed"], row["U3"]), set()) - set(row["proved_by"])
-        if row["exact"] and gained:
-            row["proved_by"] = sorted(set(row["proved_by"]) | gained)
-            changed += 1
-    path = Path(path)
-    scratch = path.with_name(path.name + ".new")
-    scratch.write_text("".join(json.dumps(row) + "\n" for row in rows))
-    scratch.replace(path)
-    return changed
 
 
 def _seed_range(text):
@@ -209,7 +144,7 @@ def main():
     args = parser.parse_args()
     if args.record:
         try:
-            print(f"{record_verdicts(args.record)} rows of {HARD_DEALS.name} gained a prover")
+            print(f"{record_verdicts(args.record)} rows of hard-deals.jsonl gained a prover")
         except (OSError, ValueError) as error:
             parser.error(str(error))
         return

@@ -1,13 +1,13 @@
 """Benchmark of the Theorem 7 reduction and the Hanabi -> CNF encoding; prints a markdown table.
 
-For random 3-SAT at clause ratio 4.26 (v = 10, 20, 50) and the SATLIB files in
-/work/shared/data/cnf: deck size N against the paper's bound 2(2v+1)(6m+2), time to
-generate, PySAT on the CNF and on the Hanabi encoding of the deck (measured side by side
-in one run, the ratio is the figure), the encoding size, and the full cross-check time
-(generation, both solvers, both witnesses).
+For random 3-SAT at clause ratio 4.26 (v = 10, 20, 50) and the SATLIB files of
+``--cnf-dir`` (its ``sat/`` and ``unsat/`` folders; default ``tests/data/cnf``): deck size N
+against the paper's bound 2(2v+1)(6m+2), time to generate, PySAT on the CNF and on the
+Hanabi encoding of the deck (measured side by side in one run, the ratio is the figure), the
+encoding size, and the full cross-check time (generation, both solvers, both witnesses).
 
     python benchmarks/bench_reduction.py            # 2 random formulas per v, 3 uf20, 3 uuf50
-    python benchmarks/bench_reduction.py --full     # every SATLIB file
+    python benchmarks/bench_reduction.py --full     # every SATLIB file of --cnf-dir
     python benchmarks/bench_reduction.py --solvers  # and every PySAT solver on two uf20 decks
 """
 
@@ -27,7 +27,7 @@ from pysat.solvers import Solver  # noqa: E402
 
 SOLVERS = ("cadical195", "cadical153", "cadical300", "glucose4", "minisat22", "maplechrono")
 
-CNF = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cnf"
+CNF = Path(__file__).resolve().parent.parent / "tests" / "data" / "cnf"
 
 
 def rows(args):
@@ -36,7 +36,7 @@ def rows(args):
         for i in range(args.per_size):
             yield f"random v={v} #{i + 1}", random_3sat(v, round(4.26 * v), rng)
     for folder, count in (("sat", 3), ("unsat", 3)):
-        files = sorted((CNF / folder).glob("*.cnf"))
+        files = sorted((args.cnf_dir / folder).glob("*.cnf"))
         for path in files if args.full else files[:count]:
             yield path.stem, read_dimacs(path)
 
@@ -44,6 +44,8 @@ def rows(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="every SATLIB file")
+    parser.add_argument("--cnf-dir", type=Path, default=CNF,
+                        help="folder of the SATLIB formulas, with sat/ and unsat/ (default: tests/data/cnf)")
     parser.add_argument("--per-size", type=int, default=2, help="random formulas per v")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--solvers", action="store_true",

@@ -1,13 +1,12 @@
-"""Helpers shared by the benchmark scripts: timing, the standard deck, the shipped table and hard deals."""
+"""Helpers shared by the benchmark scripts: timing, the standard deck, the shipped table."""
 
-import json
 import time
-from pathlib import Path
 
-from solitaire.seer.exactrun import read_table
+from solitaire.examples import find_example
 from solitaire.model import Instance
+from solitaire.seer.exactrun import read_table
 
-__all__ = ["best_of", "standard_deck", "markdown_table", "shipped_table", "hard_deals", "HARD_DEALS"]
+__all__ = ["best_of", "standard_deck", "markdown_table", "shipped_table"]
 
 #: The 50-card Hanabi deck: per color values 1,1,1,2,2,3,3,4,4,5.
 STANDARD_COPIES = (3, 2, 2, 2, 1)
@@ -39,13 +38,4 @@ def markdown_table(header, rows):
 
 def shipped_table():
     """The newest row of every deal of the shipped winnability table (``instances/table/``)."""
-    return read_table(sorted((Path(__file__).resolve().parent.parent / "instances" / "table").glob("seeds-*.jsonl.xz")))
-
-
-#: The hard deals of the winnability table (``instances/deals/README.md``).
-HARD_DEALS = Path(__file__).resolve().parent.parent / "instances" / "deals" / "hard-deals.jsonl"
-
-
-def hard_deals(path=HARD_DEALS):
-    """The rows of ``instances/deals/hard-deals.jsonl`` (or of ``path``)."""
-    return [json.loads(line) for line in Path(path).read_text().splitlines()]
+    return read_table(find_example("table", "table").paths)

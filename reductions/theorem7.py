@@ -59,6 +59,9 @@ Examples
 105
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -66,8 +69,9 @@ import numpy as np
 
 from solitaire.model import Instance
 from solitaire.selection import asap_sequence
+from solitaire.sequence import PlaySequence
 
-from .dimacs import Normalised, normalise, satisfies
+from .dimacs import Formula, Normalised, normalise, satisfies
 
 __all__ = ["Gadget", "Reduction", "reduce_formula", "deck_size", "sequence_from_assignment",
            "assignment_from_sequence", "literal_color"]
@@ -85,11 +89,12 @@ class Gadget:
     ref: object
     spans: list = field(default_factory=list)
 
-    def positions(self):
+    def positions(self) -> list[int]:
         """The 1-based positions of the gadget's cards."""
         return [p for first, last in self.spans for p in range(first, last + 1)]
 
-    def to_json(self):
+    def to_json(self) -> dict:
+        """The gadget as a JSON object."""
         return {"kind": self.kind, "ref": self.ref, "spans": [list(s) for s in self.spans]}
 
 
@@ -102,11 +107,11 @@ class Reduction:
     gadgets: list
 
     @property
-    def formula(self):
+    def formula(self) -> Formula:
         """The normalised exact 3-CNF the deck encodes."""
         return self.normalised.formula
 
-    def to_json(self):
+    def to_json(self) -> dict:
         """The gadget map: which positions and colors belong to which variable and clause."""
         f = self.formula
         variables = [{"variable": i, "true_color": 2 * i - 1, "false_color": 2 * i,
@@ -118,7 +123,7 @@ class Reduction:
                 "dummy_color": 2 * f.nvars + 1, "variables": variables, "clauses": clauses,
                 "gadgets": [g.to_json() for g in self.gadgets], "normalisation": self.normalised.to_json()}
 
-    def provenance(self, source, command):
+    def provenance(self, source: str, command: str) -> list:
         """The comment lines of this instance's ``.deck`` file (as :func:`solitaire.generate.provenance`
         gives those of a random deck): what built it, the ``command`` that did, the formula it
         came from (the file ``source``) and what its colors mean."""
@@ -130,7 +135,7 @@ class Reduction:
                 "seed: none (deterministic)",
                 f"colors 2i-1 / 2i: x_i true / false; color {2 * f.nvars + 1}: dummy"]
 
-    def graph(self):
+    def graph(self) -> nx.Graph:
         """The variable/clause/gadget structure as a networkx graph.
 
         Nodes ``("x", i)``, ``("W", j)`` and ``("g", index)``; edges variable-clause
@@ -150,12 +155,12 @@ class Reduction:
         return g
 
 
-def literal_color(literal):
+def literal_color(literal: int) -> int:
     """Color of a literal: ``2i - 1`` for ``x_i``, ``2i`` for ``-x_i``."""
     return 2 * abs(literal) - 1 if literal > 0 else 2 * abs(literal)
 
 
-def deck_size(m, h=2):
+def deck_size(m: int, h: int = 2) -> int:
     """The number of values ``n`` for ``m`` clauses and hand size ``h`` (errata 1 and 3)."""
     return max(6 * m + 2 if h == 2 else 6 * m + h + 1, 5 * m + 5)
 
@@ -177,7 +182,7 @@ class _Builder:
         return index
 
 
-def reduce_formula(formula, h=2):
+def reduce_formula(formula: Formula | Normalised, h: int = 2) -> Reduction:
     """The Theorem 7 instance of ``formula`` (any CNF; normalised first) with hand size ``h``.
 
     Parameters
@@ -190,6 +195,31 @@ def reduce_formula(formula, h=2):
     -------
     Reduction
         ``2v + 1`` colors, ``n =`` :func:`deck_size` ``(m, h)``, ``r <= 2``.
+
+    Raises
+    ------
+    ValueError
+        For ``h < 2``.
+
+    Examples
+    --------
+    Figure 2's formula (a shipped example): the deck is winnable, as the formula is
+    satisfiable; a model gives a winning sequence, which the referee replays, and the
+    sequence gives back a model:
+
+    >>> from reductions.dimacs import read_dimacs
+    >>> from solitaire import example_path, replay
+    >>> formula = read_dimacs(example_path("figure2", "cnf"))
+    >>> formula.clauses
+    ((1, -2, 3), (1, 2, -3))
+    >>> reduction = reduce_formula(formula)
+    >>> reduction.instance.params()
+    {'N': 183, 'n': 15, 'c': 7, 'r': 2, 'h': 2}
+    >>> sequence = sequence_from_assignment(reduction, [True, False, False])
+    >>> replay(reduction.instance, sequence.events()) == reduction.instance.max_score
+    True
+    >>> assignment_from_sequence(reduction, sequence)
+    (True, False, False)
     """
     if h < 2:
         raise ValueError(f"the construction needs a hand size h >= 2, got {h}")
@@ -218,7 +248,7 @@ def reduce_formula(formula, h=2):
     return Reduction(instance, norm, [g for g in b.gadgets if g.spans])
 
 
-def sequence_from_assignment(reduction, assignment):
+def sequence_from_assignment(reduction: Reduction, assignment: Sequence[bool]) -> PlaySequence:
     """A winning play sequence of the deck from a model of the original formula.
 
     The chosen copies follow the proof of Theorem 11: every dummy card; in ``V_i`` values
@@ -261,7 +291,7 @@ def sequence_from_assignment(reduction, assignment):
     return asap_sequence(inst, chosen)[0]
 
 
-def assignment_from_sequence(reduction, sequence):
+def assignment_from_sequence(reduction: Reduction, sequence: PlaySequence) -> tuple[bool, ...]:
     """The assignment a play sequence makes, on the original variables.
 
     ``x_i`` is true iff the copy of ``(2, 2i - 1)`` in ``V_i`` is played (Lemma 8: at most

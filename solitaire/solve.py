@@ -4,20 +4,20 @@ The table :data:`SOLVERS` maps a name to a :class:`Solver`: a check that says wh
 algorithm does not apply to an instance (or ``None`` when it does) and the function that
 solves. ``"auto"`` picks by the instance, as the paper's Table 1 suggests: ``r = 1`` →
 greedy (Lemma 1), ``c = 1`` → lazy (Theorem 4), otherwise the fast engine, and the SAT
-encoding where the engine's range ends.
+encoding where the engine's range ends. The solvers' modules (numba code, PySAT) load on
+first use, so importing this module is cheap.
 """
+
+from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable
+from importlib import import_module
+from typing import Any, Callable
 
 from solitaire.brute import BRUTE_LIMIT, solve_brute
 from solitaire.model import Instance
-from solitaire.dp import dp_refuses, solve_dp
-from solitaire.engine import engine_refuses, solve_engine
-from solitaire.greedy import greedy_refuses, solve_greedy
-from solitaire.lazy import lazy_refuses, solve_lazy
-from solitaire.satenc import solve_sat
+from solitaire.result import SolveResult
 
 __all__ = ["Solver", "SOLVERS", "solve", "applicable", "choose"]
 
@@ -32,6 +32,15 @@ class Solver:
     run: Callable
 
 
+def _late(module: str, name: str) -> Callable:
+    """``module.name``, imported at its first call."""
+    def call(*args, **kwargs):
+        return getattr(import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
 def _brute_refuses(instance):
     if instance.N > BRUTE_LIMIT:
         return f"the brute-force oracle takes N <= {BRUTE_LIMIT} cards, this instance has N = {instance.N}"
@@ -39,14 +48,17 @@ def _brute_refuses(instance):
 
 
 SOLVERS = {
-    "greedy": Solver("greedy", "r = 1: interval overlap <= h, O(N) (Lemma 1)", greedy_refuses, solve_greedy),
+    "greedy": Solver("greedy", "r = 1: interval overlap <= h, O(N) (Lemma 1)",
+                     _late("solitaire.greedy", "greedy_refuses"), _late("solitaire.greedy", "solve_greedy")),
     "lazy": Solver("lazy", "c = 1: filter useless cards, play last copies, O(N + n log h) (Lemma 3, Theorem 4)",
-                   lazy_refuses, solve_lazy),
-    "engine": Solver("engine", "forward search with dominance, max score (c * n <= 64)", engine_refuses, solve_engine),
+                   _late("solitaire.lazy", "lazy_refuses"), _late("solitaire.lazy", "solve_lazy")),
+    "engine": Solver("engine", "forward search with dominance, max score (c * n <= 64)",
+                     _late("solitaire.engine", "engine_refuses"), _late("solitaire.engine", "solve_engine")),
     "sat": Solver("sat", "CNF of the copy-selection lemma, PySAT + RC2 for the max score (any c, n)",
-                  lambda instance: None, solve_sat),
+                  lambda instance: None, _late("solitaire.satenc", "solve_sat")),
     "brute": Solver("brute", "exhaustive search, the test oracle (N <= %d)" % BRUTE_LIMIT, _brute_refuses, solve_brute),
-    "dp": Solver("dp", "the paper's dynamic program (Lemma 5), reference, small instances only", dp_refuses, solve_dp),
+    "dp": Solver("dp", "the paper's dynamic program (Lemma 5), reference, small instances only",
+                 _late("solitaire.dp", "dp_refuses"), _late("solitaire.dp", "solve_dp")),
 }
 
 #: Solvers whose compiled code this process has loaded already (see :func:`solve`).
@@ -56,12 +68,12 @@ _LOADED = set()
 AUTO_ORDER = ["greedy", "lazy", "engine", "sat", "brute"]
 
 
-def applicable(instance):
+def applicable(instance: Instance) -> dict[str, str | None]:
     """``{name: None or reason}`` for every registered solver."""
     return {name: solver.refuses(instance) for name, solver in SOLVERS.items()}
 
 
-def choose(instance):
+def choose(instance: Instance) -> str:
     """The solver ``"auto"`` picks for ``instance``."""
     for name in AUTO_ORDER:
         if name in SOLVERS and SOLVERS[name].refuses(instance) is None:
@@ -69,10 +81,19 @@ def choose(instance):
     raise ValueError("no solver applies to this instance")
 
 
-def solve(instance, algorithm="auto", **options):
+def solve(instance: Instance, algorithm: str = "auto", **options: Any) -> SolveResult:
     """Solve ``instance`` with the named algorithm (``"auto"`` picks one).
 
-    ``options`` go to the solver's ``run`` (such as ``solver="glucose4"`` for ``"sat"``).
+    Parameters
+    ----------
+    instance : Instance
+        The deck, its hand size and its card types (:func:`~solitaire.deckfile.read_instance`
+        reads one from a file).
+    algorithm : str
+        ``"auto"`` or a name of :data:`SOLVERS`: ``greedy``, ``lazy``, ``engine``, ``sat``,
+        ``brute`` or ``dp``.
+    **options
+        Passed to the solver's ``run`` (such as ``solver="glucose4"`` for ``"sat"``).
 
     Returns
     -------
@@ -86,6 +107,20 @@ def solve(instance, algorithm="auto", **options):
     ------
     ValueError
         For an unknown algorithm, or one that does not apply, with the reason.
+
+    Examples
+    --------
+    A shipped deck (``hanabi-solitaire examples``): ``"auto"`` decides it with the greedy
+    test of Lemma 1; the engine finds the best score, with a sequence the referee replays:
+
+    >>> from solitaire import example_path, read_instance, replay
+    >>> deck = read_instance(example_path("r1-overlap-loss"))
+    >>> result = solve(deck)
+    >>> result.algorithm, result.winnable
+    ('greedy', False)
+    >>> best = solve(deck, "engine")
+    >>> best.score, replay(deck, best.sequence.events())
+    (3, 3)
     """
     if algorithm == "auto":
         algorithm = choose(instance)
@@ -108,6 +143,6 @@ def solve(instance, algorithm="auto", **options):
     return result
 
 
-def _prefix(instance, length):
+def _prefix(instance: Instance, length: int) -> Instance:
     """The instance cut to its first ``length`` cards (same ``n``, ``c``, ``h``)."""
     return Instance(instance.n, instance.c, instance.h, instance.values[:length], instance.colors[:length])

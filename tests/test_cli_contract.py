@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from conftest import one_line_error
+from helpers import one_line_error
 from solitaire.io.atomic import write_text_atomic
 from solitaire.seer.deals import STANDARD_TEXT, parse_deal_text
 from solitaire.seer.rowfile import read_rows

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli import main
-from conftest import instances
+from helpers import instances
 from solitaire.deckfile import (format_deck, instance_from_json, instance_to_json, parse_deck,
                                 read_instance, write_deck)
 from solitaire.io.errors import InputError

@@ -5,7 +5,7 @@ import itertools
 import pytest
 from hypothesis import given, settings
 
-from conftest import instances
+from helpers import instances
 from solitaire.brute import solve_brute
 from solitaire.dp import DP_LIMIT, NEG_INF, DPTable, dp_refuses, solve_dp, table_size
 from solitaire.engine import solve_engine

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from conftest import instances
+from helpers import instances
 from solitaire.brute import solve_brute
 from solitaire.engine import solve_engine
 from solitaire.model import Instance

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli import main
-from conftest import instances
+from helpers import instances
 from solitaire.brute import solve_brute
 from solitaire.engine import solve_engine
 from solitaire.deckfile import read_deck

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from hypothesis import strategies as st
 
 from cli import main
-from conftest import instances
+from helpers import instances
 from solitaire.brute import solve_brute
 from solitaire.engine import solve_engine
 from solitaire.generate import random_instance

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli import main
-from conftest import one_line_error
+from helpers import REAL_GAMES, one_line_error
 from solitaire.io.errors import InputError
 from solitaire.seer.boundrun import BoundOptions, BoundRun
 from solitaire.seer.dealsource import SeedRange
@@ -27,7 +27,7 @@ from solitaire.seer.ids import line_file_name, parse_id
 from solitaire.seer.rowfile import RowLock, read_rows
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = Path(__file__).resolve().parent / "data" / "hanablive_three_games.jsonl"
+GAMES = REAL_GAMES / "hanablive_games.jsonl"
 
 
 def run(*args):
@@ -176,13 +176,15 @@ def test_clock_options_and_defaults_are_read(tmp_path):
     assert bound_json("--hanab-live", path)["summary"]["deals"] == 1
 
 
-def test_hanab_live_with_players_re_deals_the_games():
-    own = bound_json("--hanab-live", GAMES)
+def test_hanab_live_with_players_re_deals_the_games(tmp_path):
+    games = tmp_path / "games.jsonl"
+    games.write_text("\n".join(GAMES.read_text().splitlines()[:3]) + "\n")  # three 2-player games
+    own = bound_json("--hanab-live", games)
     assert [r["players"] for r in own["rows"]] == [2, 2, 2] and all("real_score" in r for r in own["rows"])
-    three = bound_json("--hanab-live", GAMES, "-p", "3")
+    three = bound_json("--hanab-live", games, "-p", "3")
     assert [r["players"] for r in three["rows"]] == [3, 3, 3]
     assert not any("real_score" in r for r in three["rows"]) and "gap_histogram" not in three["summary"]
-    assert [r["source"] for r in three["rows"]] == [f"{GAMES}:{i}" for i in (1, 2, 3)]
+    assert [r["source"] for r in three["rows"]] == [f"{games}:{i}" for i in (1, 2, 3)]
 
 
 def test_a_missing_deal_file_is_named_before_the_players(tmp_path):

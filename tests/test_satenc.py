@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.card import EncType
 
-from conftest import instances
+from helpers import instances
 from solitaire.brute import solve_brute
 from solitaire.engine import solve_engine
 from solitaire.model import Instance

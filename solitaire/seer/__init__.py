@@ -1,1 +1,30 @@
-"""The real multiplayer game: deals, rules, the seer bounds L <= U3 <= U2 <= U1, batch runs."""
+"""The real multiplayer game with perfect information: deals, the rules and simulator, the bot, the
+bounds L <= U3 <= U2 <= U1, batch runs and row files.
+
+The bounds load their numba code on first use (:func:`u1`, :func:`u2`, :func:`u2_value`), so
+importing this package is cheap. The exact optimum U3 is :func:`solitaire.seer.exact.exact`.
+
+Examples
+--------
+>>> from solitaire.seer import seeded_deal, seer_score, u2_value
+>>> deal = seeded_deal(3, 7)
+>>> deal.players, deal.hand, len(deal.types)
+(3, 5, 50)
+>>> seer_score(deal) <= u2_value(deal) <= 25
+True
+"""
+
+from solitaire.deferred import deferred
+from solitaire.seer.deals import (Deal, deal_from_instance, format_deal_text, parse_deal_text, parse_hanablive,
+                                  read_deal, read_hanablive, read_hanablive_file, seeded_deal)
+from solitaire.seer.game import Game, IllegalAction, seer_line, seer_score, simulate
+from solitaire.seer.hle import hle_deal
+
+__all__ = [
+    "Deal", "seeded_deal", "hle_deal", "read_deal", "parse_deal_text", "format_deal_text", "deal_from_instance",
+    "parse_hanablive", "read_hanablive", "read_hanablive_file",
+    "Game", "IllegalAction", "simulate", "seer_line", "seer_score",
+    "Bound", "u1", "u2", "u2_value",
+]
+
+__getattr__, __dir__ = deferred(__name__, {name: "solitaire.seer.bounds" for name in ("Bound", "u1", "u2", "u2_value")})

@@ -42,11 +42,13 @@ Running time: U2 is a greedy line and, when it falls short of the hope, a few se
 ``min_hand`` capacity probes and ``O(log T)`` pace decisions (a few milliseconds on average).
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 
 import numpy as np
 
-from solitaire.seer.deals import MAX_SCORE, RANKS, card_name
+from solitaire.seer.deals import MAX_SCORE, RANKS, Deal, card_name
 from solitaire.engine import solve_engine
 from solitaire.seer.pace import PaceProblem, pace_max, pace_reaches
 
@@ -65,18 +67,30 @@ class Bound:
     score: int
     plays: list
 
-    def to_json(self):
+    def to_json(self) -> dict:
+        """The bound as a JSON object."""
         return {"name": self.name, "score": self.score, "plays": [[w, card] for w, card in self.plays]}
 
 
-def pace_problem(deal, pooled=None):
+def pace_problem(deal: Deal, pooled: int | None = None) -> PaceProblem:
     """The pace solitaire of a deal (``n0 = P * hand``, ``final = P``)."""
     return PaceProblem(deal.types, RANKS, MAX_SCORE // RANKS, deal.pooled if pooled is None else pooled,
                        deal.players)
 
 
-def u1(deal):
+def u1(deal: Deal) -> Bound:
     """U1: the paper's solitaire with ``h = P * hand - 1`` (see the module docstring).
+
+    Parameters
+    ----------
+    deal : Deal
+        A deal of the real game (:func:`~solitaire.seer.deals.seeded_deal`, a file, a hanab.live game).
+
+    Returns
+    -------
+    Bound
+        ``score``, at least the best score of any line under the real rules, and a line of the
+        solitaire reaching it (``plays``: ``(position scanned, card)``).
 
     Examples
     --------
@@ -93,8 +107,19 @@ def u1(deal):
     return Bound("U1", result.score, plays)
 
 
-def u2(deal):
+def u2(deal: Deal) -> Bound:
     """U2: the pace solitaire's maximum and a line reaching it (see the module docstring).
+
+    Parameters
+    ----------
+    deal : Deal
+        A deal of the real game.
+
+    Returns
+    -------
+    Bound
+        ``score``, with ``U3 <= score <= U1``, and a line of the pace solitaire reaching it
+        (``plays``: ``(action number, card)``).
 
     Examples
     --------
@@ -102,12 +127,19 @@ def u2(deal):
     >>> b = u2(seeded_deal(2, 0))
     >>> b.score, len(b.plays), b.plays[0]
     (25, 25, (1, 'r1'))
+
+    A deal the bot does not win, bounded from both sides (the bot's score ``L`` is a real line):
+
+    >>> from solitaire.seer.game import seer_score
+    >>> deal = seeded_deal(2, 12)
+    >>> seer_score(deal), u2(deal).score, u1(deal).score
+    (17, 23, 25)
     """
     result = pace_max(pace_problem(deal))
     return Bound("U2", result.score, [(when, card_name(t)) for when, t in result.plays])
 
 
-def u2_value(deal):
+def u2_value(deal: Deal) -> int:
     """Only U2's value."""
     return pace_max(pace_problem(deal)).score
 
@@ -121,7 +153,7 @@ def _release(deal):
     return np.maximum.accumulate(release, axis=1).reshape(-1)
 
 
-def tail_bound(deal):
+def tail_bound(deal: Deal) -> tuple[int, int, list[int]]:
     """The end-of-deck bound and its witness ``(bound, j, late_types)``.
 
     A card whose suit's cards up to it are not all seen before the last ``j`` cards can
@@ -166,7 +198,7 @@ def _min_hand(deal, prob, value):
     return m
 
 
-def hardness(deal, value):
+def hardness(deal: Deal, value: int) -> dict[str, int]:
     """``{"min_hand", "pace_slack"}`` for a deal whose U2 is ``value`` (module docstring)."""
     prob = pace_problem(deal)
     min_hand = _min_hand(deal, prob, value)
@@ -180,7 +212,7 @@ def _names(types):
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def u2_reason(deal, value):
+def u2_reason(deal: Deal, value: int) -> str | None:
     """A short human-readable reason why U2 is ``value < 25`` (``None`` for 25)."""
     if value >= MAX_SCORE:
         return None

@@ -81,7 +81,7 @@ token-free game reaches 25). It costs 0.05 to 0.22 ms per deal at the root
 search it cuts 27 more roots to 24, each a deal whose U3 < 25 only the SAT peer had proved;
 the search now settles 24 of them alone within a minute, most in milliseconds
 (``--root-table``), and the bound is never below the table's U3 (a slow test of
-``tests/test_table.py``). In the search it cost 10 times the node rate and settled nothing
+``tests/seer/test_table.py``). In the search it cost 10 times the node rate and settled nothing
 more (P = 4 629581, P = 5 282322 in 120 s), so it stays at the root;
 (3) once the deck is empty, each player still to move plays at most one card of its own
 hand. The search only asks whether the hope reaches its target, so the chains, the costly

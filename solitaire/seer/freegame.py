@@ -39,7 +39,7 @@ Pruning (``target`` fixed, so a state that fails fails for good and is remembere
   rather than a useful card ``u``: that state holds ``u`` where the other holds ``j`` and
   copies it, turning its later shedding of ``j`` into the same of ``u``.
 
-Tested against the exhaustive search of the same game on tiny decks (``tests/test_exact.py``)
+Tested against the exhaustive search of the same game on tiny decks (``tests/seer/test_exact.py``)
 and against the search's token-free game on full deals.
 """
 

@@ -1,0 +1,132 @@
+"""The examples shipped with the package: decks, CNF formulas, gadget maps and row files.
+
+They are the repository's ``instances/`` folder, installed as the data of the package
+``solitaire.instances``, so they are found from any directory, installed or editable.
+Each example has a name, a kind and a one-line description; a name is unique within its
+kind (``figure2`` is both a CNF formula and its Theorem 7 deck):
+
+- ``deck``: every ``.deck`` file (described by its first comment line and its parameters);
+- ``cnf``: the DIMACS formulas of ``theorem7/``;
+- ``map``: the gadget maps (JSON) of the Theorem 7 decks;
+- ``table``: ``table``, the row files of the winnability table (``table/seeds-*.jsonl.xz``);
+- ``deals``: ``hard-deals``, the hard deals of that table (``deals/hard-deals.jsonl``).
+
+An unknown name is an :class:`~solitaire.io.errors.InputError` listing the names of the kind.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+
+from solitaire.io.errors import InputError
+
+__all__ = ["KINDS", "Example", "examples", "find_example", "example_path"]
+
+#: The kinds of example, in listing order.
+KINDS = ("deck", "cnf", "map", "table", "deals")
+
+
+@dataclass(frozen=True)
+class Example:
+    """One shipped example: ``paths`` holds one file, or several for the ``table``."""
+
+    name: str
+    kind: str
+    description: str
+    paths: tuple[Path, ...]
+
+    def to_json(self) -> dict:
+        """The example as a JSON object (``paths`` as text)."""
+        return {"name": self.name, "kind": self.kind, "description": self.description,
+                "paths": [str(p) for p in self.paths]}
+
+
+def _folder() -> Path:
+    """The installed ``instances/`` folder."""
+    return Path(importlib.util.find_spec("solitaire.instances").submodule_search_locations[0])
+
+
+def _first_comment(path: Path) -> str:
+    """The first ``c`` comment line of a deck or DIMACS file, without its ``c``."""
+    for line in path.read_text().splitlines():
+        if line.startswith("c "):
+            return line[2:].strip()
+    return ""
+
+
+def _deck_description(path: Path) -> str:
+    """The first comment line of a deck and its parameters."""
+    from solitaire.deckfile import read_instance
+
+    p = read_instance(path).params()
+    return f"{_first_comment(path)} [N={p['N']} n={p['n']} c={p['c']} r={p['r']} h={p['h']}]"
+
+
+def _heading(readme: Path) -> str:
+    """The title of a README (its first line, without the ``#``)."""
+    return readme.read_text().splitlines()[0].lstrip("# ").strip()
+
+
+def examples() -> list[Example]:
+    """Every shipped example, by kind (:data:`KINDS`) and then by name.
+
+    Examples
+    --------
+    >>> found = {(e.kind, e.name): e for e in examples()}
+    >>> found["deck", "standard-deck-h5"].paths[0].name
+    'standard-deck-h5.deck'
+    >>> len(found["table", "table"].paths)
+    10
+    """
+    root = _folder()
+    found = [Example(p.stem, "deck", _deck_description(p), (p,)) for p in root.glob("**/*.deck")]
+    found += [Example(p.stem, "cnf", _first_comment(p), (p,)) for p in root.glob("theorem7/*.cnf")]
+    found += [Example(p.name.removesuffix(".map.json"), "map",
+                      f"Gadget map of the Theorem 7 deck {p.name.removesuffix('.map.json')} (JSON)", (p,))
+              for p in root.glob("theorem7/*.map.json")]
+    found.append(Example("table", "table", _heading(root / "table" / "README.md"),
+                         tuple(sorted(root.glob("table/seeds-*.jsonl.xz")))))
+    found.append(Example("hard-deals", "deals", _heading(root / "deals" / "README.md"),
+                         (root / "deals" / "hard-deals.jsonl",)))
+    return sorted(found, key=lambda e: (KINDS.index(e.kind), e.name))
+
+
+def find_example(name: str, kind: str) -> Example:
+    """The example ``name`` of ``kind``.
+
+    Raises
+    ------
+    InputError
+        When there is none, naming the option ``--example`` and listing the names of ``kind``.
+
+    Examples
+    --------
+    >>> find_example("figure2", "cnf").paths[0].name
+    'figure2.cnf'
+    >>> find_example("figure3", "cnf")
+    Traceback (most recent call last):
+    ...
+    solitaire.io.errors.InputError: --example: unknown cnf 'figure3': expected one of figure1, figure2
+    """
+    mine = [e for e in examples() if e.kind == kind]
+    for example in mine:
+        if example.name == name:
+            return example
+    raise InputError(f"unknown {kind} {name!r}: expected one of {', '.join(e.name for e in mine)}", "--example")
+
+
+def example_path(name: str, kind: str = "deck") -> Path:
+    """The file of the one-file example ``name`` of ``kind`` (see :func:`find_example`).
+
+    Examples
+    --------
+    >>> from solitaire.deckfile import read_instance
+    >>> read_instance(example_path("tiny-r1")).params()
+    {'N': 6, 'n': 3, 'c': 2, 'r': 1, 'h': 1}
+    """
+    example = find_example(name, kind)
+    if len(example.paths) != 1:
+        raise InputError(f"the {kind} {name!r} is {len(example.paths)} files: use find_example", "--example")
+    return example.paths[0]

@@ -1,0 +1,121 @@
+"""Helpers shared by the tests: the data folder, hypothesis strategies, brute-force oracles, named deals.
+
+Importable as ``helpers`` (the ``pythonpath`` setting of ``pyproject.toml`` puts ``tests/`` on the path).
+"""
+
+import json
+from pathlib import Path
+
+from hypothesis import strategies as st
+
+from reductions.dimacs import Formula
+from solitaire.io.errors import InputError
+from solitaire.model import Instance
+from solitaire.seer.deals import RANKS, SUITS, Deal, parse_hanablive
+from solitaire.seer.game import MAX_CLUES, Game, legal_clue
+
+__all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "tiny_deal", "NEEDS_A_STRIKE",
+           "NEEDS_A_STRIKE_TEXT", "standard_games", "one_line_error"]
+
+#: The data the tests read (``tests/data/SOURCES.md``): SATLIB formulas and real games.
+DATA = Path(__file__).resolve().parent / "data"
+#: SATLIB formulas: ``sat/``, ``unsat/`` and ``original_format_with_trailer/``.
+CNF = DATA / "cnf"
+#: Real game records in hanab.live's JSON Lines form.
+REAL_GAMES = DATA / "realgames"
+
+#: A deal whose best score needs a strike (``tests/seer/test_exact_strike.py`` proves it): four players.
+NEEDS_A_STRIKE_TEXT = "g2 g3 g4 b2  r3 b3 b4 w2  r4 w3 w4 g2  r5 g5 b5 g3  r1 r2 y1"
+NEEDS_A_STRIKE = Deal([SUITS.index(c[0]) * RANKS + int(c[1]) - 1 for c in NEEDS_A_STRIKE_TEXT.split()], 4,
+                      "needs-a-strike")
+
+
+@st.composite
+def instances(draw, max_n=3, max_c=3, max_r=3, max_h=3, max_N=12, min_N=0, min_r=0):
+    """Random small instances: every card type appears min_r..max_r times, shuffled, cut to max_N."""
+    n = draw(st.integers(1, max_n))
+    c = draw(st.integers(1, max_c))
+    h = draw(st.integers(0, max_h))
+    cards = []
+    for k in range(1, c + 1):
+        for a in range(1, n + 1):
+            cards += [(a, k)] * draw(st.integers(min_r, max_r))
+    cards = draw(st.permutations(cards))[:max_N]
+    if len(cards) < min_N:
+        cards = cards + [(1, 1)] * (min_N - len(cards))
+    return Instance.from_cards(n, c, h, cards) if cards else Instance(n, c, h, [], [])
+
+
+@st.composite
+def formulas(draw, max_vars=5, max_clauses=8, max_len=5):
+    v = draw(st.integers(0, max_vars))
+    lits = st.integers(1, v).flatmap(lambda x: st.sampled_from([x, -x])) if v else st.nothing()
+    clauses = draw(st.lists(st.lists(lits, max_size=max_len if v else 0), max_size=max_clauses))
+    return Formula(v, clauses)
+
+
+def brute(deal, misplays=True, clues=True, visit=None):
+    """The maximum score by plain exhaustive search through the simulator (tiny decks only).
+
+    Every legal action of every turn (play or misplay any card, discard any card below 8
+    tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`solitaire.seer.exact` used.
+    ``misplays`` / ``clues`` false forbid those moves (to show that a deal needs them);
+    ``visit(game, value)`` is called once per state solved.
+    """
+    memo = {}
+
+    def value(game):
+        if game.over:
+            return game.score
+        key = (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
+               game.strikes, game.turn % deal.players, None if game.last_turn is None else game.last_turn - game.turn)
+        if key not in memo:
+            hand = game.hands[game.current]
+            actions = [{"type": 0, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
+            if game.clues < MAX_CLUES:
+                actions += [{"type": 1, "target": o} for o in hand]
+            if game.clues > 0 and clues and legal_clue(game):  # no target: every other hand is empty,
+                actions.append(legal_clue(game))                 # so a pass could not help anyone
+            best = game.played  # with no move left the team is stuck: count what it has
+            for action in actions:
+                child = game.copy()
+                child.apply(action)
+                best = max(best, value(child))
+            memo[key] = best
+            if visit:
+                visit(game, best)
+        return memo[key]
+
+    return value(Game(deal))
+
+
+def tiny_deal(rng, players):
+    """A short random deck over two suits: the hands plus one to three cards to draw."""
+    pool = [t for t in range(10) for _ in range((3, 2, 2, 2, 1)[t % 5])]
+    rng.shuffle(pool)
+    size = 5 if players <= 3 else 4
+    return Deal(pool[: players * size + rng.randint(1, 3)], players, "tiny")
+
+
+def standard_games(path):
+    """The games of a hanab.live JSON Lines file that are No Variant with default options (the
+    others are refused by the reader), and their records."""
+    games, records = [], []
+    for number, line in enumerate(Path(path).read_text().splitlines(), start=1):
+        record = json.loads(line)
+        try:
+            games.append(parse_hanablive(record, str(path), number))
+        except InputError as err:
+            if "is not supported" not in err.message:
+                raise
+            continue
+        records.append(record)
+    return games, records
+
+
+def one_line_error(result, *words):
+    """A command line result with exit code 2 and one line of error containing ``words``."""
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and len(lines) == 1, result.output
+    assert all(w in lines[0] for w in words), lines[0]

@@ -1,0 +1,71 @@
+"""The command line: reduce, crosscheck, solve --algorithm sat --solver; one-line errors."""
+
+import json
+
+from click.testing import CliRunner
+
+from cli import main
+from helpers import CNF
+from reductions.dimacs import read_dimacs
+from reductions.theorem7 import reduce_formula
+from solitaire.deckfile import read_deck
+
+FIG2 = "c Figure 2\np cnf 3 2\n1 -2 3 0\n1 2 -3 0\n"
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_reduce_writes_deck_map_and_provenance(tmp_path):
+    cnf = tmp_path / "f.cnf"
+    cnf.write_text(FIG2)
+    out, mp = tmp_path / "f.deck", tmp_path / "f.json"
+    res = run("reduce", str(cnf), "-o", str(out), "--map", str(mp), "--hand", "3")
+    assert res.exit_code == 0, res.output
+    assert read_deck(out) == reduce_formula(read_dimacs(cnf), 3).instance
+    text = out.read_text()
+    assert "c command: " in text and "c source formula: " in text and "seed" in text
+    data = json.loads(mp.read_text())
+    assert data["instance"]["h"] == 3 and len(data["clauses"]) == 2 and data["gadgets"]
+
+
+def test_solve_sat_with_solver(tmp_path):
+    cnf, deck = tmp_path / "f.cnf", tmp_path / "f.deck"
+    cnf.write_text(FIG2)
+    run("reduce", str(cnf), "-o", str(deck))
+    res = run("solve", str(deck), "--algorithm", "sat", "--solver", "glucose4", "--json")
+    data = json.loads(res.output)
+    assert res.exit_code == 0 and data["winnable"] and data["solver"] == "glucose4"
+    assert run("solve", str(deck), "--solver", "glucose4").exit_code == 2
+    text = run("solve", str(deck), "-a", "sat", "--solver", "minisat22")
+    assert text.exit_code == 0 and "WINNABLE" in text.output and "105 / 105" in text.output
+
+
+def test_crosscheck_files_folders_and_random():
+    res = run("crosscheck", str(CNF / "original_format_with_trailer" / "uf20-01.cnf"),
+              "--random", "4", "10", "--count", "3", "--seed", "7", "--json")
+    assert res.exit_code == 0, res.output
+    rows = [json.loads(line) for line in res.output.splitlines()]
+    assert len(rows) == 5 and rows[-1] == {"summary": {"formulas": 4, "disagreements": 0}}
+    assert all(r["agree"] for r in rows[:-1]) and rows[0]["cnf"] is True
+    text = run("crosscheck", "--random", "3", "2", "--count", "2")
+    assert text.exit_code == 0 and text.output.strip().endswith("2 formulas, 0 disagreements")
+
+
+def test_bad_input_is_one_line_exit_2(tmp_path):
+    bad = tmp_path / "bad.cnf"
+    bad.write_text("p cnf 2 1\n1 x 0\n")
+    for args in (["reduce", str(bad), "-o", str(tmp_path / "o.deck")], ["crosscheck", str(bad)],
+                 ["crosscheck", str(tmp_path / "missing.cnf")]):
+        res = run(*args)
+        assert res.exit_code == 2
+        assert len(res.output.strip().splitlines()) == 1 and "Traceback" not in res.output
+    assert "bad.cnf:2:3" in run("reduce", str(bad), "-o", str(tmp_path / "o.deck")).output
+    assert not (tmp_path / "o.deck").exists()
+    assert run("crosscheck").exit_code == 2
+    good = tmp_path / "good.cnf"
+    good.write_text(FIG2)
+    res = run("reduce", str(good), "-o", str(tmp_path / "no" / "such" / "dir.deck"))
+    assert res.exit_code == 2 and "cannot write" in res.output and "Traceback" not in res.output
+    assert run("reduce", str(bad), "-o", "x.deck", "--hand", "1").exit_code == 2

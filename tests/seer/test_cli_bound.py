@@ -1,0 +1,108 @@
+"""`hanabi-solitaire bound`: rows, JSON, streaming files, resume, errors."""
+
+import csv
+import json
+
+from click.testing import CliRunner
+
+from cli import main
+from helpers import REAL_GAMES
+from solitaire.seer.boundrun import bound_row, summarize, wilson
+from solitaire.seer.rowfile import read_rows
+from solitaire.seer.deals import seeded_deal
+from solitaire.seer.game import simulate
+
+REAL = REAL_GAMES / "hanablive_games.jsonl"
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["bound", *args])
+
+
+def test_json_rows_and_summary():
+    result = run("--players", "2", "--seeds", "10:14", "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert [r["id"] for r in out["rows"]] == ["P2-seed-10", "P2-seed-11", "P2-seed-12", "P2-seed-13"]
+    for row in out["rows"]:
+        assert row["L"] <= row["U2"] <= row["U1"]
+        assert {"min_hand", "pace_slack"} <= set(row)
+        assert ("reason" in row) == (row["U2"] < 25)
+    assert out["summary"]["deals"] == 4
+    assert out["summary"]["mean_U2"] == sum(r["U2"] for r in out["rows"]) / 4
+
+
+def test_jobs_two_gives_the_same_rows():
+    one = json.loads(run("-p", "4", "--seeds", "0:12", "--json", "--no-figures").output)["rows"]
+    two = json.loads(run("-p", "4", "--seeds", "0:12", "--json", "--no-figures", "--jobs", "2").output)["rows"]
+    assert one == two
+
+
+def test_hle_seeds_source():
+    out = json.loads(run("-p", "3", "--hle-seeds", "0:3", "--json", "--no-figures").output)
+    assert [r["id"] for r in out["rows"]] == ["P3-hle-0", "P3-hle-1", "P3-hle-2"]
+
+
+def test_real_games_rows_have_real_score_and_gap(tmp_path):
+    path = tmp_path / "few.jsonl"
+    path.write_text("\n".join(REAL.read_text().splitlines()[:5]) + "\n")
+    out = json.loads(run("--hanab-live", str(path), "--json", "--no-figures").output)
+    for row in out["rows"]:
+        assert row["gap"] == row["U2"] - row["real_score"] and "end" in row
+    assert sum(out["summary"]["gap_histogram"].values()) == 5
+
+
+def test_csv_stream_and_resume(tmp_path):
+    path = tmp_path / "rows.csv"
+    assert run("-p", "2", "--seeds", "0:6", "--csv", str(path), "-q").exit_code == 0
+    first = list(csv.DictReader(path.open()))
+    # simulate an interruption: keep 3 rows and half of the 4th
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:4]) + lines[4][:7])
+    result = run("-p", "2", "--seeds", "0:6", "--csv", str(path), "--resume", "--json")
+    assert [r["id"] for r in json.loads(result.output)["rows"]] == ["P2-seed-3", "P2-seed-4", "P2-seed-5"]
+    assert list(csv.DictReader(path.open())) == first
+    assert json.loads(result.output)["summary"]["deals"] == 6
+
+
+def test_jsonl_stream_with_lines(tmp_path):
+    path = tmp_path / "rows.jsonl"
+    assert run("-p", "3", "--seeds", "5:7", "--jsonl", str(path), "--lines", "-q").exit_code == 0
+    rows = read_rows(str(path))
+    assert [r["id"] for r in rows] == ["P3-seed-5", "P3-seed-6"]
+    deal = seeded_deal(3, 5)
+    assert simulate(deal, rows[0]["bot_actions"]).score == rows[0]["L"]
+    assert len(rows[0]["u2_line"]) == rows[0]["U2"]
+
+
+def test_usage_errors_exit_2():
+    assert run("--seeds", "0:3").exit_code == 2                       # no --players
+    assert run("-p", "2").exit_code == 2                              # no source
+    assert run("-p", "2", "--seeds", "0:3", "--hle-seeds", "0:3").exit_code == 2
+    assert run("-p", "2", "--seeds", "5:2").exit_code == 2
+    assert run("-p", "2", "--seeds", "x").exit_code == 2
+    assert run("-p", "2", "--seeds", "0:2", "--resume").exit_code == 2
+    assert run("-p", "6", "--seeds", "0:2").exit_code == 2
+
+
+def test_missing_file_is_one_line(tmp_path):
+    result = run("--hanab-live", str(tmp_path / "none.jsonl"))
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+
+
+def test_summary_and_wilson():
+    rows = [bound_row(seeded_deal(2, s), figures=False) for s in range(3)]
+    summary = summarize(rows)
+    low, high = summary["share_U2_25_ci95"]
+    assert low <= summary["share_U2_25"] <= high
+    assert wilson(0, 10)[0] == 0.0 and abs(wilson(10, 10)[1] - 1.0) < 1e-12
+
+
+def test_bad_hanablive_file_is_one_line(tmp_path):
+    record = json.loads(REAL.read_text().splitlines()[0])
+    record["deck"][3] = [0, 6]
+    path = tmp_path / "bad.jsonl"
+    path.write_text(REAL.read_text().splitlines()[1] + "\n" + json.dumps(record) + "\n")
+    result = run("--hanab-live", str(path))
+    assert result.exit_code == 2
+    assert result.output.strip() == f"hanabi-solitaire: error: {path}:2: deck card 4: expected a rank in 1..5, got 6"
