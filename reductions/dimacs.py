@@ -47,7 +47,7 @@ from solitaire.io.inputfile import read_text
 __all__ = ["Formula", "Normalised", "parse_dimacs", "read_dimacs", "format_dimacs", "normalise", "satisfies"]
 
 _TOKEN = re.compile(r"\S+")
-_INT = re.compile(r"[+-]?\d{1,18}")  # longer numbers are far beyond MAX_VARIABLES
+_INT = re.compile(r"[+-]?[0-9]{1,18}")  # longer numbers are far beyond MAX_VARIABLES
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def _header(tokens, source, lineno):
         raise InputError("expected the header 'p cnf <variables> <clauses>'", source, lineno, col)
     numbers = []
     for (tok, col), what in zip(tokens[2:], ("variables", "clauses")):
-        if not re.fullmatch(r"\d{1,18}", tok):
+        if not re.fullmatch(r"[0-9]{1,18}", tok):
             raise InputError(f"expected the number of {what} (an integer >= 0), got {tok[:30]!r}", source, lineno, col)
         numbers.append(int(tok))
     if numbers[0] > MAX_VARIABLES:

@@ -62,7 +62,7 @@ def _size_problem(n, c, h):
 
 
 def _integer(token, what, source, line, column):
-    if not re.fullmatch(r"[+-]?\d{1,18}", token):
+    if not re.fullmatch(r"[+-]?[0-9]{1,18}", token):
         raise InputError(f"expected {what} (an integer of at most 18 digits), got {token[:30]!r}", source, line, column)
     return int(token)
 

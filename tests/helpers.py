@@ -3,18 +3,20 @@
 Importable as ``helpers`` (the ``pythonpath`` setting of ``pyproject.toml`` puts ``tests/`` on the path).
 """
 
+import json
 from pathlib import Path
 
 from hypothesis import strategies as st
 
 from reductions.dimacs import Formula
+from solitaire.io.errors import InputError
 from solitaire.model import Instance
-from solitaire.seer.deals import RANKS, SUITS, Deal
+from solitaire.seer.deals import RANKS, SUITS, Deal, parse_hanablive
 from solitaire.seer.position import position_of
 from solitaire.seer.game import MAX_CLUES, Game, legal_clue
 
 __all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "tiny_deal", "legal_actions", "NEEDS_A_STRIKE",
-           "NEEDS_A_STRIKE_TEXT"]
+           "NEEDS_A_STRIKE_TEXT", "standard_games", "one_line_error"]
 
 #: The data the tests read (``tests/data/SOURCES.md``): SATLIB formulas and real games.
 DATA = Path(__file__).resolve().parent / "data"
@@ -101,3 +103,27 @@ def legal_actions(game, misplays=True, clues=True):
     if game.clues > 0 and clues and legal_clue(game):  # no target: every other hand is empty,
         actions.append(legal_clue(game))                 # so a pass could not help anyone
     return actions
+
+
+def standard_games(path):
+    """The games of a hanab.live JSON Lines file that are No Variant with default options (the
+    others are refused by the reader), and their records."""
+    games, records = [], []
+    for number, line in enumerate(Path(path).read_text().splitlines(), start=1):
+        record = json.loads(line)
+        try:
+            games.append(parse_hanablive(record, str(path), number))
+        except InputError as err:
+            if "is not supported" not in err.message:
+                raise
+            continue
+        records.append(record)
+    return games, records
+
+
+def one_line_error(result, *words):
+    """A command line result with exit code 2 and one line of error containing ``words``."""
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and len(lines) == 1, result.output
+    assert all(w in lines[0] for w in words), lines[0]

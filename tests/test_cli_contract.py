@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from helpers import one_line_error
 from solitaire.io.atomic import write_text_atomic
 from solitaire.seer.deals import STANDARD_TEXT, parse_deal_text
 from solitaire.seer.rowfile import read_rows
@@ -23,14 +24,6 @@ FIGURE1 = ROOT / "instances" / "theorem7" / "figure1.cnf"
 
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def one_line_error(result, *words):
-    """Exit 2 and one line of error containing ``words``."""
-    lines = [ln for ln in result.output.splitlines() if ln.strip()]
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output and len(lines) == 1, result.output
-    assert all(w in lines[0] for w in words), lines[0]
 
 
 def game(**extra):
@@ -126,10 +119,10 @@ def bound_rows(tmp_path, fmt="jsonl"):
 
 
 @pytest.mark.parametrize("damage, where", [
-    (lambda lines: lines[:1] + ['{"id": "seed:1", "players": 2, "L": 2'] + lines[2:], ":2"),  # cut mid-file
+    (lambda lines: lines[:1] + ['{"id": "P2-seed-1", "players": 2, "L": 2'] + lines[2:], ":2"),  # cut mid-file
     (lambda lines: lines[:2] + [lines[2].replace('"L": 25', '"L": "x"')], ":3"),
     (lambda lines: lines[:2] + [lines[2].replace('"players": 2', '"players": [2]')], ":3"),
-    (lambda lines: lines[:2] + ['{"id": "seed:2"}'], ":3"),
+    (lambda lines: lines[:2] + ['{"id": "P2-seed-2"}'], ":3"),
 ])
 def test_resume_refuses_a_damaged_rows_file(tmp_path, damage, where):
     path = bound_rows(tmp_path)
@@ -144,15 +137,15 @@ def test_resume_ignores_only_a_last_line_cut_short(tmp_path):
     text = path.read_text()
     path.write_text(text[: text.rindex("\n", 0, len(text) - 1) + 8])
     out = run("bound", "-p", "2", "--seeds", "0:3", "--jsonl", path, "--resume", "-j", "1", "--json")
-    assert out.exit_code == 0 and [r["id"] for r in json.loads(out.output)["rows"]] == ["seed:2"]
-    assert [r["id"] for r in read_rows(path)] == ["seed:0", "seed:1", "seed:2"]
+    assert out.exit_code == 0 and [r["id"] for r in json.loads(out.output)["rows"]] == ["P2-seed-2"]
+    assert [r["id"] for r in read_rows(path)] == ["P2-seed-0", "P2-seed-1", "P2-seed-2"]
 
 
 def test_the_option_not_the_extension_names_the_format(tmp_path):
     path = tmp_path / "rows.txt"
     assert run("bound", "-p", "2", "--seeds", "0:2", "--csv", path, "-j", "1", "-q").exit_code == 0
     assert path.read_text().startswith("id,players,")
-    assert [r["id"] for r in read_rows(path, csv_format=True)] == ["seed:0", "seed:1"]
+    assert [r["id"] for r in read_rows(path, csv_format=True)] == ["P2-seed-0", "P2-seed-1"]
     one_line_error(run("bound", "-p", "2", "--seeds", "0:3", "--jsonl", path, "--resume", "-j", "1"), ":1")
     jsonl = bound_rows(tmp_path)
     one_line_error(run("bound", "-p", "2", "--seeds", "0:3", "--csv", jsonl, "--resume", "-j", "1"), "CSV header")
@@ -188,7 +181,7 @@ def test_more_bad_input(tmp_path):
     one_line_error(run("verify", ROOT / "instances" / "tiny-r1.deck", tmp_path / "s.json"), "event 1")
     one_line_error(run("table-summary", tmp_path / "s.json", "-p", "2..99999999999999999999"), "--players")
     path = bound_rows(tmp_path, "csv")
-    path.write_text(path.read_text() + '"seed:9,2\n')  # the unclosed quote is on line 5
+    path.write_text(path.read_text() + '"P2-seed-9,2\n')  # the unclosed quote is on line 5
     one_line_error(run("bound", "-p", "2", "--seeds", "0:4", "--csv", path, "--resume"), f"{path}:5:")
 
 
@@ -203,7 +196,7 @@ def test_a_complete_last_row_without_its_newline_counts(tmp_path):
     path.write_text(path.read_text().rstrip("\n"))
     out = run("bound", "-p", "2", "--seeds", "0:3", "--jsonl", path, "--resume", "--json")
     assert out.exit_code == 0 and json.loads(out.output)["rows"] == []
-    assert [r["id"] for r in read_rows(path)] == ["seed:0", "seed:1", "seed:2"]
+    assert [r["id"] for r in read_rows(path)] == ["P2-seed-0", "P2-seed-1", "P2-seed-2"]
 
 
 def test_compressed_rows_and_the_input_are_never_written(tmp_path):

@@ -12,7 +12,7 @@ error names the file asked for, not the temporary one. A device or a pipe (``/de
 import os
 import tempfile
 
-__all__ = ["write_text_atomic", "write_texts_atomic"]
+__all__ = ["write_text_atomic", "write_texts_atomic", "target_mode"]
 
 
 def write_text_atomic(path, text):
@@ -61,7 +61,7 @@ def _write_temporary(path, text):
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
-        os.chmod(tmp, _mode(path))
+        os.chmod(tmp, target_mode(path))
     except BaseException as err:
         os.unlink(tmp)
         if isinstance(err, OSError):
@@ -70,7 +70,7 @@ def _write_temporary(path, text):
     return tmp
 
 
-def _mode(path):
+def target_mode(path) -> int:
     """The permissions of the file at ``path``, or those the umask gives a new file."""
     try:
         return os.stat(path).st_mode & 0o777

@@ -9,22 +9,35 @@ interrupted run keeps every finished row; with resume the ids already in the fil
 skipped). :func:`summarize` gives the mean of each bound,
 the share of deals with ``U2 = 25`` and ``L = 25`` with 95% Wilson intervals, how often
 ``L = U2``, and the gap histogram.
+
+:class:`BoundRun` is one run of ``hanabi-solitaire bound``: the deals of a source
+(:mod:`solitaire.seer.dealsource`), rows streamed to a row file, resumed from it, optimal lines
+written as files named by id, and the summary of exactly the deals asked for, each once.
+Resuming reuses a row only if it was computed with the run's options: a row of another kind
+(with or without ``--exact``, the figures, the lines) stops the run with an
+:class:`~solitaire.io.errors.InputError` saying so; an open row (``exact`` false) records its
+limits (:data:`~solitaire.seer.rowfile.LIMITS`) and is recomputed when they differ from the run's.
 """
 
+import json
 import math
+import os
 from collections import Counter
+from dataclasses import dataclass
 from multiprocessing import get_context
 
 from solitaire.seer.bounds import hardness, u1, u2, u2_reason
-from solitaire.seer.deals import MAX_SCORE, Deal, seeded_deal
+from solitaire.seer.deals import MAX_SCORE, Deal
 from solitaire.seer.u3 import exact, warm_up
 from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.game import DISCARD, PLAY, seer_line
-from solitaire.seer.hle import hle_deal
 from solitaire.seer.peers.turns import PEER_SOLVER
+from solitaire.io.atomic import write_text_atomic
+from solitaire.io.errors import InputError
+from solitaire.seer.ids import line_file_name
+from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, latest_by_id, ran_under, read_rows
 
-__all__ = ["bound_row", "run_rows", "imap_jobs", "summarize", "wilson",
-           "seeded_deals", "hle_deals"]
+__all__ = ["bound_row", "run_rows", "imap_jobs", "summarize", "wilson", "limits", "BoundOptions", "BoundRun"]
 
 def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None, peer_solver=PEER_SOLVER,
               peer_encoding=PEER_ENCODING):
@@ -47,11 +60,15 @@ def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None,
     if timeout is not False:
         result, game = _exact(deal, timeout, peer_timeout, peer_solver, peer_encoding)
         row.update({"U3": result.score, "U3_high": result.high, "exact": result.exact, "method": result.method})
+        if not result.exact:
+            row.update(limits(timeout, peer_timeout, peer_solver, peer_encoding))
         if lines:
             row["u3_game"] = game
     reason = u2_reason(deal, upper2.score)
     if reason:
         row["reason"] = reason
+    if "source" in deal.meta:
+        row["source"] = deal.meta["source"]
     if lines:
         row["u1_line"] = upper1.to_json()["plays"]
         row["u2_line"] = upper2.to_json()["plays"]
@@ -73,6 +90,15 @@ def _exact(deal, timeout, peer_timeout, peer_solver, peer_encoding):
     actions = [dict(a, target=order[a["target"]]) if a["type"] in (PLAY, DISCARD) else
                dict(a, target=(a["target"] + s) % P) for a in result.actions]
     return result, {**result.to_json(deal), "actions": actions, "options": {"startingPlayer": s}}
+
+
+def limits(timeout, peer_timeout=None, peer_solver=PEER_SOLVER, peer_encoding=PEER_ENCODING):
+    """What an open row records of the limits it ran under (:data:`~solitaire.seer.rowfile.LIMITS`;
+    the peer's solver and encoding only when the peer ran)."""
+    found = {"timeout": timeout, "peer_timeout": peer_timeout or 0}
+    if peer_timeout:
+        found.update({"peer_solver": peer_solver, "peer_encoding": peer_encoding})
+    return found
 
 
 def _row_task(args):
@@ -98,16 +124,6 @@ def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False, peer_timeo
         warm_up()
     tasks = ((deal, figures, lines, timeout, peer_timeout, peer_solver, peer_encoding) for deal in deals)
     yield from imap_jobs(_row_task, tasks, jobs)
-
-
-def seeded_deals(players, first, last):
-    """Our generator's deals for seeds ``first..last-1``."""
-    return (seeded_deal(players, seed) for seed in range(first, last))
-
-
-def hle_deals(players, first, last, random_start=False):
-    """HLE's deals for seeds ``first..last-1`` (with its random starting player if ``random_start``)."""
-    return (hle_deal(players, seed, random_start) for seed in range(first, last))
 
 
 def wilson(successes, n, z=1.959963984540054):
@@ -149,3 +165,155 @@ def summarize(rows):
         out["gap_histogram"] = {str(g): gaps[g] for g in sorted(gaps)}
     out["real_above_U2"] = sum(1 for r in rows if r.get("gap") is not None and r["gap"] < 0)
     return out
+
+
+@dataclass(frozen=True)
+class BoundOptions:
+    """What a row of ``bound`` holds: ``figures`` (the hardness figures), ``lines`` (the U1/U2
+    lines and the bot's actions in the row), ``exact`` (U3, searched for ``timeout`` seconds,
+    then the SAT peer for ``peer_timeout`` seconds when that is not 0)."""
+
+    figures: bool = True
+    lines: bool = False
+    exact: bool = False
+    timeout: float = 10.0
+    peer_timeout: float = 0
+    peer_solver: str = PEER_SOLVER
+    peer_encoding: str = PEER_ENCODING
+
+    def limits(self):
+        """The limits an open row of these options records."""
+        return limits(self.timeout, self.peer_timeout, self.peer_solver, self.peer_encoding)
+
+
+#: What every resumed row of ``bound`` has.
+BOUND_KEYS = ("id", "players", "L", "U1", "U2")
+
+
+def _kind(row, options, csv_format):
+    """Why ``row`` was not computed with ``options`` (``None`` if it was)."""
+    marks = [("--exact", "U3" in row, options.exact), ("the figures (--figures)", "min_hand" in row, options.figures)]
+    if not csv_format:
+        marks.append(("--lines", "u1_line" in row, options.lines))
+    for name, had, want in marks:
+        if had != want:
+            return (f"row {row['id']} was computed {'with' if had else 'without'} {name}, this run is "
+                    f"{'with' if want else 'without'} it: resume with the options that wrote the file, "
+                    "or write to another file")
+    return None
+
+
+def _reusable(row, options):
+    """A row of the run's kind is reused unless it is open under other limits."""
+    return not options.exact or row.get("exact") or ran_under(row, options.limits())
+
+
+class BoundRun(LockedRun):
+    """One run of ``bound`` (module docstring): ``with BoundRun(...) as run``, then
+    :meth:`rows` computes and yields the new rows and :meth:`summary` summarises the deals of
+    ``source``, reused rows and new ones.
+
+    Parameters
+    ----------
+    source : SeedRange or DealList
+        The deals (:mod:`solitaire.seer.dealsource`).
+    options : BoundOptions
+    out : str, optional
+        The row file; ``csv_format`` says CSV (else JSON Lines). Without ``resume`` it is
+        replaced when the run ends (normally or by an interrupt), and left as it was on an error.
+    resume : bool
+        Reuse the rows of ``out`` computed with ``options`` (needs ``out``).
+    lines_dir : str, optional
+        With ``options.exact``: write each deal's optimal line there as ``<id>.json``.
+    jobs : int
+        Worker processes.
+
+    Raises
+    ------
+    InputError
+        Before anything is written: the options do not fit together, ``lines_dir`` cannot be
+        written, ``out`` is locked by another run or holds a row that is not one of this run.
+    """
+
+    def __init__(self, source, options=BoundOptions(), out=None, csv_format=False, resume=False, lines_dir=None,
+                 jobs=1):
+        for name, value in (("--lines-dir", lines_dir), ("--peer-timeout", options.peer_timeout)):
+            if value and not options.exact:
+                raise InputError(f"{name} needs --exact", "bound")
+        if resume and not out:
+            raise InputError("--resume needs --csv or --jsonl", "bound")
+        self.source, self.options, self.out, self.csv, self.resume = source, options, out, csv_format, resume
+        self.lines_dir, self.jobs, self.new = lines_dir, jobs, []
+        if lines_dir:
+            _writable_folder(lines_dir)
+        self.lock = RowLock(out) if out else None
+        try:
+            self.kept = self._resumed() if resume else []
+        except BaseException:
+            self.close()
+            raise
+        self.todo = len(source) - len(self.kept)
+
+    def _resumed(self):
+        """The rows of ``out`` this run reuses."""
+        rows = latest_by_id(read_rows(self.out, self.csv, BOUND_KEYS), self.source)
+        for row in rows:
+            problem = _kind(row, self.options, self.csv)
+            if problem:
+                raise InputError(problem, self.out)
+        return [row for row in rows if _reusable(row, self.options)]
+
+    def rows(self):
+        """Compute the rows of the deals not reused, in source order: write each to ``out`` and its
+        line to ``lines_dir``, and yield it."""
+        done = {row["id"] for row in self.kept}
+        todo = (deal for deal in self.source.deals() if deal.ident not in done)
+        o = self.options
+        stream = run_rows(todo, self.jobs, o.figures, o.lines or bool(self.lines_dir), o.timeout if o.exact else False,
+                          o.peer_timeout or None, o.peer_solver, o.peer_encoding)
+        writer = RowWriter(self.out, self.resume, self.csv, self.lock) if self.out else None
+        self.lock = None
+        keep = False
+        try:
+            for row in stream:
+                self._finish(row)
+                if writer:
+                    writer.write(row)
+                self.new.append(row)
+                yield row
+            keep = True
+        except (KeyboardInterrupt, GeneratorExit):
+            keep = True  # every finished row is kept
+            raise
+        finally:
+            if writer:
+                writer.close(keep)
+
+    def _finish(self, row):
+        """Write the row's optimal line to ``lines_dir``; keep the lines in the row only with ``lines``."""
+        game = row.pop("u3_game", None)
+        if self.lines_dir and game is not None:
+            path = os.path.join(self.lines_dir, line_file_name(row["id"]))
+            try:
+                write_text_atomic(path, json.dumps(game) + "\n")
+            except OSError as err:
+                raise InputError(f"cannot write the file ({err.strerror or err})", path) from None
+        if not self.options.lines:
+            for key in ("u1_line", "u2_line", "bot_actions"):
+                row.pop(key, None)
+
+    def summary(self):
+        """:func:`summarize` over the deals of the source: one row each, reused or new."""
+        return summarize(latest_by_id(self.kept + self.new, self.source))
+
+
+def _writable_folder(folder):
+    """Create ``folder`` (and its parents) and check it can be written, or :class:`InputError`."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise InputError("cannot write there: a part of the path is a file, not a folder", folder) from None
+    except OSError as err:
+        raise InputError(f"cannot write there ({err.strerror or err})", folder) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError("cannot write there (permission denied)", folder)

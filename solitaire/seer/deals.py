@@ -21,9 +21,18 @@ Sources
   objects or of ``[suitIndex, rank]`` pairs) and ``"players"`` (a list of names or a count);
   one object per file, a JSON list of them, or JSON Lines. ``"score"``, ``"end"``,
   ``"actions"`` and the names are kept when present; ``"options": {"startingPlayer": s}`` is
-  the deal's starting player (:func:`deal_to_hanablive` writes this form).
+  the deal's starting player (:func:`deal_to_hanablive` writes this form). Only No Variant is
+  read: a game with another ``variant`` (top level or in ``options``), a rule option other than
+  its default (``oneLessCard``, ``deckPlays``, …, as
+  :meth:`~solitaire.seer.options.Options.from_hanablive` reads them; timing and display options
+  change nothing on the table and are read) or a ``hand_size`` other than the standard one is
+  refused, naming the variant or the option.
 * :func:`seeded_deal`: our generator, specified exactly in its docstring.
 * :func:`solitaire.seer.hle.hle_deal`: the deal of the Hanabi Learning Environment for a seed.
+
+Each deal is named by its id (:mod:`solitaire.seer.ids`): a hanab.live game with a
+``game_id`` by that number, any other deal from a file by a hash of its record, with
+``meta["source"]`` saying where it was read (``file:line``).
 
 Every parser raises :class:`~solitaire.io.errors.InputError` (file, line, what was expected) on a
 bad deal: a wrong number of cards, an unknown suit, a rank outside ``1..5``, more copies of
@@ -47,6 +56,9 @@ import numpy as np
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text
 from solitaire.model import Instance
+from solitaire.seer.ids import deck_key, game_id, parse_id
+from solitaire.seer.options import Options
+from solitaire.seer.variants import UnsupportedVariant
 
 __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
@@ -89,9 +101,10 @@ class Deal:
     players : int
         ``2..5``.
     ident : str
-        A name for reports (``"seed:7"``, ``"file.jsonl:3"``).
+        The game's id (:mod:`solitaire.seer.ids`: ``"P2-seed-7"``, ``"P3-game-98745"``).
     meta : dict
-        What the source says about the game: ``real_score``, ``end``, ``actions``, ``names``.
+        What the source says about the game: ``real_score``, ``end``, ``actions``, ``names``,
+        and where it was read, ``source`` (``"games.jsonl:3"``).
     start_player : int
         The player who moves first (hanab.live ``options.startingPlayer``, HLE's random start);
         the deal still gives player 0 the first hand.
@@ -133,8 +146,18 @@ class Deal:
 
     def with_players(self, players):
         """The same deck for another number of players (a real game's record, its score and
-        actions, is kept only for its own number of players: with another it is another deal)."""
-        return self if players == self.players else Deal(self.types, players, self.ident)
+        actions, is kept only for its own number of players: with another it is another deal,
+        named by a hash of its deck; a seed's deal keeps its seed)."""
+        if players == self.players:
+            return self
+        try:
+            old = parse_id(self.ident)
+        except ValueError:  # a deal named freely in Python, not by an id
+            old = None
+        if old is not None and old.source in ("seed", "hle"):
+            return Deal(self.types, players, game_id(players, old.source, old.key))
+        meta = {key: self.meta[key] for key in ("source",) if key in self.meta}
+        return Deal(self.types, players, game_id(players, "deck", deck_key(self.types)), meta)
 
     def starting(self, start_player):
         """The same deal with ``start_player`` moving first."""
@@ -190,7 +213,7 @@ def _parse_card(token, source, line, col):
     return SUITS.index(suit.lower()) * RANKS + rank - 1
 
 
-def parse_deal_text(text, players, source="<string>", ident=None):
+def parse_deal_text(text, players, source="<string>"):
     """Parse the text form into a :class:`Deal` (see the module docstring)."""
     types, places = [], []
     for lineno, line in enumerate(text.splitlines(), start=1):
@@ -199,7 +222,15 @@ def parse_deal_text(text, players, source="<string>", ident=None):
             types.append(_parse_card(m.group(), source, lineno, m.start() + 1))
             places.append((lineno, m.start() + 1))
     check_deck(types, source, lambda i: places[i])
-    return Deal(types, players, ident or source)
+    return _file_deal(types, players, source)
+
+
+def _file_deal(types, players, source, record=None):
+    """A deal read from ``source`` without a game number: its id hashes its deck and ``record``."""
+    if players not in (2, 3, 4, 5):
+        raise InputError(f"expected 2..5 players, got {players!r}", source)
+    meta = dict(record or {}, source=source)
+    return Deal(types, players, game_id(players, "deck", deck_key(types, record)), meta)
 
 
 def deal_from_instance(instance, players, source="<instance>"):
@@ -209,7 +240,7 @@ def deal_from_instance(instance, players, source="<instance>"):
                          f"c = {instance.c}", source)
     types = ((instance.colors - 1) * RANKS + instance.values - 1).tolist()
     check_deck(types, source)
-    return Deal(types, players, source)
+    return _file_deal(types, players, source)
 
 
 def _card_from_json(card, number, source, line):
@@ -230,8 +261,42 @@ def _card_from_json(card, number, source, line):
     return suit * RANKS + rank - 1
 
 
-def parse_hanablive(obj, source="<json>", line=None, ident=None):
-    """A :class:`Deal` from one hanab.live game object (``deck``, ``players``, optional ``score``)."""
+#: Fields some game records carry beside ``options``, each the same as an option.
+_RECORD_FIELDS = {"variant": "variant", "starting_player": "startingPlayer", "empty_clues": "emptyClues"}
+
+
+def _unsupported(obj, players):
+    """What makes the game ``obj`` other than No Variant with default options (``None`` if nothing);
+    the options are read by :meth:`solitaire.seer.options.Options.from_hanablive`."""
+    options = obj.get("options", {})
+    if not isinstance(options, dict):
+        return f"expected 'options' to be an object, got {json.dumps(options)[:40]}"
+    beside = {key: obj[field] for field, key in _RECORD_FIELDS.items() if field in obj}
+    for named in (options, beside):
+        try:
+            found = Options.from_hanablive(named)
+        except UnsupportedVariant as err:
+            return err.message
+        except InputError as err:  # an option hanab.live does not have
+            return f"{err.message} is not supported (only No Variant with default options)"
+        for key, value in found.to_hanablive().items():
+            if key == "variant" and value != Options.variant:
+                return f"variant {json.dumps(value)[:60]} is not supported (only No Variant)"
+            if key not in ("variant", "startingPlayer"):  # the starting player is part of a deal
+                return f"option {key} = {json.dumps(value)[:40]} is not supported (only its default)"
+    if obj.get("variant_id", 0) != 0:
+        return f"variant_id {json.dumps(obj['variant_id'])[:40]} is not supported (only No Variant, 0)"
+    if "hand_size" in obj and obj["hand_size"] != hand_size(players):
+        return f"hand_size {json.dumps(obj['hand_size'])[:40]} is not supported (the standard hand of " \
+               f"{players} players is {hand_size(players)} cards)"
+    return None
+
+
+def parse_hanablive(obj, source="<json>", line=None):
+    """A :class:`Deal` from one hanab.live game object (``deck``, ``players``, optional ``score``).
+
+    ``source`` and ``line`` say where the object was read (``line`` is the game's number in a
+    JSON list when the list is one line)."""
     if not isinstance(obj, dict) or "deck" not in obj or "players" not in obj:
         raise InputError("expected a game object with 'deck' and 'players'", source, line)
     deck, players = obj["deck"], obj["players"]
@@ -242,26 +307,36 @@ def parse_hanablive(obj, source="<json>", line=None, ident=None):
         players = len(players)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
         raise InputError(f"expected 2..5 players, got {obj['players']!r}", source, line)
+    unsupported = _unsupported(obj, players)
+    if unsupported:
+        raise InputError(unsupported, source, line)
     types = [_card_from_json(card, i, source, line) for i, card in enumerate(deck, start=1)]
     check_deck(types, source, lambda i: (line, None), line)
     score = obj.get("score")
     if "score" in obj and not (isinstance(score, int) and not isinstance(score, bool) and 0 <= score <= MAX_SCORE):
         raise InputError(f"expected 'score' to be a score in 0..{MAX_SCORE}, got {json.dumps(score)}", source, line)
-    meta = {key: obj[key] for key in ("score", "end", "actions") if key in obj}
-    if "score" in meta:
-        meta["real_score"] = meta.pop("score")
+    record = {key: obj[key] for key in ("score", "end", "actions") if key in obj}
+    if "score" in record:
+        record["real_score"] = record.pop("score")
+    start = _starting_player(obj, players, source, line)
+    if start:
+        record["start_player"] = start
+    where = f"{source}:{line}" if line else source
+    number = obj.get("game_id")
+    if not (isinstance(number, int) and not isinstance(number, bool) and 0 <= number < 2**63):
+        deal = _file_deal(types, players, where, record)
+    else:
+        deal = Deal(types, players, game_id(players, "game", number), dict(record, source=where))
     if names is not None and all(isinstance(n, str) for n in names):
-        meta["names"] = names
-    name = ident or (f"{source}:{line}" if line else source)
-    if obj.get("game_id") is not None:
-        name = f"{name}#{obj['game_id']}"
-    return Deal(types, players, name, meta, _starting_player(obj, players, source, line))
+        deal.meta["names"] = names
+    return deal.starting(start)
 
 
 def _starting_player(obj, players, source, line):
-    """hanab.live's ``options.startingPlayer`` (0 when absent)."""
+    """hanab.live's ``options.startingPlayer`` (or a record's ``starting_player``; 0 when absent)."""
     options = obj.get("options")
-    start = options.get("startingPlayer", 0) if isinstance(options, dict) else 0
+    start = options.get("startingPlayer", obj.get("starting_player", 0)) if isinstance(options, dict) \
+        else obj.get("starting_player", 0)
     if not (isinstance(start, int) and not isinstance(start, bool) and 0 <= start < players):
         raise InputError(f"expected 'options.startingPlayer' to be a player in 0..{players - 1}, got "
                          f"{json.dumps(start)}", source, line)
@@ -278,7 +353,7 @@ def read_hanablive(text, source="<string>"):
         return [parse_hanablive(parse_json(ln, source, i), source, i) for i, ln in lines]
     obj = parse_json(stripped, source)
     if isinstance(obj, list):
-        return [parse_hanablive(game, source, None, f"{source}:{i}") for i, game in enumerate(obj, start=1)]
+        return [parse_hanablive(game, source, i) for i, game in enumerate(obj, start=1)]
     return [parse_hanablive(obj, source)]
 
 
@@ -334,4 +409,4 @@ def seeded_deal(players, seed):
         state, z = splitmix64(state)
         j = z % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    return Deal(deck, players, f"seed:{seed}")
+    return Deal(deck, players, game_id(players, "seed", seed))

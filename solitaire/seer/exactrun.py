@@ -10,6 +10,12 @@ already there (or, retrying, only the exact ones, or only the bot's; the file th
 rows of a retried deal and :func:`latest_rows` takes the last). :func:`read_table` reads several
 such files at once, plain or ``.xz`` (the shipped table, ``instances/table/``).
 
+:class:`TableRun` is one run of ``hanabi-solitaire table``: it reuses the rows of its file for
+the deals it asks for, except those a retry option names and the open rows whose recorded
+limits (:data:`~solitaire.seer.rowfile.LIMITS`) differ from the run's (a row without recorded
+limits counts as computed under other limits), computes the rest and summarises exactly the
+deals asked for, each once.
+
 :func:`table_summary` gives per player count: the share of deals proven winnable
 (``U3 = 25``) with its 95% Wilson interval, and the share of deals that may be winnable
 (``U3_high = 25``: proven wins plus unresolved deals whose bound still allows 25), so the
@@ -21,15 +27,18 @@ count; the slowest deals.
 import time
 from collections import Counter
 
-from solitaire.seer.boundrun import imap_jobs, wilson
+from solitaire.seer.boundrun import imap_jobs, limits, wilson
 from solitaire.seer.deals import MAX_SCORE, seeded_deal
+from solitaire.seer.dealsource import SEED_BITS
 from solitaire.io.errors import InputError
 from solitaire.seer.u3 import exact, warm_up
+from solitaire.seer.ids import game_id
 from solitaire.seer.peers import PEER_ENCODING
-from solitaire.seer.rowfile import read_rows
+from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows
 from solitaire.seer.peers.turns import PEER_SOLVER
 
-__all__ = ["table_row", "table_rows", "latest_rows", "read_table", "table_summary", "format_table"]
+__all__ = ["table_row", "table_rows", "latest_rows", "read_table", "table_summary", "format_table", "TABLE_KEYS",
+           "TableRun"]
 
 #: The keys every row of the table has.
 TABLE_KEYS = ("id", "players", "seed", "L", "U2", "U3", "U3_high", "exact", "method", "seconds")
@@ -40,9 +49,10 @@ def table_row(task):
     players, seed, timeout, peer_timeout, peer_solver, peer_encoding = task
     began = time.perf_counter()
     r = exact(seeded_deal(players, seed), timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
-    return {"id": f"P{players}:seed:{seed}", "players": players, "seed": seed, "L": r.L, "U2": r.U2,
-            "U3": r.score, "U3_high": r.high,
-            "exact": r.exact, "method": r.method, "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 4)}
+    row = {"id": game_id(players, "seed", seed), "players": players, "seed": seed, "L": r.L, "U2": r.U2,
+           "U3": r.score, "U3_high": r.high,
+           "exact": r.exact, "method": r.method, "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 4)}
+    return row if r.exact else {**row, **limits(timeout, peer_timeout, peer_solver, peer_encoding)}
 
 
 def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=None, peer_solver=PEER_SOLVER,
@@ -125,3 +135,69 @@ def format_table(summary):
         slow = ", ".join(f"seed {d['seed']} ({d['seconds']:.2f} s, {d['U3']}..{d['U3_high']})" for d in s["slowest"])
         lines.append(f"slowest P={p}: {slow}")
     return "\n".join(lines)
+
+
+class TableRun(LockedRun):
+    """One run of ``table`` (module docstring): ``with TableRun(...) as run``, then :meth:`rows`
+    computes, writes and yields the new rows and :meth:`summary` summarises the deals asked for.
+
+    Parameters
+    ----------
+    players : list of int
+        Player counts.
+    seed, deals : int
+        The seeds ``seed .. seed + deals - 1`` (below ``2^64``) of each player count.
+    timeout, peer_timeout, peer_solver, peer_encoding
+        As in :func:`solitaire.seer.u3.exact` (``peer_timeout`` 0: no peer).
+    out : str
+        The JSON Lines row file; its rows are reused (and new ones appended).
+    retry_open, retry_searched : bool
+        Recompute the open rows; every row the bot did not settle (includes the open ones).
+    retry_slower : float, optional
+        Recompute every row that took more than this many seconds.
+    jobs : int
+        Worker processes.
+    """
+
+    def __init__(self, players, seed, deals, out, timeout=10.0, peer_timeout=0, peer_solver=PEER_SOLVER,
+                 peer_encoding=PEER_ENCODING, retry_open=False, retry_searched=False, retry_slower=None, jobs=1):
+        if not str(out).endswith((".jsonl", ".json")):
+            raise InputError("--out must be a .jsonl file", str(out))
+        if seed + deals > 2 ** SEED_BITS["seed"]:
+            raise InputError(f"expected seed + deals <= 2^64 (a larger seed deals the deck of seed mod 2^64), "
+                             f"got {seed} + {deals}", "--seed")
+        self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs
+        self.limits = (timeout, peer_timeout, peer_solver, peer_encoding)
+        self.retry = (retry_open, retry_searched, retry_slower)
+        self.new, self.lock = [], RowLock(self.out)
+        try:
+            self.kept = [r for r in latest_rows(read_rows(self.out, required=TABLE_KEYS))
+                         if r["players"] in self.players and r["seed"] in self.seeds and self._reusable(r)]
+        except BaseException:
+            self.close()
+            raise
+        self.todo = len(self.players) * deals - len(self.kept)
+
+    def _reusable(self, row):
+        retry_open, retry_searched, retry_slower = self.retry
+        if retry_searched and row["method"] != "bot" or retry_open and not row["exact"]:
+            return False
+        if retry_slower is not None and row["seconds"] > retry_slower:
+            return False
+        return row["exact"] or ran_under(row, limits(*self.limits))
+
+    def rows(self):
+        """Compute, append to ``out`` and yield the rows of the deals not reused, in order."""
+        timeout, peer_timeout, peer_solver, peer_encoding = self.limits
+        done = {(r["players"], r["seed"]) for r in self.kept}
+        with RowWriter(self.out, resume=True, lock=self.lock) as writer:
+            self.lock = None
+            for row in table_rows(self.players, self.seeds, timeout, self.jobs, done, peer_timeout or None,
+                                  peer_solver, peer_encoding):
+                writer.write(row)
+                self.new.append(row)
+                yield row
+
+    def summary(self):
+        """:func:`table_summary` over the deals asked for, one row each."""
+        return table_summary(latest_rows(self.kept + self.new))

@@ -46,6 +46,7 @@ Running time: 100 generator outputs and ``O(25)`` work per card, a few milliseco
 import numpy as np
 
 from solitaire.seer.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal, hand_size
+from solitaire.seer.ids import game_id
 
 __all__ = ["MT19937", "DiscreteDistribution", "uniform_int", "hle_deck", "hle_game", "hle_deal", "HLE_TO_SUIT", "HLE_MAX_SEED"]
 
@@ -193,12 +194,11 @@ def hle_deal(players, seed, random_start=False, earlier_draws=()):
     Examples
     --------
     >>> hle_deal(2, 1).ident
-    'hle:1'
+    'P2-hle-1'
     >>> hle_deal(3, 42, random_start=True).start_player
     1
     """
     start, deck = hle_game(players, seed, random_start, earlier_draws)
     types = [HLE_TO_SUIT[t // RANKS] * RANKS + t % RANKS for t in deck]
-    ident = f"hle:{seed}" + (":random-start" if random_start else "")
-    ident += f":game{len(earlier_draws) + 1}" if earlier_draws else ""
-    return Deal(types, players, ident, start_player=start)
+    key = f"{seed}g{len(earlier_draws) + 1}" if earlier_draws else seed
+    return Deal(types, players, game_id(players, "hlerandom" if random_start else "hle", key), start_player=start)

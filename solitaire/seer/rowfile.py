@@ -2,29 +2,44 @@
 
 A row file is CSV (the columns :data:`COLUMNS`, a header first) or JSON Lines (one object a
 line), plain or, to read, ``.xz``. The caller says which: the format follows the option that
-named the file, not its extension. :class:`RowWriter` appends one flushed line per row, so an
-interrupted run keeps every finished row; the only damage an interruption can do is a last
-line cut short, which :func:`read_rows` ignores and a resuming :class:`RowWriter` cuts off.
-Anything else that is not a row (a bad line in the middle, a value of the wrong type or out
-of range, a missing key the caller needs) is an :class:`~solitaire.io.errors.InputError` naming
-the file and the line, before any row is written.
+named the file, not its extension. Every row's ``id`` is a game id (:mod:`solitaire.seer.ids`).
+:class:`RowWriter` writes one flushed line per row, so an interrupted run keeps every finished
+row; the only damage an interruption can do is a last line cut short, which :func:`read_rows`
+ignores and a resuming :class:`RowWriter` cuts off. Anything else that is not a row (a bad line
+in the middle, a value of the wrong type or out of range, a missing key the caller needs) is an
+:class:`~solitaire.io.errors.InputError` naming the file and the line, before any row is written.
+
+One writer at a time: a :class:`RowWriter` holds a lock (:class:`RowLock`, ``<file>.lock``
+beside the file, naming the process that holds it) until it is closed. A writer that starts an
+existing file anew writes a temporary file and renames it over the old one when it is closed, so
+a run that fails leaves the old file as it was; a resuming writer appends only after every check.
 """
 
 import csv
+import fcntl
 import io
 import json
 import lzma
 import math
 import os
+import socket
+import sys
+import tempfile
 
 from solitaire.seer.deals import MAX_SCORE
+from solitaire.io.atomic import target_mode
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json
+from solitaire.seer.ids import id_players
 
-__all__ = ["COLUMNS", "RowWriter", "read_rows", "check_row"]
+__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "LockedRun", "read_rows", "check_row", "latest_by_id",
+           "ran_under"]
 
 COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack",
-           "real_score", "gap", "end", "reason"]
+           "real_score", "gap", "end", "reason", "source", "timeout", "peer_timeout", "peer_solver", "peer_encoding"]
+#: The limits an open row (``exact`` false) records: what another run must match to reuse it.
+LIMITS = ("timeout", "peer_timeout", "peer_solver", "peer_encoding")
+_TEXT_KEYS = ("id", "end", "reason", "method", "source", "peer_solver", "peer_encoding")
 
 _SCORES = ("L", "U1", "U2", "U3", "U3_high", "real_score")
 _METHODS = ("bot", "search", "peer")
@@ -39,6 +54,13 @@ def _problem(row):
     for key, value in row.items():
         if key == "id" and not isinstance(value, str):
             return f"expected 'id' to be text, got {json.dumps(value)}"
+        if key == "id":
+            try:
+                players = id_players(value)
+            except ValueError as err:
+                return f"{err} (ids: docs/formats.md)"
+            if players != row.get("players", players):
+                return f"id {value!r} names {players} players, the row {row['players']}"
         if key == "players" and not (_is_int(value) and 2 <= value <= 5):
             return f"expected 'players' in 2..5, got {json.dumps(value)}"
         if key in _SCORES and not (_is_int(value) and 0 <= value <= MAX_SCORE):
@@ -51,6 +73,13 @@ def _problem(row):
             return f"expected 'exact' to be true or false, got {json.dumps(value)}"
         if key == "method" and value is not None and value not in _METHODS:
             return f"expected 'method' to be one of {', '.join(_METHODS)}, got {json.dumps(value)}"
+        if key == "timeout" and value is None:
+            continue  # no limit
+        if key in ("timeout", "peer_timeout") and not (isinstance(value, (int, float)) and not isinstance(value, bool)
+                                                      and math.isfinite(value) and value >= 0):
+            return f"expected '{key}' to be a number of seconds >= 0, got {json.dumps(value)}"
+        if key in ("peer_solver", "peer_encoding") and not (isinstance(value, str) and value):
+            return f"expected '{key}' to be a name, got {json.dumps(value)}"
         if key == "seconds" and not (isinstance(value, (int, float)) and not isinstance(value, bool)
                                      and math.isfinite(value) and value >= 0):
             return f"expected 'seconds' to be a number >= 0, got {json.dumps(value)}"
@@ -77,10 +106,15 @@ def _from_csv(record, source, line):
     for key, value in record.items():
         if value == "":
             continue
-        if key in ("id", "end", "reason", "method"):
+        if key in _TEXT_KEYS:
             row[key] = value
         elif key == "exact" and value in ("True", "False"):
             row[key] = value == "True"
+        elif key in ("timeout", "peer_timeout"):
+            try:
+                row[key] = float(value) if "." in value else int(value)
+            except ValueError:
+                raise InputError(f"expected '{key}' to be a number of seconds, got {value!r}", source, line) from None
         else:
             try:
                 row[key] = int(value)
@@ -135,6 +169,21 @@ def read_rows(path, csv_format=False, required=("id",)):
             for i, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
 
 
+def latest_by_id(rows, wanted=None):
+    """One row per id, the last one in file order (a recomputed deal replaces its row), keeping
+    only the ids ``in wanted`` (every id when ``None``), in the order of their first rows."""
+    latest = {}
+    for row in rows:
+        if wanted is None or row["id"] in wanted:
+            latest[row["id"]] = row
+    return list(latest.values())
+
+
+def ran_under(row, limits):
+    """Whether the open ``row`` records exactly the :data:`LIMITS` ``limits`` (a dict of them)."""
+    return all(row.get(key) == limits.get(key) for key in LIMITS)
+
+
 def _complete_lines(path):
     """End the file at its last complete line (:func:`_kept`), so that rows can be appended."""
     with open(path, "rb+") as handle:
@@ -146,35 +195,146 @@ def _complete_lines(path):
             handle.truncate(len(kept.encode("utf-8")))
 
 
-class RowWriter:
-    """Streams rows to a CSV (``csv_format``) or JSON Lines file, one flushed line per row;
-    ``resume`` appends to what the file holds, else the file starts anew."""
+class RowLock:
+    """An exclusive lock on the row file ``path``: the file ``<path>.lock``, locked with ``flock``
+    and holding a line naming its holder; :class:`InputError` naming the holder when another
+    process has it. The lock goes with the process that holds it (a killed run leaves none)."""
 
-    def __init__(self, path, resume=False, csv_format=False):
-        self.path, self.csv = str(path), csv_format
-        if self.path.endswith((".xz", ".gz", ".bz2", ".zst")):
-            raise InputError("cannot write rows to a compressed file: write it plain, then compress it", self.path)
-        appending = resume and os.path.exists(self.path) and os.path.getsize(self.path) > 0
-        if appending:
-            _complete_lines(self.path)
-        self.handle = open(self.path, "a" if appending else "w", encoding="utf-8", newline="")
-        if self.csv:
-            self.writer = csv.DictWriter(self.handle, COLUMNS, extrasaction="ignore")
-            if not appending:
-                self.writer.writeheader()
+    def __init__(self, path):
+        self.name, self.handle = f"{path}.lock", None
+        if _is_stream(str(path)):  # a device or a pipe (/dev/stdout): nothing to lock
+            return
+        while True:
+            try:
+                handle = open(self.name, "a+", encoding="utf-8")
+            except OSError as err:
+                raise InputError(f"cannot write the file ({err.strerror or err})", str(path)) from None
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                handle.seek(0)
+                holder = handle.read().strip() or "another process"
+                handle.close()
+                raise InputError(f"in use by {holder} (lock {self.name}): wait for it, or write to another file",
+                                 str(path)) from None
+            if os.path.exists(self.name) and os.path.samestat(os.fstat(handle.fileno()), os.stat(self.name)):
+                break
+            handle.close()  # the holder removed the lock file while this process waited: lock the new one
+        handle.seek(0)
+        handle.truncate()
+        command = " ".join([os.path.basename(sys.argv[0]), *sys.argv[1:3]]) if sys.argv else "python"
+        handle.write(f"process {os.getpid()} on {socket.gethostname()} ({command})\n")
+        handle.flush()
+        self.handle = handle
 
-    def write(self, row):
-        if self.csv:
-            self.writer.writerow(row)
-        else:
-            self.handle.write(json.dumps(row) + "\n")
-        self.handle.flush()
+    def release(self):
+        if self.handle is not None:
+            os.unlink(self.name)
+            self.handle.close()
+            self.handle = None
+
+
+class LockedRun:
+    """A batch run that holds the :class:`RowLock` of its row file (``lock``) from its start, before
+    it reads the rows it resumes, until it hands the lock to its :class:`RowWriter` or is closed;
+    a context manager that closes it."""
+
+    lock = None
 
     def close(self):
-        self.handle.close()
+        if self.lock:
+            self.lock.release()
+            self.lock = None
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
         self.close()
+
+
+def _is_stream(path):
+    return os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path)
+
+
+class RowWriter:
+    """Streams rows to a CSV (``csv_format``) or JSON Lines file, one flushed line per row, under a
+    :class:`RowLock`. With ``resume`` it appends to what the file holds (a last line cut short is
+    cut off; an empty CSV file gets its header); else, when ``path`` exists, it writes a temporary
+    file beside it that :meth:`close` renames over ``path`` (``keep``) or removes (a new file is
+    written in place, so that even a killed run keeps its finished rows). Used as a context manager it
+    keeps the rows when the block ends normally or by an interrupt, and drops them on an error.
+    A write that fails is an :class:`InputError` naming ``path``. ``lock``: a :class:`RowLock`
+    the caller already holds on ``path`` (taken before reading the rows it resumes), which the
+    writer releases when it is closed."""
+
+    def __init__(self, path, resume=False, csv_format=False, lock=None):
+        self.path, self.csv, self.temporary = str(path), csv_format, None
+        if self.path.endswith((".xz", ".gz", ".bz2", ".zst")):
+            if lock:
+                lock.release()
+            raise InputError("cannot write rows to a compressed file: write it plain, then compress it", self.path)
+        self.lock = lock or RowLock(self.path)
+        try:
+            self.handle = self._open(resume)
+        except BaseException:
+            self.lock.release()
+            raise
+        if self.csv:
+            self.writer = csv.DictWriter(self.handle, COLUMNS, extrasaction="ignore")
+            if self.handle.tell() == 0:
+                self._guard(self.writer.writeheader)
+
+    def _open(self, resume):
+        try:
+            if resume and os.path.isfile(self.path):
+                _complete_lines(self.path)
+                return open(self.path, "a", encoding="utf-8", newline="")
+            if _is_stream(self.path) or not os.path.exists(self.path):  # nothing to keep: write in place
+                return open(self.path, "w", encoding="utf-8", newline="")
+            fd, self.temporary = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(self.path)), prefix=".tmp-",
+                                                  suffix=os.path.basename(self.path))
+            return os.fdopen(fd, "w", encoding="utf-8", newline="")
+        except OSError as err:
+            raise InputError(f"cannot write the file ({err.strerror or err})", self.path) from None
+
+    def _guard(self, action, *args):
+        try:
+            action(*args)
+            self.handle.flush()
+        except OSError as err:
+            raise InputError(f"cannot write the file ({err.strerror or err})", self.path) from None
+
+    def write(self, row):
+        if self.csv:
+            self._guard(self.writer.writerow, row)
+        else:
+            self._guard(self.handle.write, json.dumps(row) + "\n")
+
+    def close(self, keep=True):
+        """Close the file; a new file replaces ``path`` when ``keep``, else it is removed."""
+        failure = None
+        try:
+            try:
+                self.handle.close()
+            except OSError as err:  # the last flush: an error only matters when the rows are kept
+                if keep:
+                    failure, keep = InputError(f"cannot write the file ({err.strerror or err})", self.path), False
+            if self.temporary is not None:
+                if keep:
+                    os.chmod(self.temporary, target_mode(self.path))
+                    os.replace(self.temporary, self.path)
+                else:
+                    os.unlink(self.temporary)
+                self.temporary = None
+        finally:
+            self.lock.release()
+        if failure:
+            raise failure
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, trace):
+        self.close(keep=kind is None or issubclass(kind, KeyboardInterrupt))
+

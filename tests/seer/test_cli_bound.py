@@ -23,7 +23,7 @@ def test_json_rows_and_summary():
     result = run("--players", "2", "--seeds", "10:14", "--json")
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
-    assert [r["id"] for r in out["rows"]] == ["seed:10", "seed:11", "seed:12", "seed:13"]
+    assert [r["id"] for r in out["rows"]] == ["P2-seed-10", "P2-seed-11", "P2-seed-12", "P2-seed-13"]
     for row in out["rows"]:
         assert row["L"] <= row["U2"] <= row["U1"]
         assert {"min_hand", "pace_slack"} <= set(row)
@@ -40,7 +40,7 @@ def test_jobs_two_gives_the_same_rows():
 
 def test_hle_seeds_source():
     out = json.loads(run("-p", "3", "--hle-seeds", "0:3", "--json", "--no-figures").output)
-    assert [r["id"] for r in out["rows"]] == ["hle:0", "hle:1", "hle:2"]
+    assert [r["id"] for r in out["rows"]] == ["P3-hle-0", "P3-hle-1", "P3-hle-2"]
 
 
 def test_real_games_rows_have_real_score_and_gap(tmp_path):
@@ -60,7 +60,7 @@ def test_csv_stream_and_resume(tmp_path):
     lines = path.read_text().splitlines(keepends=True)
     path.write_text("".join(lines[:4]) + lines[4][:7])
     result = run("-p", "2", "--seeds", "0:6", "--csv", str(path), "--resume", "--json")
-    assert [r["id"] for r in json.loads(result.output)["rows"]] == ["seed:3", "seed:4", "seed:5"]
+    assert [r["id"] for r in json.loads(result.output)["rows"]] == ["P2-seed-3", "P2-seed-4", "P2-seed-5"]
     assert list(csv.DictReader(path.open())) == first
     assert json.loads(result.output)["summary"]["deals"] == 6
 
@@ -69,7 +69,7 @@ def test_jsonl_stream_with_lines(tmp_path):
     path = tmp_path / "rows.jsonl"
     assert run("-p", "3", "--seeds", "5:7", "--jsonl", str(path), "--lines", "-q").exit_code == 0
     rows = read_rows(str(path))
-    assert [r["id"] for r in rows] == ["seed:5", "seed:6"]
+    assert [r["id"] for r in rows] == ["P3-seed-5", "P3-seed-6"]
     deal = seeded_deal(3, 5)
     assert simulate(deal, rows[0]["bot_actions"]).score == rows[0]["L"]
     assert len(rows[0]["u2_line"]) == rows[0]["U2"]

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import REAL_GAMES, brute, legal_actions, tiny_deal
+from helpers import REAL_GAMES, brute, legal_actions, standard_games, tiny_deal
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.seer.u3 import exact, exact_search, tt_table
@@ -295,7 +295,7 @@ def test_final_round_is_one_turn_each(players):
 
 
 def test_real_games_score_at_most_u3():
-    for deal in read_hanablive(REAL.read_text(), str(REAL)):
+    for deal in standard_games(REAL)[0]:
         if str(deal.meta.get("end", "")).startswith("normal"):
             r = exact(deal, timeout=0.5)
             assert deal.meta["real_score"] <= r.high, deal.ident

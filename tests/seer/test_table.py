@@ -23,6 +23,7 @@ from solitaire.seer.u3 import exact, root_hope
 from solitaire.seer.exactrun import latest_rows
 from solitaire.seer.game import seer_score
 from solitaire.seer.harddeals import hard_deals
+from solitaire.seer.ids import GameId, parse_id
 
 FILES = find_example("table", "table").paths
 SPAN, PLAYERS = 100_000, (2, 3, 4, 5)
@@ -42,7 +43,7 @@ def test_a_file_holds_each_deal_of_its_seeds_once(shipped):
 
 def test_every_row_is_consistent(shipped):
     for row in shipped[1]:
-        assert row["id"] == f"P{row['players']}:seed:{row['seed']}"
+        assert parse_id(row["id"]) == GameId(row["players"], "seed", str(row["seed"]))
         assert row["L"] <= row["U3"] <= row["U3_high"] <= row["U2"], row
         assert row["exact"] == (row["U3"] == row["U3_high"]) == (row["method"] is not None), row
         assert row["method"] != "bot" or row["L"] == row["U2"] == row["U3"], row

@@ -1,0 +1,130 @@
+"""Where the deals of a batch run come from: a seed range of a generator, or the games of a file.
+
+A source gives its deals in order (``deals()``), how many there are (``len``) and whether an id
+(:mod:`solitaire.seer.ids`) names one of them (``in``), without dealing them: a resumed run
+keeps the rows of exactly the deals it asks for, each once. :func:`deal_source` builds the
+source of ``bound``'s options; :func:`parse_seed_range` reads ``A:B``.
+"""
+
+import os
+import re
+from dataclasses import dataclass
+
+from solitaire.io.errors import InputError
+from solitaire.seer.deals import read_deal, read_hanablive_file, seeded_deal
+from solitaire.seer.hle import hle_deal
+from solitaire.seer.ids import parse_id
+
+__all__ = ["SeedRange", "DealList", "parse_seed_range", "deal_source", "SEED_BITS"]
+
+#: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
+SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it
+_DEALERS = {"seed": seeded_deal, "hle": hle_deal, "hlerandom": lambda players, seed: hle_deal(players, seed, True)}
+
+
+@dataclass(frozen=True)
+class SeedRange:
+    """The deals of a generator (``source``: ``"seed"`` ours, ``"hle"`` HLE's, ``"hlerandom"`` HLE's
+    with its random starting player) for ``players`` and
+    the seeds ``first .. last - 1``."""
+
+    players: int
+    source: str
+    first: int
+    last: int
+
+    def __post_init__(self):
+        if not 0 <= self.first < self.last <= 2 ** SEED_BITS[self.source]:
+            raise ValueError(f"expected 0 <= first < last <= 2^{SEED_BITS[self.source]}, "
+                             f"got {self.first}:{self.last}")
+
+    def deals(self):
+        deal = _DEALERS[self.source]
+        return (deal(self.players, seed) for seed in range(self.first, self.last))
+
+    def __len__(self):
+        return self.last - self.first
+
+    def __contains__(self, ident):
+        try:
+            found = parse_id(ident)
+        except ValueError:
+            return False
+        return (found.players, found.source) == (self.players, self.source) and self.first <= found.number < self.last
+
+
+@dataclass(frozen=True)
+class DealList:
+    """Deals read from a file, in file order (a deal listed twice is one deal)."""
+
+    items: tuple
+
+    def __post_init__(self):
+        object.__setattr__(self, "_ids", frozenset(deal.ident for deal in self.items))
+
+    def deals(self):
+        seen = set()
+        for deal in self.items:
+            if deal.ident not in seen:
+                seen.add(deal.ident)
+                yield deal
+
+    def __len__(self):
+        return len(self._ids)
+
+    def __contains__(self, ident):
+        return ident in self._ids
+
+
+_RANGE = re.compile(r"([0-9]+)(?::([0-9]+))?", re.ASCII)
+
+
+def parse_seed_range(text: str, option: str, bits: int) -> tuple:
+    """``A:B`` (seeds ``A .. B - 1``) or one seed ``A``, ASCII digits, ``0 <= A < B <= 2^bits``:
+    ``(A, B)``, else :class:`InputError` naming ``option``.
+
+    Examples
+    --------
+    >>> parse_seed_range("3:7", "--seeds", 64), parse_seed_range("5", "--seeds", 64)
+    ((3, 7), (5, 6))
+    """
+    m = _RANGE.fullmatch(text)
+    if not m:
+        raise InputError(f"expected A:B (seeds A..B-1) or A, in ASCII digits, got {text!r}", option)
+    first = int(m.group(1))
+    last = int(m.group(2)) if m.group(2) is not None else first + 1
+    if not first < last <= 2**bits:
+        raise InputError(f"expected 0 <= A < B <= 2^{bits}, got {text!r}", option)
+    return first, last
+
+
+def deal_source(players=None, seeds=None, hle_seeds=None, deal=None, hanab_live=None, hle_random_start=False):
+    """The source of exactly one of ``seeds``/``hle_seeds`` (``A:B`` text, needs ``players``; with
+    ``hle_random_start``, HLE's random starting player),
+    ``deal`` (a deal file: text, ``.deck``, hanab.live ``.json``/``.jsonl``) or ``hanab_live``
+    (hanab.live games); ``players`` re-deals the games of a file to that many players (another
+    deal: its row has no real score). Raises :class:`InputError` naming the option or file."""
+    given = [name for name, value in (("--seeds", seeds), ("--hle-seeds", hle_seeds), ("--deal", deal),
+                                      ("--hanab-live", hanab_live)) if value is not None]
+    if len(given) != 1:
+        raise InputError("give exactly one of --seeds, --hle-seeds, --deal, --hanab-live", "bound")
+    for path in (deal, hanab_live):
+        if path is not None and not os.path.isfile(path):
+            raise InputError("cannot read the file (no such file)" if not os.path.exists(path)
+                             else "cannot read the file (not a file)", str(path))
+    if hanab_live is not None:
+        games = read_hanablive_file(hanab_live)
+        return DealList(tuple(g if players is None else g.with_players(players) for g in games))
+    if deal is not None:
+        if players is None and not str(deal).endswith((".json", ".jsonl")):
+            raise InputError("--players is required for a deal that is not a hanab.live game (.json)", str(deal))
+        found = read_deal(deal, players)
+        return DealList(tuple(found) if isinstance(found, list) else (found,))
+    if hle_random_start and hle_seeds is None:
+        raise InputError("--hle-random-start needs --hle-seeds", given[0])
+    if players is None:
+        raise InputError("--players is required with --seeds and --hle-seeds", given[0])
+    source, option, text = (("seed", "--seeds", seeds) if seeds is not None
+                            else ("hlerandom" if hle_random_start else "hle", "--hle-seeds", hle_seeds))
+    first, last = parse_seed_range(text, option, SEED_BITS[source])
+    return SeedRange(players, source, first, last)
