@@ -119,7 +119,7 @@ def test_a_deal_with_another_starting_player_gets_its_own_optimum_and_line():
 
 def test_hle_random_start_rows_and_the_deal_command():
     rows = json.loads(run("-p", "3", "--hle-seeds", "1:4", "--hle-random-start", "--json", "--no-figures").output)["rows"]
-    assert [r["id"] for r in rows] == ["hle:1:random-start", "hle:2:random-start", "hle:3:random-start"]
+    assert [r["id"] for r in rows] == ["P3-hlerandom-1", "P3-hlerandom-2", "P3-hlerandom-3"]
     lines = CliRunner().invoke(main, ["deal", "-p", "3", "--hle-seeds", "1:4", "--hle-random-start"]).output.splitlines()
     games = [json.loads(line) for line in lines]
     assert [g["options"]["startingPlayer"] for g in games] == [1, 1, 1] and len(games[0]["deck"]) == 50

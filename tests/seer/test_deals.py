@@ -292,4 +292,4 @@ def test_hle_seeds_beyond_a_c_int_and_impossible_draw_counts_are_refused():
     with pytest.raises(ValueError, match="draws 10..50"):
         hle_deal(2, 1, earlier_draws=(9,))
     deal = hle_deal(3, 42, random_start=True, earlier_draws=(50,))
-    assert deal.ident == "hle:42:random-start:game2" and deal.start_player == hle_game(3, 42, True, (50,))[0]
+    assert deal.ident == "P3-hlerandom-42g2" and deal.start_player == hle_game(3, 42, True, (50,))[0]
