@@ -193,7 +193,8 @@ def examples_command(as_json):
 @_example_option("deck", "deck")
 @click.option("--algorithm", "-a", default="auto", show_default=True,
               type=click.Choice(["auto", *SOLVERS]),
-              help="Solver to use; 'auto' picks greedy for r = 1, lazy for c = 1, the engine when c * n <= 64, else sat.")
+              help="Solver to use; 'auto' picks greedy for r = 1, lazy for c = 1, the engine when c * n <= 64 "
+                   "(SAT takes over when the engine goes over its work budget), else sat; it says why.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--sequence-out", type=click.Path(dir_okay=False),
               help="Write the play sequence as JSON to this file.")
@@ -218,7 +219,7 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
     click.echo(f"{deck}: {'WINNABLE' if result.winnable else 'NOT WINNABLE'}")
     score = "not computed by this algorithm" if result.score is None else f"{result.score} / {result.max_score}"
     click.echo(f"  score      {score}")
-    click.echo(f"  algorithm  {result.algorithm}")
+    click.echo(f"  algorithm  {result.algorithm}" + (f"  (auto: {result.extra['auto']['why']})" if "auto" in result.extra else ""))
     click.echo(f"  instance   N={p['N']} n={p['n']} c={p['c']} r={p['r']} h={p['h']}")
     if result.sequence is not None:
         click.echo(f"  sequence   {len(result.sequence)} events" + (f" -> {sequence_out}" if sequence_out else ""))

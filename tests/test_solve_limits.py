@@ -1,0 +1,83 @@
+"""Solving at the edges: the DP on a deep deck, ``auto`` against a runaway engine, warm-ups that
+cost nothing. Every answer is replayed by the referee; ``auto`` is checked against the brute-force
+oracle."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+
+from conftest import instances
+from solitaire import solve as solve_module
+from solitaire.brute import solve_brute
+from solitaire.deckfile import read_instance
+from solitaire.referee import replay
+from solitaire.solve import WARM_UP, solve
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cli(*args, timeout=600):
+    """The command line in its own process (a crash there cannot take the test run down)."""
+    return subprocess.run([sys.executable, "-c", "from cli import main; main()", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def test_dp_solves_a_deck_deeper_than_the_stack(tmp_path):
+    deck = tmp_path / "d.deck"
+    assert cli("generate", "--values", 20000, "--colors", 1, "--hand", 0, "--seed", 1, "-o", deck).returncode == 0
+    done = cli("solve", "-a", "dp", deck, "--json")
+    assert done.returncode == 0, done.stderr[-500:]
+    result = json.loads(done.stdout)
+    inst = read_instance(deck)
+    assert result["score"] == replay(inst, [tuple(e) for e in result["sequence"]])
+    where = np.argsort(inst.values)           # h = 0, one color, each value once: the score is the
+    rising = np.flatnonzero(np.diff(where) < 0)  # longest run 1..k whose positions increase
+    assert result["score"] == (rising[0] + 1 if rising.size else inst.N)
+
+
+@given(instances(max_n=3, max_c=3, max_r=2, max_h=2, max_N=9))
+def test_auto_agrees_with_the_oracle_also_when_sat_takes_over(inst):
+    oracle = solve_brute(inst)
+    for budget in (solve_module.AUTO_ENGINE_BUDGET, 0):
+        solve_module.AUTO_ENGINE_BUDGET, saved = budget, solve_module.AUTO_ENGINE_BUDGET
+        try:
+            result = solve(inst)
+        finally:
+            solve_module.AUTO_ENGINE_BUDGET = saved
+        assert result.winnable == oracle.winnable
+        if result.score is not None:  # greedy and lazy decide a loss without a score
+            assert result.score == oracle.score == replay(inst, result.sequence.events())
+        assert result.extra["auto"]["chosen"] == result.algorithm
+
+
+@pytest.mark.slow
+def test_auto_hands_a_runaway_engine_to_sat(tmp_path):
+    deck = tmp_path / "e.deck"
+    assert cli("generate", "--values", 8, "--colors", 8, "--multiplicity", 2, "--hand", 6, "--seed", 1,
+               "-o", deck).returncode == 0
+    done = cli("solve", deck, "--json", timeout=120)
+    assert done.returncode == 0, done.stderr[-500:]
+    result = json.loads(done.stdout)
+    assert result["algorithm"] == result["auto"]["chosen"] == "sat"
+    assert "budget" in result["auto"]["why"]
+    assert result["score"] == replay(read_instance(deck), [tuple(e) for e in result["sequence"]])
+    text = cli("solve", ROOT / "instances" / "standard-deck-h5.deck").stdout
+    assert "engine  (auto: c * n <= 64" in text
+
+
+def test_warm_up_solves_the_fixed_two_card_decks_only(monkeypatch):
+    seen = []
+    original = solve_module.SOLVERS["sat"]
+    monkeypatch.setitem(solve_module.SOLVERS, "sat", original.__class__(
+        "sat", original.summary, original.refuses, lambda inst, **kw: seen.append(inst) or original.run(inst, **kw)))
+    monkeypatch.setattr(solve_module, "_LOADED", set())
+    inst = read_instance(ROOT / "instances" / "theorem7" / "figure2.deck")
+    result = solve(inst, "sat")
+    assert seen[:-1] == list(WARM_UP) and seen[-1] is inst
+    assert result.score == replay(inst, result.sequence.events())
+    assert solve(inst, "sat").extra["load_seconds"] == 0
