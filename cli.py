@@ -20,8 +20,9 @@ from reductions.crosscheck import crosscheck as crosscheck_formula
 from reductions.crosscheck import formulas_from_paths, random_3sat
 from reductions.dimacs import read_dimacs
 from reductions.theorem7 import reduce_formula
-from solitaire.deckfile import format_deck, read_instance
+from solitaire.deckfile import deck_blocks, read_instance
 from solitaire.examples import examples, find_example
+from solitaire.io.budget import parse_size, set_limit
 from solitaire.io.errors import InputError
 from solitaire.generate import provenance, random_instance
 from solitaire.referee import IllegalEvent, replay
@@ -60,6 +61,20 @@ class _Seconds(click.FloatRange):
 
 
 _SECONDS = _Seconds()
+
+
+def _set_memory_limit(ctx, param, value):
+    try:
+        set_limit(None if value is None else parse_size(value))
+    except ValueError as err:
+        raise click.BadParameter(str(err), ctx, param) from None
+
+
+def _memory_option(command):
+    """``--max-memory SIZE``: the memory the command may plan to use (solitaire.io.budget)."""
+    return click.option("--max-memory", metavar="SIZE", callback=_set_memory_limit, expose_value=False,
+                        help="Refuse, before starting, work estimated to need more memory than SIZE "
+                             "(512M, 4G); default: the machine's memory. See docs/limits.md.")(command)
 _NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
 
 
@@ -92,6 +107,9 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except InputError as err:
             click.echo(f"hanabi-solitaire: error: {err}", err=True)
+            ctx.exit(2)
+        except MemoryError:  # past every estimate (docs/limits.md): one line, not a traceback
+            click.echo("hanabi-solitaire: error: out of memory; give a smaller input (see docs/limits.md)", err=True)
             ctx.exit(2)
         except BrokenPipeError:  # the reader of the output stopped (say, `| head`): stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -189,6 +207,7 @@ def examples_command(as_json):
 
 
 @main.command()
+@_memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
 @_example_option("deck", "deck")
 @click.option("--algorithm", "-a", default="auto", show_default=True,
@@ -232,6 +251,7 @@ solve_cmd.name = "solve"
 
 
 @main.command()
+@_memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
 @click.argument("sequence", type=click.Path(dir_okay=False), required=False)
 @_example_option("deck", "deck", shift="sequence")
@@ -258,6 +278,7 @@ def verify(deck, sequence, as_json):
 
 
 @main.command()
+@_memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
 @_example_option("deck", "deck")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -279,6 +300,7 @@ def info(deck, as_json):
 
 
 @main.command()
+@_memory_option
 @click.argument("cnf", type=click.Path(dir_okay=False), required=False)
 @_example_option("cnf", "cnf")
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The .deck file to write.")
@@ -303,7 +325,7 @@ def reduce(cnf, output, hand, map_out, as_json):
                 f"exact 3-CNF: {f.nvars} variables, {f.m} clauses)",
                 "seed: none (deterministic)",
                 f"colors 2i-1 / 2i: x_i true / false; color {2 * f.nvars + 1}: dummy"]
-    texts = {output: format_deck(red.instance, comments)}
+    texts = {output: deck_blocks(red.instance, comments)}
     if map_out:
         texts[map_out] = json.dumps(red.to_json(), indent=1) + "\n"
     try:
@@ -321,6 +343,7 @@ def reduce(cnf, output, hand, map_out, as_json):
 
 
 @main.command()
+@_memory_option
 @click.argument("cnfs", nargs=-1, type=click.Path(exists=False))
 @_example_option("cnfs", "cnf", required=False)
 @click.option("--random", "random_spec", nargs=2, type=click.IntRange(0, 10**6), default=None,
@@ -378,6 +401,7 @@ def _mark(check):
 
 
 @main.command()
+@_memory_option
 @click.option("--values", "n", type=click.IntRange(1, 10**8), required=True, help="Number of values n.")
 @click.option("--colors", "c", type=click.IntRange(1, 10**8), required=True, help="Number of colors c.")
 @click.option("--multiplicity", "r", type=click.IntRange(1, 10**8), default=1, show_default=True,
@@ -404,10 +428,11 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
     if n * c * r > 10**8:
         _usage_error(f"a deck of n * c * R = {n * c * r:,} cards is too large (at most 10^8)")
     for s in range(seed, seed + count):
-        deck = format_deck(random_instance(n, c, r, h, s, exact=not at_most), provenance(n, c, r, h, s, not at_most))
+        deck = deck_blocks(random_instance(n, c, r, h, s, exact=not at_most), provenance(n, c, r, h, s, not at_most))
         path = os.path.join(out_dir, f"rand-n{n}-c{c}-r{r}-h{h}-s{s}.deck") if out_dir else out_file
         if path is None:
-            click.echo(deck, nl=False)
+            for piece in deck:
+                click.echo(piece, nl=False)
             continue
         _make_folder(os.path.dirname(os.path.abspath(path)), path)
         try:

@@ -18,6 +18,7 @@ import json
 
 import numpy as np
 
+from solitaire.io.budget import check_budget, json_read_bytes
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text
 
@@ -90,5 +91,7 @@ def parse_sequence_json(obj, source="<json>"):
 
 
 def read_sequence(path):
-    """Read a play sequence from a JSON file."""
+    """Read a play sequence from a JSON file (refused before reading when it could need more
+    memory than the limit)."""
+    check_budget("reading this play sequence", json_read_bytes(path), str(path))
     return parse_sequence_json(parse_json(read_text(path), str(path)), str(path))

@@ -81,3 +81,51 @@ def test_warm_up_solves_the_fixed_two_card_decks_only(monkeypatch):
     assert seen[:-1] == list(WARM_UP) and seen[-1] is inst
     assert result.score == replay(inst, result.sequence.events())
     assert solve(inst, "sat").extra["load_seconds"] == 0
+
+
+def refused(done, *words):
+    """One line on standard error, exit code 2, naming the limit and the words."""
+    lines = done.stderr.strip().splitlines()
+    return done.returncode == 2 and len(lines) == 1 and "--max-memory" in lines[0] and all(w in lines[0] for w in words)
+
+
+def test_reduce_refuses_a_deck_over_the_memory_limit(tmp_path):
+    cnf, out = tmp_path / "wide.cnf", tmp_path / "wide.deck"
+    cnf.write_text("p cnf 1000000 1\n1 2 3 0\n")
+    done = cli("reduce", cnf, "-o", out, "--max-memory", "100M")
+    assert refused(done, "36,000,013 cards"), done.stderr
+    assert not out.exists()
+    many = tmp_path / "many.cnf"
+    many.write_text("p cnf 3 1000000\n" + "1 2 3 0\n" * 10**6)
+    assert refused(cli("reduce", many, "-o", out, "--max-memory", "100M"), "many.cnf", "reading this CNF")
+
+
+def test_crosscheck_refuses_before_the_sat_solver_runs_out(tmp_path):
+    rng = np.random.default_rng(1)
+    cnf = tmp_path / "long.cnf"
+    rows = [" ".join(str(int(v) * int(s)) for v, s in zip(rng.choice(np.arange(1, 21), 3, replace=False),
+                                                         rng.choice([-1, 1], 3))) + " 0" for _ in range(10000)]
+    cnf.write_text("p cnf 20 10000\n" + "\n".join(rows) + "\n")
+    assert refused(cli("crosscheck", cnf, "--max-memory", "200M"), "Theorem 7 deck")
+    small = tmp_path / "small.cnf"
+    small.write_text("p cnf 20 60\n" + "\n".join(rows[:60]) + "\n")
+    assert refused(cli("crosscheck", small, "--max-memory", "20M", "--no-engine"), "SAT encoding")
+    assert cli("crosscheck", small, "--no-engine").returncode == 0
+
+
+def test_solve_info_verify_generate_refuse_over_the_limit(tmp_path):
+    deck = tmp_path / "g.deck"
+    assert refused(cli("generate", "--values", 1000, "--colors", 1000, "--hand", 5, "-o", deck, "--max-memory", "10M"),
+                   "1,000,000 cards")
+    assert not deck.exists()
+    assert cli("generate", "--values", 300, "--colors", 300, "--multiplicity", 2, "--hand", 5,
+               "-o", deck).returncode == 0
+    for command in ("info", "solve"):
+        assert refused(cli(command, deck, "--max-memory", "1M"), "g.deck", "reading this deck")
+    assert refused(cli("solve", deck, "--max-memory", "30M"), "SAT encoding")
+    seq = tmp_path / "s.json"
+    seq.write_text('[["play", 1]' + ', ["discard", 2]' * 100000 + "]")
+    small = ROOT / "instances" / "tiny-r1.deck"
+    assert refused(cli("verify", small, seq, "--max-memory", "1M"), "s.json", "play sequence")
+    assert cli("verify", small, seq).returncode == 0
+    assert cli("info", deck, "--max-memory", "1X").returncode == 2
