@@ -16,10 +16,6 @@ from contextlib import nullcontext
 
 import click
 
-from reductions.crosscheck import crosscheck as crosscheck_formula
-from reductions.crosscheck import formulas_from_paths, random_3sat
-from reductions.dimacs import read_dimacs
-from reductions.theorem7 import reduce_formula
 from solitaire.deckfile import deck_blocks, read_instance
 from solitaire.examples import examples, find_example
 from solitaire.io.budget import parse_size, set_limit
@@ -130,6 +126,14 @@ def main():
     """
 
 
+def _say_if_compiling(*modules):
+    """On a terminal, say once on standard error that the first call compiles (a cold numba cache)."""
+    from solitaire.compiled import COMPILING_NOTE, cold_modules
+
+    if sys.stderr.isatty() and cold_modules(*modules):
+        click.echo(f"hanabi-solitaire: {COMPILING_NOTE}", err=True)
+
+
 def _emit_json(obj):
     click.echo(json.dumps(obj))
 
@@ -225,6 +229,8 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
     instance = read_instance(deck)
     if solver is not None and algorithm != "sat":
         _usage_error("--solver applies to --algorithm sat only")
+    _say_if_compiling(SOLVERS[choose(instance) if algorithm == "auto" else algorithm].run.__module__,
+                      "solitaire.selection")
     try:
         result = solve(instance, algorithm, **({} if solver is None else {"solver": solver}))
     except ValueError as err:
@@ -315,6 +321,9 @@ def reduce(cnf, output, hand, map_out, as_json):
     CNF is DIMACS (any clause lengths; normalised to exact 3-CNF first). The deck has
     2v+1 colors, r = 2, hand size h; see reductions/theorem7.py for n and the errata.
     """
+    from reductions.dimacs import read_dimacs
+    from reductions.theorem7 import reduce_formula
+
     _distinct_files(CNF=cnf, **{"--output": output, "--map": map_out})
     formula = read_dimacs(cnf)
     red = reduce_formula(formula, hand)
@@ -361,6 +370,9 @@ def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
     nothing of the gadgets) and by the engine where the deck is small; both witnesses are
     checked. Exit code 1 when any formula disagrees.
     """
+    from reductions.crosscheck import crosscheck as crosscheck_formula
+    from reductions.crosscheck import formulas_from_paths, random_3sat
+
     if not cnfs and random_spec is None:
         _usage_error("give CNF files or folders, or --random VARS CLAUSES")
     for path in cnfs:
@@ -556,6 +568,7 @@ def bound(players, seeds, hle_seeds, deal, hanab_live, csv_out, jsonl_out, resum
     from solitaire.seer.rowfile import RowWriter, read_rows
 
     deals, total = _bound_deals(players, seeds, hle_seeds, deal, hanab_live)
+    _say_if_compiling("solitaire.seer.pace", *(["solitaire.seer.exact"] if with_exact else []))
     out = csv_out or jsonl_out
     _distinct_files(**{"--deal": deal, "--hanab-live": hanab_live, "--csv/--jsonl": out})
     if csv_out and jsonl_out:
@@ -655,6 +668,7 @@ def table(players_text, deals, seed, timeout, peer_timeout, peer_solver, peer_en
         _usage_error("--out must be a .jsonl file")
     players = _players_range(players_text)
     seeds = range(seed, seed + deals)
+    _say_if_compiling("solitaire.seer.pace", "solitaire.seer.exact")
     previous = [r for r in latest_rows(read_rows(out_file, required=TABLE_KEYS))
                 if r["players"] in players and r["seed"] in seeds]
     if retry_searched:

@@ -64,7 +64,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import networkx as nx
 import numpy as np
 
 from solitaire.io.budget import REDUCE_CARD_BYTES, check_budget
@@ -130,6 +129,7 @@ class Reduction:
         Nodes ``("x", i)``, ``("W", j)`` and ``("g", index)``; edges variable-clause
         (attribute ``sign``) and variable/clause-gadget.
         """
+        import networkx as nx  # only here: its import costs a quarter second
         g = nx.Graph()
         g.add_nodes_from((("x", i) for i in range(1, self.formula.nvars + 1)), kind="variable")
         for j, clause in enumerate(self.formula.clauses, start=1):

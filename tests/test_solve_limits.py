@@ -129,3 +129,16 @@ def test_solve_info_verify_generate_refuse_over_the_limit(tmp_path):
     assert refused(cli("verify", small, seq, "--max-memory", "1M"), "s.json", "play sequence")
     assert cli("verify", small, seq).returncode == 0
     assert cli("info", deck, "--max-memory", "1X").returncode == 2
+
+
+def test_a_module_is_cold_until_its_kernels_are_compiled(tmp_path, monkeypatch):
+    (tmp_path / "kernels_for_cold_test.py").write_text(
+        "import numba\n\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import kernels_for_cold_test as module
+
+    from solitaire.compiled import cold_modules
+    assert cold_modules("kernels_for_cold_test", "solitaire.selection") == ["kernels_for_cold_test"]
+    assert module.twice(21) == 42
+    assert cold_modules("kernels_for_cold_test") == []
+    assert list((tmp_path / "__pycache__").glob("kernels_for_cold_test.twice-*.nbi"))
