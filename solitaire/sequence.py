@@ -30,13 +30,14 @@ _CODES = {name: code for code, name in enumerate(EVENT_NAMES)}
 
 
 class PlaySequence:
-    """A play sequence as parallel arrays of event codes and 1-based card indices."""
+    """A play sequence as parallel arrays of event codes and 1-based card indices (int32 or int64)."""
 
     __slots__ = ("codes", "indices")
 
     def __init__(self, codes, indices):
         self.codes = np.asarray(codes, dtype=np.int8)
-        self.indices = np.asarray(indices, dtype=np.int64)
+        indices = np.asarray(indices)
+        self.indices = indices if indices.dtype in (np.int32, np.int64) else indices.astype(np.int64)
         if self.codes.shape != self.indices.shape:
             raise ValueError("codes and indices must have the same length")
 

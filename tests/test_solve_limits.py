@@ -10,11 +10,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import instances
 from solitaire import solve as solve_module
 from solitaire.brute import solve_brute
-from solitaire.deckfile import read_instance
+from solitaire.deckfile import _parse_lines, parse_deck, read_instance
+from solitaire.io.errors import InputError
 from solitaire.referee import replay
 from solitaire.solve import WARM_UP, solve
 
@@ -142,3 +144,18 @@ def test_a_module_is_cold_until_its_kernels_are_compiled(tmp_path, monkeypatch):
     assert module.twice(21) == 42
     assert cold_modules("kernels_for_cold_test") == []
     assert list((tmp_path / "__pycache__").glob("kernels_for_cold_test.twice-*.nbi"))
+
+
+@given(st.lists(st.sampled_from(["1", "2", "3", "01", "0", "4", "0003", " ", "  ", "\t", "\n", "\r\n", "\x0b", "\x0c",
+                                 "\nc note\n", "-1", "+2", "x", "é", "99999999999999999999"]), max_size=40))
+def test_the_numpy_reader_reads_what_the_line_reader_reads(pieces):
+    text = "c head\n\np hanabi 3 2 1\n" + " ".join(pieces) + "\n"
+
+    def outcome(parse):
+        try:
+            return parse(text, "t.deck")
+        except InputError as err:
+            return str(err)
+
+    fast, lines = outcome(parse_deck), outcome(_parse_lines)
+    assert fast == lines
