@@ -18,7 +18,7 @@ import click
 
 from solitaire.deckfile import deck_blocks, read_instance
 from solitaire.examples import examples, find_example
-from solitaire.io.budget import parse_size, set_limit
+from solitaire.io.budget import SEQUENCE_JSON_EVENT_BYTES, check_budget, parse_size, set_limit
 from solitaire.io.errors import InputError
 from solitaire.generate import provenance, random_instance
 from solitaire.referee import IllegalEvent, replay
@@ -231,6 +231,9 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
         _usage_error("--solver applies to --algorithm sat only")
     _say_if_compiling(SOLVERS[choose(instance) if algorithm == "auto" else algorithm].run.__module__,
                       "solitaire.selection")
+    if as_json or sequence_out:
+        check_budget(f"the play sequence of {instance.N:,} cards as JSON",
+                     2 * instance.N * SEQUENCE_JSON_EVENT_BYTES, deck)
     try:
         result = solve(instance, algorithm, **({} if solver is None else {"solver": solver}))
     except ValueError as err:

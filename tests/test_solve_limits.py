@@ -125,6 +125,7 @@ def test_solve_info_verify_generate_refuse_over_the_limit(tmp_path):
     for command in ("info", "solve"):
         assert refused(cli(command, deck, "--max-memory", "1M"), "g.deck", "reading this deck")
     assert refused(cli("solve", deck, "--max-memory", "30M"), "SAT encoding")
+    assert refused(cli("solve", deck, "--json", "--max-memory", "35M"), "g.deck", "as JSON")
     seq = tmp_path / "s.json"
     seq.write_text('[["play", 1]' + ', ["discard", 2]' * 100000 + "]")
     small = ROOT / "instances" / "tiny-r1.deck"

@@ -16,7 +16,7 @@ from solitaire.io.errors import InputError
 
 __all__ = ["BudgetError", "check_budget", "set_limit", "memory_limit", "machine_memory", "parse_size", "format_size",
            "deck_read_bytes", "json_read_bytes", "DECK_CARD_BYTES", "GENERATE_CARD_BYTES",
-           "REDUCE_CARD_BYTES", "SAT_CLAUSE_BYTES", "CNF_LITERAL_BYTES"]
+           "REDUCE_CARD_BYTES", "SAT_CLAUSE_BYTES", "SEQUENCE_JSON_EVENT_BYTES", "CNF_LITERAL_BYTES"]
 
 #: Reading a ``.deck`` file: per byte of file, the raw bytes, the decoded text and the ASCII
 #: copy the numpy reader converts (3), and per card at most ``filesize / 4`` cards (the
@@ -37,6 +37,10 @@ REDUCE_CARD_BYTES = 160
 #: Per clause of a SAT encoding: the Python list of up to three ints (~180 bytes), its
 #: auxiliary variable's name in the pool (~150 bytes), and the SAT solver's copy (~70 bytes).
 SAT_CLAUSE_BYTES = 400
+#: Per event of a play sequence printed as JSON (``solve --json``, ``--sequence-out``): the
+#: ``[name, index]`` list and its int (~100 bytes) and its text (~15). A sequence of ``N``
+#: cards has at most ``2 N`` events.
+SEQUENCE_JSON_EVENT_BYTES = 120
 #: Per literal of a DIMACS file, while the parser and the normaliser hold its clauses as tuples.
 CNF_LITERAL_BYTES = 64
 
