@@ -12,6 +12,8 @@ says what it counts.
 import os
 import re
 
+import numpy as np
+
 from solitaire.io.errors import InputError
 
 __all__ = ["BudgetError", "check_budget", "set_limit", "memory_limit", "machine_memory", "parse_size", "format_size",
@@ -19,8 +21,8 @@ __all__ = ["BudgetError", "check_budget", "set_limit", "memory_limit", "machine_
            "REDUCE_CARD_BYTES", "SAT_CLAUSE_BYTES", "SEQUENCE_JSON_EVENT_BYTES", "CNF_LITERAL_BYTES"]
 
 #: Reading a ``.deck`` file: per byte of file, the raw bytes, the decoded text and the ASCII
-#: copy the numpy reader converts (3), and per card at most ``filesize / 4`` cards (the
-#: shortest card, ``1 1`` and a space, is 4 bytes) times :data:`DECK_CARD_BYTES`.
+#: copy the numpy reader converts (3), and per card :data:`DECK_CARD_BYTES`, for at most half
+#: as many cards as the file has whitespace-separated tokens (counted in blocks first).
 DECK_TEXT_COPIES = 3
 #: Per card of a read deck: the parsed numbers (16), the instance's values and colors (16), and
 #: the temporary type ids and counts every solver's checks compute (32).
@@ -120,8 +122,21 @@ def check_budget(what, bytes_needed, source=None, limit=None):
 
 def deck_read_bytes(path):
     """The memory reading the ``.deck`` file ``path`` may need (see :data:`DECK_TEXT_COPIES`)."""
-    size = _file_size(path)
-    return DECK_TEXT_COPIES * size + size // 4 * DECK_CARD_BYTES
+    return DECK_TEXT_COPIES * _file_size(path) + _tokens(path) // 2 * DECK_CARD_BYTES
+
+
+def _tokens(path, block=1 << 22):
+    """The whitespace-separated tokens of a file (bytes up to 32 separate), read in blocks."""
+    tokens, after_space = 0, True
+    try:
+        with open(path, "rb") as handle:
+            while piece := handle.read(block):
+                space = np.frombuffer(piece, np.uint8) <= 32
+                tokens += int(np.count_nonzero(~space[1:] & space[:-1])) + (after_space and not space[0])
+                after_space = bool(space[-1])
+    except OSError:
+        return 0  # the reader names the file it cannot open
+    return tokens
 
 
 def json_read_bytes(path):
