@@ -2,6 +2,7 @@
 cost nothing. Every answer is replayed by the referee; ``auto`` is checked against the brute-force
 oracle."""
 
+import importlib
 import json
 import subprocess
 import sys
@@ -12,14 +13,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import instances
-from solitaire import solve as solve_module
+from helpers import instances
 from solitaire.brute import solve_brute
 from solitaire.deckfile import _parse_lines, parse_deck, read_instance
 from solitaire.io.errors import InputError
 from solitaire.referee import replay
 from solitaire.solve import WARM_UP, solve
 
+solve_module = importlib.import_module("solitaire.solve")  # the module (the package exports its function)
 ROOT = Path(__file__).resolve().parent.parent
 
 
