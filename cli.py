@@ -247,7 +247,9 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
     click.echo(f"{deck}: {'WINNABLE' if result.winnable else 'NOT WINNABLE'}")
     score = "not computed by this algorithm" if result.score is None else f"{result.score} / {result.max_score}"
     click.echo(f"  score      {score}")
-    click.echo(f"  algorithm  {result.algorithm}" + (f"  (auto: {result.extra['auto']['why']})" if "auto" in result.extra else ""))
+    click.echo(f"  algorithm  {result.algorithm}")
+    if result.extra.get("auto", {}).get("fallback"):  # auto's rule (see --help, info) did not hold: say why
+        click.echo(f"  auto       {result.extra['auto']['why']}")
     click.echo(f"  instance   N={p['N']} n={p['n']} c={p['c']} r={p['r']} h={p['h']}")
     if result.sequence is not None:
         click.echo(f"  sequence   {len(result.sequence)} events" + (f" -> {sequence_out}" if sequence_out else ""))

@@ -164,12 +164,12 @@ def solve_auto(instance: Instance, **options: Any) -> SolveResult:
     predicts well (a 128-card deck of 64 types can hold thousands of states per scan). So it
     runs with :data:`AUTO_ENGINE_BUDGET` units of work (about a second), and over it the SAT
     encoding, whose size is linear in the deck, answers instead; ``seconds`` then counts both.
-    ``extra["auto"]`` is ``{"chosen", "why"}``.
+    ``extra["auto"]`` is ``{"chosen", "why", "fallback"}`` (``fallback``: SAT took over).
     """
     from solitaire.engine import EngineBudgetExceeded, solve_engine
 
     name = choose(instance)
-    why = AUTO_WHY[name]
+    why, fallback = AUTO_WHY[name], False
     if name != "engine":
         result = solve(instance, name, **options)
     else:
@@ -181,11 +181,11 @@ def solve_auto(instance: Instance, **options: Any) -> SolveResult:
             result.seconds = time.perf_counter() - start
         except EngineBudgetExceeded as err:
             spent = time.perf_counter() - start
-            name, why = "sat", f"{why}; but {err}, so SAT (linear size) answered"
+            name, why, fallback = "sat", f"{why}; but {err}, so SAT (linear size) answered", True
             result = solve(instance, "sat", **options)
             result.seconds += spent
             result.extra["load_seconds"] += loading
-    result.extra["auto"] = {"chosen": name, "why": why}
+    result.extra["auto"] = {"chosen": name, "why": why, "fallback": fallback}
     return result
 
 

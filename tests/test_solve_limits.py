@@ -66,11 +66,12 @@ def test_auto_hands_a_runaway_engine_to_sat(tmp_path):
     done = cli("solve", deck, "--json", timeout=120)
     assert done.returncode == 0, done.stderr[-500:]
     result = json.loads(done.stdout)
-    assert result["algorithm"] == result["auto"]["chosen"] == "sat"
+    assert result["algorithm"] == result["auto"]["chosen"] == "sat" and result["auto"]["fallback"]
     assert "budget" in result["auto"]["why"]
+    assert "auto       c * n <= 64" in cli("solve", deck, timeout=120).stdout
     assert result["score"] == replay(read_instance(deck), [tuple(e) for e in result["sequence"]])
-    text = cli("solve", ROOT / "instances" / "standard-deck-h5.deck").stdout
-    assert "engine  (auto: c * n <= 64" in text
+    done = json.loads(cli("solve", ROOT / "instances" / "standard-deck-h5.deck", "--json").stdout)
+    assert done["algorithm"] == done["auto"]["chosen"] == "engine" and not done["auto"]["fallback"]
 
 
 def test_warm_up_solves_the_fixed_two_card_decks_only(monkeypatch):
