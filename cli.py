@@ -15,12 +15,9 @@ from contextlib import nullcontext
 
 import click
 
-from reductions.crosscheck import crosscheck as crosscheck_formula
-from reductions.crosscheck import formulas_from_paths, random_3sat
-from reductions.dimacs import read_dimacs
-from reductions.theorem7 import reduce_formula
-from solitaire.deckfile import format_deck, read_instance
+from solitaire.deckfile import deck_blocks, read_instance
 from solitaire.examples import examples, find_example
+from solitaire.io.budget import SEQUENCE_JSON_EVENT_BYTES, check_budget, parse_size, set_limit
 from solitaire.io.errors import InputError
 from solitaire.generate import provenance, random_instance
 from solitaire.referee import IllegalEvent, replay
@@ -73,6 +70,20 @@ class _Whole(click.IntRange):
         return super().convert(value, param, ctx)
 
 
+def _set_memory_limit(ctx, param, value):
+    try:
+        set_limit(None if value is None else parse_size(value))
+    except ValueError as err:
+        raise click.BadParameter(str(err), ctx, param) from None
+
+
+def _memory_option(command):
+    """``--max-memory SIZE``: the memory the command may plan to use (solitaire.io.budget)."""
+    return click.option("--max-memory", metavar="SIZE", callback=_set_memory_limit, expose_value=False,
+                        help="Refuse, before starting, work estimated to need more memory than SIZE "
+                             "(512M, 4G); default: the machine's memory. See docs/limits.md.")(command)
+
+
 _NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
 
 
@@ -106,6 +117,9 @@ class _Group(click.Group):
         except InputError as err:
             click.echo(f"hanabi-solitaire: error: {err}", err=True)
             ctx.exit(2)
+        except MemoryError:  # past every estimate (docs/limits.md): one line, not a traceback
+            click.echo("hanabi-solitaire: error: out of memory; give a smaller input (see docs/limits.md)", err=True)
+            ctx.exit(2)
         except BrokenPipeError:  # the reader of the output stopped (say, `| head`): stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             ctx.exit(1)
@@ -124,6 +138,14 @@ def main():
     2 for bad input or usage; 1 when stopped early (Ctrl-C, or the reader of the output
     went away, as in `| head`).
     """
+
+
+def _say_if_compiling(*modules):
+    """On a terminal, say once on standard error that the first call compiles (a cold numba cache)."""
+    from solitaire.compiled import COMPILING_NOTE, cold_modules
+
+    if sys.stderr.isatty() and cold_modules(*modules):
+        click.echo(f"hanabi-solitaire: {COMPILING_NOTE}", err=True)
 
 
 def _emit_json(obj):
@@ -203,11 +225,13 @@ def examples_command(as_json):
 
 
 @main.command()
+@_memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
 @_example_option("deck", "deck")
 @click.option("--algorithm", "-a", default="auto", show_default=True,
               type=click.Choice(["auto", *SOLVERS]),
-              help="Solver to use; 'auto' picks greedy for r = 1, lazy for c = 1, the engine when c * n <= 64, else sat.")
+              help="Solver to use; 'auto' picks greedy for r = 1, lazy for c = 1, the engine when c * n <= 64 "
+                   "(SAT takes over when the engine goes over its work budget), else sat; it says why.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--sequence-out", type=click.Path(dir_okay=False),
               help="Write the play sequence as JSON to this file; when there is none (a loss), a file of "
@@ -220,6 +244,11 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
     instance = read_instance(deck)
     if solver is not None and algorithm != "sat":
         _usage_error("--solver applies to --algorithm sat only")
+    _say_if_compiling(SOLVERS[choose(instance) if algorithm == "auto" else algorithm].run.__module__,
+                      "solitaire.selection")
+    if as_json or sequence_out:
+        check_budget(f"the play sequence of {instance.N:,} cards as JSON",
+                     2 * instance.N * SEQUENCE_JSON_EVENT_BYTES, deck)
     try:
         result = solve(instance, algorithm, **({} if solver is None else {"solver": solver}))
     except ValueError as err:
@@ -236,6 +265,8 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
     score = "not computed by this algorithm" if result.score is None else f"{result.score} / {result.max_score}"
     click.echo(f"  score      {score}")
     click.echo(f"  algorithm  {result.algorithm}")
+    if result.extra.get("auto", {}).get("fallback"):  # auto's rule (see --help, info) did not hold: say why
+        click.echo(f"  auto       {result.extra['auto']['why']}")
     click.echo(f"  instance   N={p['N']} n={p['n']} c={p['c']} r={p['r']} h={p['h']}")
     if result.sequence is not None:
         click.echo(f"  sequence   {len(result.sequence)} events" + (f" -> {sequence_out}" if sequence_out else ""))
@@ -248,6 +279,7 @@ solve_cmd.name = "solve"
 
 
 @main.command()
+@_memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
 @click.argument("sequence", type=click.Path(dir_okay=False), required=False)
 @_example_option("deck", "deck", shift="sequence")
@@ -274,6 +306,7 @@ def verify(deck, sequence, as_json):
 
 
 @main.command()
+@_memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
 @_example_option("deck", "deck")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -295,6 +328,7 @@ def info(deck, as_json):
 
 
 @main.command()
+@_memory_option
 @click.argument("cnf", type=click.Path(dir_okay=False), required=False)
 @_example_option("cnf", "cnf")
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The .deck file to write.")
@@ -309,12 +343,15 @@ def reduce(cnf, output, hand, map_out, as_json):
     CNF is DIMACS (any clause lengths; normalised to exact 3-CNF first). The deck has
     2v+1 colors, r = 2, hand size h; see reductions/theorem7.py for n and the errata.
     """
+    from reductions.dimacs import read_dimacs
+    from reductions.theorem7 import reduce_formula
+
     _distinct_files(CNF=cnf, **{"--output": output, "--map": map_out})
     formula = read_dimacs(cnf)
     red = reduce_formula(formula, hand)
     f = red.formula
     command = f"hanabi-solitaire {' '.join(sys.argv[1:]) if sys.argv[1:] else 'reduce ' + cnf}"
-    texts = {output: format_deck(red.instance, red.provenance(cnf, command))}
+    texts = {output: deck_blocks(red.instance, red.provenance(cnf, command))}
     if map_out:
         texts[map_out] = json.dumps(red.to_json(), indent=1) + "\n"
     try:
@@ -332,6 +369,7 @@ def reduce(cnf, output, hand, map_out, as_json):
 
 
 @main.command()
+@_memory_option
 @click.argument("cnfs", nargs=-1, type=click.Path(exists=False))
 @_example_option("cnfs", "cnf", required=False)
 @click.option("--random", "random_spec", nargs=2, type=_Whole(0, 10**6), default=None,
@@ -349,6 +387,9 @@ def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
     nothing of the gadgets) and by the engine where the deck is small; both witnesses are
     checked. Exit code 1 when any formula disagrees.
     """
+    from reductions.crosscheck import crosscheck as crosscheck_formula
+    from reductions.crosscheck import formulas_from_paths, random_3sat
+
     if not cnfs and random_spec is None:
         _usage_error("give CNF files or folders, or --random VARS CLAUSES")
     for path in cnfs:
@@ -389,6 +430,7 @@ def _mark(check):
 
 
 @main.command()
+@_memory_option
 @click.option("--values", "n", type=_Whole(1, 10**8), required=True, help="Number of values n.")
 @click.option("--colors", "c", type=_Whole(1, 10**8), required=True, help="Number of colors c.")
 @click.option("--multiplicity", "r", type=_Whole(1, 10**8), default=1, show_default=True,
@@ -415,10 +457,11 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
     if n * c * r > 10**8:
         _usage_error(f"a deck of n * c * R = {n * c * r:,} cards is too large (at most 10^8)")
     for s in range(seed, seed + count):
-        deck = format_deck(random_instance(n, c, r, h, s, exact=not at_most), provenance(n, c, r, h, s, not at_most))
+        deck = deck_blocks(random_instance(n, c, r, h, s, exact=not at_most), provenance(n, c, r, h, s, not at_most))
         path = os.path.join(out_dir, f"rand-n{n}-c{c}-r{r}-h{h}-s{s}.deck") if out_dir else out_file
         if path is None:
-            click.echo(deck, nl=False)
+            for piece in deck:
+                click.echo(piece, nl=False)
             continue
         _make_folder(os.path.dirname(os.path.abspath(path)), path)
         try:
@@ -512,6 +555,7 @@ def bound(players, seeds, hle_seeds, hle_random_start, deal, hanab_live, csv_out
     from solitaire.seer.boundrun import BoundOptions, BoundRun
     from solitaire.seer.dealsource import deal_source
 
+    _say_if_compiling("solitaire.seer.pace", *(["solitaire.seer.u3.kernel"] if with_exact else []))
     out = csv_out or jsonl_out
     _distinct_files(**{"--deal": deal, "--hanab-live": hanab_live, "--csv/--jsonl": out})
     if csv_out and jsonl_out:
@@ -606,6 +650,7 @@ def table(players_text, deals, seed, timeout, peer_timeout, peer_solver, peer_en
     """
     from solitaire.seer.exactrun import TableRun, format_table
 
+    _say_if_compiling("solitaire.seer.pace", "solitaire.seer.u3.kernel")
     with TableRun(_players_range(players_text), seed, deals, out_file, timeout, peer_timeout, peer_solver,
                   peer_encoding, retry_open, retry_searched, retry_slower, jobs) as run:
         with _progress(run.rows(), run.todo, as_json) as rows:

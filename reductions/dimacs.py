@@ -38,9 +38,11 @@ Examples
 (True, False, False)
 """
 
+import os
 import re
 from dataclasses import dataclass
 
+from solitaire.io.budget import CNF_LITERAL_BYTES, check_budget
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import read_text
 
@@ -144,7 +146,10 @@ def parse_dimacs(text, source="<string>"):
 
 
 def read_dimacs(path):
-    """Read a DIMACS CNF file; every problem is an :class:`InputError`."""
+    """Read a DIMACS CNF file; every problem is an :class:`InputError` (a file too large for the
+    memory limit too: at most one literal per 2 bytes, :data:`~solitaire.io.budget.CNF_LITERAL_BYTES` each)."""
+    size = os.path.getsize(path) if os.path.isfile(path) else 0
+    check_budget(f"reading this CNF (up to {size // 2:,} literals)", size // 2 * CNF_LITERAL_BYTES, str(path))
     return parse_dimacs(read_text(path), str(path))
 
 

@@ -64,16 +64,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import networkx as nx
 import numpy as np
 
+from solitaire.io.budget import REDUCE_CARD_BYTES, check_budget
 from solitaire.model import Instance
 from solitaire.selection import asap_sequence
 from solitaire.sequence import PlaySequence
 
 from .dimacs import Formula, Normalised, normalise, satisfies
 
-__all__ = ["Gadget", "Reduction", "reduce_formula", "deck_size", "sequence_from_assignment",
+__all__ = ["Gadget", "Reduction", "reduce_formula", "deck_size", "deck_cards", "sequence_from_assignment",
            "assignment_from_sequence", "literal_color"]
 
 _VARIABLE_GADGET = ((2, 0), (2, 1), (1, 0), (3, 0), (4, 0), (5, 0), (1, 1), (3, 1), (4, 1), (5, 1))
@@ -141,6 +141,7 @@ class Reduction:
         Nodes ``("x", i)``, ``("W", j)`` and ``("g", index)``; edges variable-clause
         (attribute ``sign``) and variable/clause-gadget.
         """
+        import networkx as nx  # only here: its import costs a quarter second
         g = nx.Graph()
         g.add_nodes_from((("x", i) for i in range(1, self.formula.nvars + 1)), kind="variable")
         for j, clause in enumerate(self.formula.clauses, start=1):
@@ -163,6 +164,15 @@ def literal_color(literal: int) -> int:
 def deck_size(m: int, h: int = 2) -> int:
     """The number of values ``n`` for ``m`` clauses and hand size ``h`` (errata 1 and 3)."""
     return max(6 * m + 2 if h == 2 else 6 * m + h + 1, 5 * m + 5)
+
+
+def deck_cards(nvars, m, h=2):
+    """The number of cards ``N`` of the deck :func:`reduce_formula` builds for an exact 3-CNF
+    formula of ``nvars`` variables and ``m`` clauses (known before building it)."""
+    n, others = deck_size(m, h), 2 * nvars - 3
+    per_clause = 3 + 3 * 5 + others * len(_OTHER_VALUES) + 3 + 3 + 3 * 4
+    return ((h - 2) + 2 + nvars * len(_VARIABLE_GADGET) + m * per_clause + max(0, n - h - 6 * m)
+            + 2 * nvars * max(0, n - 5 * m - 1))
 
 
 class _Builder:
@@ -200,6 +210,8 @@ def reduce_formula(formula: Formula | Normalised, h: int = 2) -> Reduction:
     ------
     ValueError
         For ``h < 2``.
+    BudgetError
+        Before building, when the deck (:func:`deck_cards`) would not fit the memory limit.
 
     Examples
     --------
@@ -226,6 +238,9 @@ def reduce_formula(formula: Formula | Normalised, h: int = 2) -> Reduction:
     norm = formula if isinstance(formula, Normalised) else normalise(formula)
     f = norm.formula
     v, m = f.nvars, f.m
+    cards = deck_cards(v, m, h)
+    check_budget(f"the Theorem 7 deck of {cards:,} cards ({v:,} variables, {m:,} clauses, h = {h})",
+                 cards * REDUCE_CARD_BYTES)
     d, n = 2 * v + 1, deck_size(m, h)
     b = _Builder()
     b.add("hand-reduction-extra", None, [(a, d) for a in range(n - h + 3, n + 1)])

@@ -25,7 +25,10 @@ solitaire.io.errors.InputError: x.deck:2:5: expected a card value in 1..2, got 3
 
 import re
 
+import numpy as np
+
 from solitaire.io.atomic import write_text_atomic
+from solitaire.io.budget import check_budget, deck_read_bytes, json_read_bytes
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text
 from solitaire.model import Instance
@@ -33,6 +36,7 @@ from solitaire.model import Instance
 __all__ = [
     "parse_deck",
     "format_deck",
+    "deck_blocks",
     "read_deck",
     "write_deck",
     "instance_to_json",
@@ -95,11 +99,84 @@ def _parse_header(tokens, source, lineno):
 def parse_deck(text, source="<string>"):
     """Parse the text of a ``.deck`` file into an :class:`Instance`.
 
+    A deck whose cards are plain ASCII numbers (no comment among them) is read by numpy in
+    blocks (:func:`_parse_plain`, about 50 bytes of memory per card); any other text, and every
+    error, goes through the line-by-line reader, which names the line and column.
+
     Raises
     ------
     InputError
         On any deviation from the format, with file, line and column.
     """
+    return _parse_plain(text, source) or _parse_lines(text, source)
+
+
+#: Bytes of card text :func:`_parse_plain` converts at a time (its temporary arrays are ~40x this).
+_BLOCK = 1 << 20
+_SPACE = np.zeros(256, np.bool_)
+_SPACE[[9, 10, 11, 12, 13, 32]] = True
+_DIGIT = np.zeros(256, np.bool_)
+_DIGIT[48:58] = True
+
+
+def _parse_plain(text, source):
+    """The instance of a deck whose card lines hold only ASCII digits and whitespace, with every
+    card in range; ``None`` for anything else (then the line reader decides, and names any error)."""
+    lineno, start = 0, 0
+    while True:  # the comment lines, then the header
+        end = text.find("\n", start)
+        line = text[start:] if end < 0 else text[start:end]
+        lineno, start = lineno + 1, len(text) if end < 0 else end + 1
+        tokens = _tokens(line)
+        if tokens and tokens[0][0] == "p":
+            break
+        if (tokens and not tokens[0][0].startswith("c")) or end < 0:
+            return None
+    n, c, h = _parse_header(tokens, source, lineno)
+    try:
+        body = np.frombuffer(text[start:].encode("ascii"), np.uint8)
+    except UnicodeEncodeError:
+        return None
+    numbers = []
+    at = 0
+    while at < body.size:
+        stop = min(at + _BLOCK, body.size)
+        while stop < body.size and not _SPACE[body[stop]]:
+            stop += 1
+        block = _numbers(body[at:stop])
+        if block is None:
+            return None
+        numbers.append(block)
+        at = stop
+    numbers = np.concatenate(numbers) if numbers else np.zeros(0, np.int64)
+    values, colors = numbers[0::2], numbers[1::2]
+    if numbers.size % 2 or (numbers.size and (values.min() < 1 or values.max() > n
+                                              or colors.min() < 1 or colors.max() > c)):
+        return None
+    return Instance(n, c, h, values, colors)
+
+
+def _numbers(block):
+    """The integers of a block of ASCII digits and whitespace; ``None`` when it holds anything
+    else or a number of more than 18 digits."""
+    digit = _DIGIT[block]
+    if not (digit | _SPACE[block]).all():
+        return None
+    where = np.flatnonzero(digit)
+    if where.size == 0:
+        return np.zeros(0, np.int64)
+    first = np.ones(where.size, np.bool_)
+    first[1:] = np.diff(where) > 1                      # a digit not right after a digit starts a number
+    starts = np.flatnonzero(first)
+    ends = np.append(starts[1:], where.size)            # one past each number's last digit, in ``where``
+    if (ends - starts).max() > 18:
+        return None
+    place = np.repeat(ends, ends - starts) - np.arange(where.size) - 1
+    return np.add.reduceat((block[where] - 48).astype(np.int64) * 10 ** place, starts)
+
+
+def _parse_lines(text, source):
+    """:func:`parse_deck` line by line, for any text: the reader that names where an error is."""
     header = None
     cards = []
     pending = None  # (value, line, column) of a value still waiting for its color
@@ -151,12 +228,20 @@ def _last_token_position(text):
 
 def format_deck(instance, comments=(), per_line=10):
     """The ``.deck`` text of an instance, with ``comments`` as leading ``c`` lines."""
+    return "".join(deck_blocks(instance, comments, per_line))
+
+
+def deck_blocks(instance, comments=(), per_line=10, block=1 << 16):
+    """:func:`format_deck`'s text in pieces of about ``block`` cards (writing a large deck holds
+    one piece at a time)."""
     lines = [f"c {comment}".rstrip() for text in comments for comment in str(text).splitlines()]
     lines.append(f"p hanabi {instance.n} {instance.c} {instance.h}")
-    cards = instance.cards
-    for start in range(0, len(cards), per_line):
-        lines.append("  ".join(f"{a} {k}" for a, k in cards[start:start + per_line]))
-    return "\n".join(lines) + "\n"
+    yield "\n".join(lines) + "\n"
+    block = max(per_line, block - block % per_line)  # whole lines per piece
+    for first in range(0, instance.N, block):
+        cards = [f"{a} {k}" for a, k in zip(instance.values[first:first + block].tolist(),
+                                            instance.colors[first:first + block].tolist())]
+        yield "".join("  ".join(cards[i:i + per_line]) + "\n" for i in range(0, len(cards), per_line))
 
 
 def read_deck(path):
@@ -166,7 +251,7 @@ def read_deck(path):
 
 def write_deck(instance, path, comments=()):
     """Write a ``.deck`` file (atomically)."""
-    write_text_atomic(path, format_deck(instance, comments))
+    write_text_atomic(path, deck_blocks(instance, comments))
 
 
 def instance_to_json(instance):
@@ -201,7 +286,13 @@ def instance_from_json(obj, source="<json>"):
 
 
 def read_instance(path):
-    """Read an instance from a ``.deck`` file or, for a ``.json`` name, its JSON form."""
-    if str(path).endswith(".json"):
+    """Read an instance from a ``.deck`` file or, for a ``.json`` name, its JSON form.
+
+    Refuses (:class:`~solitaire.io.budget.BudgetError`) a file whose reading could need more
+    memory than the limit, before reading it."""
+    is_json = str(path).endswith(".json")
+    check_budget(f"reading this {'JSON deck' if is_json else 'deck'}",
+                 json_read_bytes(path) if is_json else deck_read_bytes(path), str(path))
+    if is_json:
         return instance_from_json(parse_json(read_text(path), str(path)), str(path))
     return read_deck(path)

@@ -100,7 +100,8 @@ them into the sequence (which holds at most ``h`` cards: copy-selection lemma).
 
 Notes
 -----
-Memoised recursion from the top entries: only entries the recurrence reads are computed.
+Memoised on demand from the top entries (an explicit stack, no recursion): only entries the
+recurrence reads are computed.
 The full table has ``N sum_{i<=h} C(nc, i) (n+1)^{c-1}`` entries, each computed with at
 most ``h + 3`` reads, so time ``O(N h (nc)^h (n+1)^{c-1})`` (Theorem 6). A reference for
 small instances: :func:`dp_refuses` declines tables above :data:`DP_LIMIT` entries.
@@ -110,9 +111,6 @@ References
 J.-F. Baffier, M.-K. Chiu, Y. Diez, M. Korman, V. Mitsou, A. van Renssen, M. Roeloffzen,
 Y. Uno. "Hanabi is NP-complete, Even for Cheaters who Look at Their Cards". FUN 2016, §4.
 """
-
-import sys
-from contextlib import contextmanager
 
 import numpy as np
 
@@ -187,6 +185,7 @@ class DPTable:
         self.cards = instance.cards
         self.as_written = as_written
         self.memo = {}
+        self._missing = None
 
     def bit(self, a, k):
         """The bit of card ``(a, k)``."""
@@ -197,26 +196,53 @@ class DPTable:
         return ((1 << (hi - lo + 1)) - 1) << ((k - 1) * self.n + lo - 1) if lo <= hi else 0
 
     def __call__(self, s, H, p):
+        """``DP[s, H, p]``, computing first the entries it reads, on an explicit stack (not by
+        recursion: a deck of ``N`` cards reads ``N`` layers deep, beyond what the C stack holds)."""
+        todo = [(s, H, p)]
+        while todo:
+            if todo[-1] in self.memo or self._base(*todo[-1]) is not None:
+                todo.pop()
+                continue
+            missing = self._missing = []
+            value = max(self.P(*todo[-1]), self.S(*todo[-1]), self.D(*todo[-1]))
+            self._missing = None
+            if missing:
+                todo += missing  # computed first; then this entry is computed again
+            else:
+                self.memo[todo.pop()] = value
+        return self._read(s, H, p)
+
+    def _base(self, s, H, p):
+        """``-inf`` for a hand over ``h``, the value of ``DP[0, ., .]``; ``None`` for other entries."""
         if H.bit_count() > self.h:
             return NEG_INF
         if s == 0:
             return 0 if H == 0 and not any(p) else NEG_INF
-        key = (s, H, p)
-        value = self.memo.get(key)
+        return None
+
+    def _read(self, s, H, p):
+        """An entry, as :meth:`P`, :meth:`S` and :meth:`D` read it. Inside :meth:`__call__` an
+        entry not computed yet is put on the list of missing ones and read as ``-inf``."""
+        value = self._base(s, H, p)
         if value is None:
-            value = self.memo[key] = max(self.P(s, H, p), self.S(s, H, p), self.D(s, H, p))
+            value = self.memo.get((s, H, p))
+        if value is None:
+            if self._missing is None:
+                return self(s, H, p)
+            self._missing.append((s, H, p))
+            return NEG_INF
         return value
 
     def D(self, s, H, p):
         """Card ``s`` discarded."""
-        return self(s - 1, H, p)
+        return self._read(s - 1, H, p)
 
     def S(self, s, H, p):
         """Card ``s`` stored: it is in ``H``, the hand after it (E1: ``|H| <= h`` suffices)."""
         if self.store_limit_hit(H):
             return NEG_INF
         a, k = self.cards[s - 1]
-        return self(s - 1, H & ~self.bit(a, k), p)
+        return self._read(s - 1, H & ~self.bit(a, k), p)
 
     def store_limit_hit(self, H):
         """``|H| >= h`` as printed; ``|H| > h`` fixed (E1)."""
@@ -230,10 +256,10 @@ class DPTable:
             top = p[k - 1]
             if a > top:
                 return NEG_INF
-            return self(s - 1, H | self.run(a + 1, top, k), p[:k - 1] + (a - 1,) + p[k:])
+            return self._read(s - 1, H | self.run(a + 1, top, k), p[:k - 1] + (a - 1,) + p[k:])
         best = NEG_INF
         for t in range(min(self.h, self.n - a) + 1):
-            if self.allows(self(s - 1, H | self.run(a + 1, a + t, k), p), a):
+            if self.allows(self._read(s - 1, H | self.run(a + 1, a + t, k), p), a):
                 best = a + t
         return best
 
@@ -283,16 +309,6 @@ class DPTable:
         return H & ~b, p, m
 
 
-@contextmanager
-def _recursion_room(depth):
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, depth))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(old)
-
-
 def solve_dp(instance, as_written=False):
     """Win/lose, maximum score and a best play sequence by the paper's DP (Lemma 5, Theorem 6).
 
@@ -332,11 +348,10 @@ def solve_dp(instance, as_written=False):
     if reason is not None:
         raise ValueError(reason)
     table = DPTable(instance, as_written=as_written)
-    with _recursion_room(3 * instance.N + 200):
-        top = {p: table(instance.N, 0, p) for p in np.ndindex(*(instance.n + 1,) * (instance.c - 1))}
-        p = max(top, key=lambda q: sum(q) + top[q])       # DP[N, ∅, 0..0] >= 0: finite
-        score = sum(p) + top[p]
-        chosen = table.trace(p, top[p])
+    top = {p: table(instance.N, 0, p) for p in np.ndindex(*(instance.n + 1,) * (instance.c - 1))}
+    p = max(top, key=lambda q: sum(q) + top[q])       # DP[N, ∅, 0..0] >= 0: finite
+    score = sum(p) + top[p]
+    chosen = table.trace(p, top[p])
     sequence, held = asap_sequence(instance, chosen)
     if held > instance.h:
         raise AssertionError(f"the DP's copies need {held} held cards > h = {instance.h}")

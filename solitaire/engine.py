@@ -61,10 +61,13 @@ from solitaire.bits import popcount
 from solitaire.result import SolveResult
 from solitaire.selection import asap_sequence
 
-__all__ = ["solve_engine", "engine_refuses", "ENGINE_MAX_TYPES"]
+__all__ = ["solve_engine", "engine_refuses", "EngineBudgetExceeded", "ENGINE_MAX_TYPES"]
 
 #: The engine stores a set of card types in one 64-bit word.
 ENGINE_MAX_TYPES = 64
+
+#: No bound on the work (the largest int64).
+_NO_BUDGET = 2**63 - 1
 
 
 @numba.njit(cache=True)
@@ -109,11 +112,13 @@ def _prune(cand_p, cand_h, m, keep_p, keep_h, keep_idx):
 
 
 @numba.njit(cache=True)
-def _search(types, n, c, h, target):
+def _search(types, n, c, h, target, budget):
     """Forward search that drops states whose optimistic score is below ``target``.
 
-    Returns (best score found, or -1 when every state was dropped; chosen mask; largest
-    frontier; states kept in all; the largest optimistic score of a dropped state, or -1).
+    Returns (best score found, or -1 when every state was dropped, or -2 when the work went
+    over ``budget``; chosen mask; largest frontier; states kept in all; the largest
+    optimistic score of a dropped state, or -1; the work done). The work counts, per scan,
+    the candidate states times one more than the states kept: a bound on the dominance tests.
     """
     N = types.size
     one = np.uint64(1)
@@ -132,6 +137,7 @@ def _search(types, n, c, h, target):
     best = 0
     largest = 1
     dropped = -1
+    work = 0
     for s in range(N):
         t = types[s]
         bit = one << np.uint64(t)
@@ -192,9 +198,12 @@ def _search(types, n, c, h, target):
         keep_h = np.empty(m, np.uint64)
         keep_idx = np.empty(m, np.int64)
         size = _prune(cand_p, cand_h, m, keep_p, keep_h, keep_idx)
+        work += m * (size + 1)
         if size == 0:
-            return -1, np.zeros(N, np.bool_), largest, used, dropped
+            return -1, np.zeros(N, np.bool_), largest, used, dropped, work
         largest = max(largest, size)
+        if work > budget:
+            return -2, np.zeros(N, np.bool_), largest, used, dropped, work
         if used + size > hist_parent.size:
             grow = max(2 * hist_parent.size, used + size)
             hp = np.empty(grow, np.int64)
@@ -211,7 +220,7 @@ def _search(types, n, c, h, target):
         front_h = keep_h
     chosen = np.zeros(N, np.bool_)
     if N == 0:
-        return 0, chosen, largest, used, dropped
+        return 0, chosen, largest, used, dropped, work
     # best final state and its history
     top = 0
     for i in range(size):
@@ -226,7 +235,7 @@ def _search(types, n, c, h, target):
             chosen[s] = True
             todo &= ~b
         j = hist_parent[offsets[s] + j]
-    return popcount(final), chosen, largest, used, dropped
+    return popcount(final), chosen, largest, used, dropped, work
 
 
 def engine_refuses(instance):
@@ -238,8 +247,20 @@ def engine_refuses(instance):
     return None
 
 
-def solve_engine(instance):
+class EngineBudgetExceeded(Exception):
+    """The search went over its work budget; ``work`` and ``frontier`` say how far it got."""
+
+    def __init__(self, work, frontier):
+        super().__init__(f"the engine went over its budget of work ({work:,} dominance tests, "
+                         f"frontier {frontier:,} states)")
+        self.work, self.frontier = work, frontier
+
+
+def solve_engine(instance, budget=None):
     """Maximum score, winnability and an optimal play sequence (any ``c * n <= 64``).
+
+    ``budget``: the most work (dominance tests, see :func:`_search`) over all runs; ``None``
+    for no bound. Over it, :class:`EngineBudgetExceeded` is raised.
 
     Examples
     --------
@@ -252,10 +273,13 @@ def solve_engine(instance):
     if reason:
         raise ValueError(reason)
     types = instance.type_ids.astype(np.int64)
-    target, runs, largest, states = instance.max_score, 0, 0, 0
+    target, runs, largest, states, work = instance.max_score, 0, 0, 0, 0
+    left = _NO_BUDGET if budget is None else budget
     while True:
-        score, chosen, front, kept, dropped = _search(types, instance.n, instance.c, instance.h, target)
-        runs, largest, states = runs + 1, max(largest, front), states + kept
+        score, chosen, front, kept, dropped, spent = _search(types, instance.n, instance.c, instance.h, target, left)
+        runs, largest, states, work, left = runs + 1, max(largest, front), states + kept, work + spent, left - spent
+        if score == -2:
+            raise EngineBudgetExceeded(work, largest)
         if score >= target or dropped <= score:
             break
         target = dropped
@@ -268,5 +292,5 @@ def solve_engine(instance):
         algorithm="engine",
         instance=instance.params(),
         sequence=sequence,
-        extra={"frontier": int(largest), "states": int(states), "runs": runs},
+        extra={"frontier": int(largest), "states": int(states), "runs": runs, "work": int(work)},
     )

@@ -21,6 +21,7 @@ the command that rebuilds them, as cnfgen does for its formulas.
 
 import numpy as np
 
+from solitaire.io.budget import GENERATE_CARD_BYTES, check_budget
 from solitaire.model import Instance
 
 __all__ = ["random_instance", "provenance"]
@@ -50,6 +51,8 @@ def random_instance(n, c, r, h, seed, exact=True):
     ------
     ValueError
         For a parameter out of range.
+    BudgetError
+        When the deck (``n c r`` cards at most) would not fit the memory limit.
 
     Examples
     --------
@@ -62,6 +65,7 @@ def random_instance(n, c, r, h, seed, exact=True):
     for name, value, low in (("n", n, 1), ("c", c, 1), ("r", r, 1), ("h", h, 0), ("seed", seed, 0)):
         if not isinstance(value, (int, np.integer)) or value < low:
             raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+    check_budget(f"a random deck of {n * c * r:,} cards", n * c * r * GENERATE_CARD_BYTES)
     rng = np.random.default_rng(seed)
     types = n * c
     counts = np.full(types, r, np.int64) if exact else rng.integers(1, r + 1, size=types)

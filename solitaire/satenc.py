@@ -64,6 +64,7 @@ from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF, IDPool
 from pysat.solvers import Solver
 
+from solitaire.io.budget import SAT_CLAUSE_BYTES, check_budget, memory_limit
 from solitaire.referee import replay
 from solitaire.result import SolveResult
 from solitaire.selection import asap_sequence
@@ -184,9 +185,17 @@ def encode(instance, win=True, encoding=EncType.seqcounter):
     Returns
     -------
     Encoding
+
+    Raises
+    ------
+    BudgetError
+        As soon as the clauses would need more memory than the limit
+        (:func:`~solitaire.io.budget.memory_limit`): checked before and while they are built.
     """
     pool, clauses = IDPool(), []
     N, h = instance.N, instance.h
+    most = _clause_room()
+    _check_room(N, most)  # a variable per card, named in the pool: about a clause's memory each
     for i in range(N):
         pool.id(("x", i))                                   # so that x(i) is variable i + 1
     soft = _choice_clauses(instance, pool, clauses, win)
@@ -196,7 +205,9 @@ def encode(instance, win=True, encoding=EncType.seqcounter):
     colors, values = instance.colors, instance.values
     by_color = [np.flatnonzero(colors == k) for k in range(1, instance.c + 1)]
     members = {int(t): [] for t in entries}
-    for i in np.flatnonzero(window > np.arange(N)).tolist():
+    for count, i in enumerate(np.flatnonzero(window > np.arange(N)).tolist()):
+        if count % 1024 == 0:
+            _check_room(len(clauses), most)
         same = by_color[colors[i] - 1]
         js = same[np.searchsorted(same, i, side="right"):np.searchsorted(same, window[i], side="right")]
         js = js[values[js] < values[i]]
@@ -213,8 +224,21 @@ def encode(instance, win=True, encoding=EncType.seqcounter):
             members[t].append(held[g])
     for lits in _maximal(members):
         if len(lits) > h:
+            _check_room(len(clauses) + 2 * len(lits) * h, most)  # a sequential counter's size
             clauses += CardEnc.atmost(lits, h, vpool=pool, encoding=encoding).clauses
     return Encoding(instance, pool, clauses, soft)
+
+
+def _clause_room():
+    """The most clauses the memory limit allows (:data:`~solitaire.io.budget.SAT_CLAUSE_BYTES` each)."""
+    limit = memory_limit()
+    return None if limit is None else limit // SAT_CLAUSE_BYTES
+
+
+def _check_room(clauses, most):
+    """Refuse to go on once the encoding would need more clauses than the memory limit allows."""
+    if most is not None and clauses > most:
+        check_budget(f"the SAT encoding of this deck (over {clauses:,} clauses)", clauses * SAT_CLAUSE_BYTES)
 
 
 def _checked(instance, encoding, model, algorithm):

@@ -18,6 +18,7 @@ import json
 
 import numpy as np
 
+from solitaire.io.budget import check_budget, json_read_bytes
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text
 
@@ -29,13 +30,14 @@ _CODES = {name: code for code, name in enumerate(EVENT_NAMES)}
 
 
 class PlaySequence:
-    """A play sequence as parallel arrays of event codes and 1-based card indices."""
+    """A play sequence as parallel arrays of event codes and 1-based card indices (int32 or int64)."""
 
     __slots__ = ("codes", "indices")
 
     def __init__(self, codes, indices):
         self.codes = np.asarray(codes, dtype=np.int8)
-        self.indices = np.asarray(indices, dtype=np.int64)
+        indices = np.asarray(indices)
+        self.indices = indices if indices.dtype in (np.int32, np.int64) else indices.astype(np.int64)
         if self.codes.shape != self.indices.shape:
             raise ValueError("codes and indices must have the same length")
 
@@ -90,5 +92,7 @@ def parse_sequence_json(obj, source="<json>"):
 
 
 def read_sequence(path):
-    """Read a play sequence from a JSON file."""
+    """Read a play sequence from a JSON file (refused before reading when it could need more
+    memory than the limit)."""
+    check_budget("reading this play sequence", json_read_bytes(path), str(path))
     return parse_sequence_json(parse_json(read_text(path), str(path)), str(path))

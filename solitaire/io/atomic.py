@@ -16,7 +16,8 @@ __all__ = ["write_text_atomic", "write_texts_atomic", "target_mode"]
 
 
 def write_text_atomic(path, text):
-    """Write ``text`` to ``path`` atomically (temporary file, then rename)."""
+    """Write ``text`` to ``path`` atomically (temporary file, then rename); ``text`` is a string
+    or an iterable of strings (written one after the other, so that it need not be held whole)."""
     write_texts_atomic({path: text})
 
 
@@ -37,13 +38,19 @@ def write_texts_atomic(texts):
                 written.append((path, _write_temporary(path, text)))
         for path, text in streams.items():
             with open(path, "w", encoding="utf-8") as handle:
-                handle.write(text)
+                _write(handle, text)
         for path, tmp in written:
             os.replace(tmp, path)
     finally:
         for _, tmp in written:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+
+
+def _write(handle, text):
+    """Write a string, or each string of an iterable."""
+    for piece in [text] if isinstance(text, str) else text:
+        handle.write(piece)
 
 
 def _is_stream(path):
@@ -60,7 +67,7 @@ def _write_temporary(path, text):
         raise OSError(err.errno, err.strerror, path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+            _write(handle, text)
         os.chmod(tmp, target_mode(path))
     except BaseException as err:
         os.unlink(tmp)

@@ -1,0 +1,164 @@
+"""Solving at the edges: the DP on a deep deck, ``auto`` against a runaway engine, warm-ups that
+cost nothing. Every answer is replayed by the referee; ``auto`` is checked against the brute-force
+oracle."""
+
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from helpers import instances
+from solitaire.brute import solve_brute
+from solitaire.deckfile import _parse_lines, parse_deck, read_instance
+from solitaire.io.errors import InputError
+from solitaire.referee import replay
+from solitaire.solve import WARM_UP, solve
+
+solve_module = importlib.import_module("solitaire.solve")  # the module (the package exports its function)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cli(*args, timeout=600):
+    """The command line in its own process (a crash there cannot take the test run down)."""
+    return subprocess.run([sys.executable, "-c", "from cli import main; main()", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def test_dp_solves_a_deck_deeper_than_the_stack(tmp_path):
+    deck = tmp_path / "d.deck"
+    assert cli("generate", "--values", 20000, "--colors", 1, "--hand", 0, "--seed", 1, "-o", deck).returncode == 0
+    done = cli("solve", "-a", "dp", deck, "--json")
+    assert done.returncode == 0, done.stderr[-500:]
+    result = json.loads(done.stdout)
+    inst = read_instance(deck)
+    assert result["score"] == replay(inst, [tuple(e) for e in result["sequence"]])
+    where = np.argsort(inst.values)           # h = 0, one color, each value once: the score is the
+    rising = np.flatnonzero(np.diff(where) < 0)  # longest run 1..k whose positions increase
+    assert result["score"] == (rising[0] + 1 if rising.size else inst.N)
+
+
+@given(instances(max_n=3, max_c=3, max_r=2, max_h=2, max_N=9))
+def test_auto_agrees_with_the_oracle_also_when_sat_takes_over(inst):
+    oracle = solve_brute(inst)
+    for budget in (solve_module.AUTO_ENGINE_BUDGET, 0):
+        solve_module.AUTO_ENGINE_BUDGET, saved = budget, solve_module.AUTO_ENGINE_BUDGET
+        try:
+            result = solve(inst)
+        finally:
+            solve_module.AUTO_ENGINE_BUDGET = saved
+        assert result.winnable == oracle.winnable
+        if result.score is not None:  # greedy and lazy decide a loss without a score
+            assert result.score == oracle.score == replay(inst, result.sequence.events())
+        assert result.extra["auto"]["chosen"] == result.algorithm
+
+
+@pytest.mark.slow
+def test_auto_hands_a_runaway_engine_to_sat(tmp_path):
+    deck = tmp_path / "e.deck"
+    assert cli("generate", "--values", 8, "--colors", 8, "--multiplicity", 2, "--hand", 6, "--seed", 1,
+               "-o", deck).returncode == 0
+    done = cli("solve", deck, "--json", timeout=120)
+    assert done.returncode == 0, done.stderr[-500:]
+    result = json.loads(done.stdout)
+    assert result["algorithm"] == result["auto"]["chosen"] == "sat" and result["auto"]["fallback"]
+    assert "budget" in result["auto"]["why"]
+    assert "auto       c * n <= 64" in cli("solve", deck, timeout=120).stdout
+    assert result["score"] == replay(read_instance(deck), [tuple(e) for e in result["sequence"]])
+    done = json.loads(cli("solve", ROOT / "instances" / "standard-deck-h5.deck", "--json").stdout)
+    assert done["algorithm"] == done["auto"]["chosen"] == "engine" and not done["auto"]["fallback"]
+
+
+def test_warm_up_solves_the_fixed_two_card_decks_only(monkeypatch):
+    seen = []
+    original = solve_module.SOLVERS["sat"]
+    monkeypatch.setitem(solve_module.SOLVERS, "sat", original.__class__(
+        "sat", original.summary, original.refuses, lambda inst, **kw: seen.append(inst) or original.run(inst, **kw)))
+    monkeypatch.setattr(solve_module, "_LOADED", set())
+    inst = read_instance(ROOT / "instances" / "theorem7" / "figure2.deck")
+    result = solve(inst, "sat")
+    assert seen[:-1] == list(WARM_UP) and seen[-1] is inst
+    assert result.score == replay(inst, result.sequence.events())
+    assert solve(inst, "sat").extra["load_seconds"] == 0
+
+
+def refused(done, *words):
+    """One line on standard error, exit code 2, naming the limit and the words."""
+    lines = done.stderr.strip().splitlines()
+    return done.returncode == 2 and len(lines) == 1 and "--max-memory" in lines[0] and all(w in lines[0] for w in words)
+
+
+def test_reduce_refuses_a_deck_over_the_memory_limit(tmp_path):
+    cnf, out = tmp_path / "wide.cnf", tmp_path / "wide.deck"
+    cnf.write_text("p cnf 1000000 1\n1 2 3 0\n")
+    done = cli("reduce", cnf, "-o", out, "--max-memory", "100M")
+    assert refused(done, "36,000,013 cards"), done.stderr
+    assert not out.exists()
+    many = tmp_path / "many.cnf"
+    many.write_text("p cnf 3 1000000\n" + "1 2 3 0\n" * 10**6)
+    assert refused(cli("reduce", many, "-o", out, "--max-memory", "100M"), "many.cnf", "reading this CNF")
+
+
+def test_crosscheck_refuses_before_the_sat_solver_runs_out(tmp_path):
+    rng = np.random.default_rng(1)
+    cnf = tmp_path / "long.cnf"
+    rows = [" ".join(str(int(v) * int(s)) for v, s in zip(rng.choice(np.arange(1, 21), 3, replace=False),
+                                                         rng.choice([-1, 1], 3))) + " 0" for _ in range(10000)]
+    cnf.write_text("p cnf 20 10000\n" + "\n".join(rows) + "\n")
+    assert refused(cli("crosscheck", cnf, "--max-memory", "200M"), "Theorem 7 deck")
+    small = tmp_path / "small.cnf"
+    small.write_text("p cnf 20 60\n" + "\n".join(rows[:60]) + "\n")
+    assert refused(cli("crosscheck", small, "--max-memory", "20M", "--no-engine"), "SAT encoding")
+    assert cli("crosscheck", small, "--no-engine").returncode == 0
+
+
+def test_solve_info_verify_generate_refuse_over_the_limit(tmp_path):
+    deck = tmp_path / "g.deck"
+    assert refused(cli("generate", "--values", 1000, "--colors", 1000, "--hand", 5, "-o", deck, "--max-memory", "10M"),
+                   "1,000,000 cards")
+    assert not deck.exists()
+    assert cli("generate", "--values", 300, "--colors", 300, "--multiplicity", 2, "--hand", 5,
+               "-o", deck).returncode == 0
+    for command in ("info", "solve"):
+        assert refused(cli(command, deck, "--max-memory", "1M"), "g.deck", "reading this deck")
+    assert refused(cli("solve", deck, "--max-memory", "30M"), "SAT encoding")
+    assert refused(cli("solve", deck, "--json", "--max-memory", "35M"), "g.deck", "as JSON")
+    seq = tmp_path / "s.json"
+    seq.write_text('[["play", 1]' + ', ["discard", 2]' * 100000 + "]")
+    small = ROOT / "instances" / "tiny-r1.deck"
+    assert refused(cli("verify", small, seq, "--max-memory", "1M"), "s.json", "play sequence")
+    assert cli("verify", small, seq).returncode == 0
+    assert cli("info", deck, "--max-memory", "1X").returncode == 2
+
+
+def test_a_module_is_cold_until_its_kernels_are_compiled(tmp_path, monkeypatch):
+    (tmp_path / "kernels_for_cold_test.py").write_text(
+        "import numba\n\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import kernels_for_cold_test as module
+
+    from solitaire.compiled import cold_modules
+    assert cold_modules("kernels_for_cold_test", "solitaire.selection") == ["kernels_for_cold_test"]
+    assert module.twice(21) == 42
+    assert cold_modules("kernels_for_cold_test") == []
+    assert list((tmp_path / "__pycache__").glob("kernels_for_cold_test.twice-*.nbi"))
+
+
+@given(st.lists(st.sampled_from(["1", "2", "3", "01", "0", "4", "0003", " ", "  ", "\t", "\n", "\r\n", "\x0b", "\x0c",
+                                 "\nc note\n", "-1", "+2", "x", "é", "99999999999999999999"]), max_size=40))
+def test_the_numpy_reader_reads_what_the_line_reader_reads(pieces):
+    text = "c head\n\np hanabi 3 2 1\n" + " ".join(pieces) + "\n"
+
+    def outcome(parse):
+        try:
+            return parse(text, "t.deck")
+        except InputError as err:
+            return str(err)
+
+    fast, lines = outcome(parse_deck), outcome(_parse_lines)
+    assert fast == lines
