@@ -580,6 +580,79 @@ def _progress(stream, length, as_json):
     return nullcontext(stream)
 
 
+def _print_analysis(analysis):
+    first = analysis.turns[0] if analysis.turns else analysis.final
+    start = f"{first.low}" + ("" if first.exact else f"..{first.high}")
+    click.echo(f"{analysis.ident}: {analysis.players} players, score {analysis.score}, maximum at the start {start}, "
+               f"{len(analysis.turns)} turns, {analysis.searches} searches, {analysis.open_turns} open")
+    for drop in analysis.drops:
+        click.echo(f"  turn {drop.turn:>3}: {drop.text:<28} {drop.before} -> {drop.after}   ({drop.kind}, {drop.phase})")
+
+
+def _print_analysis_summary(summary):
+    click.echo(f"games {summary['games']}: maximum 25 at the start in {summary['winnable_at_start']}, "
+               f"of which {summary['lost_after_start']} dropped below it")
+    click.echo("  first drop by phase: " + "  ".join(f"{k}: {v}" for k, v in summary["first_drop_phase"].items()))
+    click.echo("  points lost by kind: " + "  ".join(f"{k}: {v}" for k, v in summary["points_lost_by_kind"].items()))
+    click.echo("  points lost by phase: " + "  ".join(f"{k}: {v}" for k, v in summary["points_lost_by_phase"].items()))
+    click.echo(f"  positions left open: {summary['open_turns']}  searches: {summary['searches']}")
+
+
+@main.command()
+@click.argument("games", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--timeout", type=_SECONDS, default=10.0, show_default=True,
+              help="Seconds of search per position; a position that runs out keeps its proven bounds.")
+@click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
+              type=_Whole(1, 64), help="Worker processes (one game each).")
+@click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False),
+              help="Stream one row per game to this JSON Lines file (id, players, score, turns, drops).")
+@click.option("--resume", is_flag=True, help="Skip the games whose rows the --jsonl file holds (same --timeout).")
+@click.option("--plot", "plot_dir", type=click.Path(file_okay=False),
+              help="Draw each game into DIR/<id>.png: the maximum per turn beside the score (needs matplotlib).")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the summary.")
+@click.option("--json", "as_json", is_flag=True, help='Print {"games": [...], "summary": {...}}.')
+def analyze(games, timeout, jobs, jsonl_out, resume, plot_dir, quiet, as_json):
+    """Where each game was lost: the perfect-information maximum before every turn.
+
+    GAMES are hanab.live games (one JSON game, or JSON Lines, as bound --hanab-live reads
+    them). For every turn: the largest score a team that sees every card could still reach
+    (exact, or proven bounds when the search runs out); the turns where it dropped, the action
+    that dropped it, and a line from the position before it (the real actions up to that turn,
+    then an optimal finish) as a hanab.live game, in the JSON rows ("drops": [{"line": ...}]).
+    """
+    from solitaire.seer.analysis import analyze_games, summarize_analyses
+    from solitaire.seer.deals import read_hanablive_file
+    from solitaire.seer.rowfile import RowWriter, read_rows
+
+    deals = [deal for path in games for deal in read_hanablive_file(path)]
+    done = {}
+    if resume and jsonl_out:
+        done = {r["id"]: r for r in read_rows(jsonl_out, required=("id", "turns", "drops"))
+                if r.get("timeout") == timeout}
+    todo = [deal for deal in deals if deal.ident not in done]
+    if plot_dir:
+        _make_folder(plot_dir, "--plot")
+    _say_if_compiling("solitaire.seer.pace", "solitaire.seer.u3.kernel")
+    rows = []
+    with RowWriter(jsonl_out, resume=resume) if jsonl_out else nullcontext() as writer:
+        with _progress(analyze_games(todo, timeout, jobs), len(todo), as_json) as stream:
+            for deal, analysis in zip(todo, stream):
+                row = dict(analysis.to_json(), timeout=timeout)
+                if writer:
+                    writer.write(row)
+                if plot_dir:
+                    from solitaire.seer.plot import plot_analysis
+                    plot_analysis(analysis, deal, os.path.join(plot_dir, f"{analysis.ident}.png"))
+                if not (as_json or quiet):
+                    _print_analysis(analysis)
+                rows.append(row)
+    summary = summarize_analyses([done[deal.ident] for deal in deals if deal.ident in done] + rows)
+    if as_json:
+        _emit_json({"games": rows, "summary": summary})
+    else:
+        _print_analysis_summary(summary)
+
+
 @main.command("deal")
 @_deal_sources
 @click.option("--text", "as_text", is_flag=True, help="Print the text form (r1 y2 ...) instead of JSON.")

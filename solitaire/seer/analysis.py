@@ -260,22 +260,24 @@ def analyze_games(deals: Iterable[Deal], timeout: float | None = 10.0, jobs: int
     yield from imap_jobs(_analyze_task, ((deal, timeout) for deal in deals), jobs, chunksize=1)
 
 
-def summarize_analyses(analyses: Sequence[GameAnalysis]) -> dict:
-    """Where points were lost over a batch: by kind of action and by phase, and how many games
-    could no longer reach the maximum before their end."""
+def summarize_analyses(rows: Sequence[dict]) -> dict:
+    """Where points were lost over a batch of analysed games (rows of :meth:`GameAnalysis.to_json`):
+    by kind of action and by phase, and how many games could reach the maximum at the start but no
+    longer at their end, with the phase of their first drop."""
     by_kind, by_phase, first_phase = Counter(), Counter(), Counter()
-    lost_games = 0
-    for a in analyses:
-        for d in a.drops:
-            by_kind[d.kind] += d.before - d.after
-            by_phase[d.phase] += d.before - d.after
-        if a.drops and a.turns and a.turns[0].low == MAX_SCORE:
-            lost_games += 1
-            first_phase[a.drops[0].phase] += 1
-    winnable = sum(1 for a in analyses if a.turns and a.turns[0].low == MAX_SCORE)
-    return {"games": len(analyses), "winnable_at_start": winnable, "lost_after_start": lost_games,
+    winnable = lost_games = 0
+    for row in rows:
+        for drop in row["drops"]:
+            by_kind[drop["kind"]] += drop["from"] - drop["to"]
+            by_phase[drop["phase"]] += drop["from"] - drop["to"]
+        if row["start_max"] == MAX_SCORE:
+            winnable += 1
+            if row["drops"]:
+                lost_games += 1
+                first_phase[row["drops"][0]["phase"]] += 1
+    return {"games": len(rows), "winnable_at_start": winnable, "lost_after_start": lost_games,
             "first_drop_phase": {p: first_phase[p] for p in PHASES},
             "points_lost_by_kind": {k: by_kind[k] for k in KINDS},
             "points_lost_by_phase": {p: by_phase[p] for p in PHASES},
-            "open_turns": sum(a.open_turns for a in analyses),
-            "searches": sum(a.searches for a in analyses)}
+            "open_turns": sum(row["open"] for row in rows),
+            "searches": sum(row["searches"] for row in rows)}

@@ -80,5 +80,37 @@ def test_the_maximum_before_every_turn_is_the_exhaustive_one(seed, players):
         assert drop.line["actions"][:drop.turn - 1] == actions[:drop.turn - 1]
         assert simulate(deal, drop.line["actions"]).score == drop.before
         assert drop.kind in KINDS and drop.phase in PHASES
-    summary = summarize_analyses([analysis])
+    summary = summarize_analyses([analysis.to_json()])
     assert sum(summary["points_lost_by_kind"].values()) == maxima[0] - maxima[-1]
+
+
+def test_analyze_on_real_games_through_the_command_line(tmp_path):
+    """Every real No Variant game: the maximum never rises, never falls below the final score, is the
+    score at the end of a game that ended by the rules, and every exported line replays to its drop's
+    maximum from the real prefix."""
+    import json
+
+    from click.testing import CliRunner
+
+    from cli import main
+    from helpers import REAL_GAMES, standard_games
+    from solitaire.seer.deals import parse_hanablive
+
+    records = standard_games(REAL_GAMES / "hanablive_games.jsonl")[1]
+    games = tmp_path / "games.jsonl"
+    games.write_text("".join(json.dumps(r) + "\n" for r in records))
+    result = CliRunner().invoke(main, ["analyze", str(games), "--json", "-j", "1", "--timeout", "10"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["games"]
+    assert len(rows) == len(records)
+    for record, row in zip(records, rows):
+        maxima = [t["max"] for t in row["turns"]] + [row["final_max"]]
+        assert maxima == sorted(maxima, reverse=True), row["id"]
+        ended = simulate(parse_hanablive(record), [t["action"] for t in row["turns"]])
+        assert min(maxima) >= ended.score
+        if ended.over:
+            assert row["final_max"] == ended.score
+        for drop in row["drops"]:
+            line = drop["line"]["actions"]
+            assert line[:drop["turn"] - 1] == [t["action"] for t in row["turns"][:drop["turn"] - 1]]
+            assert simulate(parse_hanablive(drop["line"]), line).score == drop["from"]
