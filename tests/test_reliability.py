@@ -157,8 +157,6 @@ def game_with(**changes):
     ({"options_oneExtraCard": True}, "option oneExtraCard"),
     ({"options_deckPlays": True}, "option deckPlays"),
     ({"options_emptyClues": True}, "option emptyClues"),
-    ({"options_startingPlayer": 1}, "option startingPlayer"),
-    ({"starting_player": 1}, "option startingPlayer"),
     ({"options_detrimentalCharacters": True}, "option detrimentalCharacters"),
     ({"options_someNewRule": True}, "option 'someNewRule'"),
     ({"hand_size": 4}, "hand_size 4"),
@@ -168,6 +166,14 @@ def test_hanablive_games_with_a_variant_or_an_option_are_refused_by_name(tmp_pat
     path.write_text(GAMES.read_text().splitlines()[1] + "\n" + json.dumps(game_with(**changes)) + "\n")
     for source in ("--hanab-live", "--deal"):
         one_line_error(run("bound", source, path, "-j", "1"), f"{path}:2", named, "not supported")
+
+
+def test_a_starting_player_is_read_not_refused(tmp_path):
+    for changes in ({"options_startingPlayer": 1}, {"starting_player": 1}):
+        path = tmp_path / "games.jsonl"
+        path.write_text(json.dumps(game_with(**changes)) + "\n")
+        assert bound_json("--hanab-live", path)["summary"]["deals"] == 1
+        assert run("deal", "--hanab-live", path).output.count('"startingPlayer": 1') == 1
 
 
 def test_clock_options_and_defaults_are_read(tmp_path):
