@@ -498,6 +498,22 @@ def _print_summary(summary):
     if "gap_histogram" in summary:
         click.echo("  gap U2 - real score: " + "  ".join(f"{g}: {c}" for g, c in summary["gap_histogram"].items()))
         click.echo(f"  real score above U2: {summary['real_above_U2']}")
+    if "mean_U3" in summary:
+        click.echo(f"  mean U3      {summary['mean_U3']:.3f}  (over the deals whose U3 is proven)")
+    evaluation = summary.get("evaluation")
+    if evaluation and "mean_U3" in evaluation:
+        low, high = evaluation["score_over_U3_ci95"] if "score_over_U3" in evaluation else (0, 0)
+        click.echo(f"  score / U3   {evaluation.get('score_over_U3', 0):.4f}  (95% CI {low:.4f}..{high:.4f}; "
+                   f"{evaluation['scored'] - evaluation['scored_open']} scored deals with U3 proven)")
+        rate = evaluation["win_rate_winnable"]
+        if rate is not None:
+            low, high = evaluation["win_rate_winnable_ci95"]
+            click.echo(f"  wins where U3 = 25  {100 * rate:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%, "
+                       f"{evaluation['winnable']} deals)")
+        click.echo("  gap U3 - real score: " + "  ".join(f"{g}: {c}" for g, c in evaluation["gap_U3_histogram"].items()))
+    if "scores" in summary:
+        click.echo(f"  scores: {summary['scores']['unscored']} deals without a score, "
+                   f"{summary['scores']['unknown']} scores of no deal asked for")
 
 
 def _deal_sources(command):
@@ -541,10 +557,14 @@ def _deal_sources(command):
 @click.option("--lines-dir", type=click.Path(file_okay=False),
               help="With --exact, write each deal's optimal line as a hanab.live game (<id>.json, ids as in "
                    "docs/formats.md).")
+@click.option("--scores", "scores_file", type=click.Path(dir_okay=False),
+              help="An agent's scores (CSV with columns id,score, or JSON Lines of {id, score}), joined to the deals "
+                   "by id: real_score, gap, gap_U3 per row and the evaluation in the summary; ids on one side only "
+                   "are counted.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
 @click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
 def bound(players, seeds, hle_seeds, hle_random_start, deal, hanab_live, csv_out, jsonl_out, resume, jobs, figures, lines,
-          with_exact, timeout, peer_timeout, peer_solver, peer_encoding, lines_dir, quiet, as_json):
+          with_exact, timeout, peer_timeout, peer_solver, peer_encoding, lines_dir, scores_file, quiet, as_json):
     """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
 
     Every row has id, players, L, U1, U2, min_hand, pace_slack, a reason when U2 < 25,
@@ -554,6 +574,7 @@ def bound(players, seeds, hle_seeds, hle_random_start, deal, hanab_live, csv_out
     """
     from solitaire.seer.boundrun import BoundOptions, BoundRun
     from solitaire.seer.dealsource import deal_source
+    from solitaire.seer.evaluation import read_scores
 
     _say_if_compiling("solitaire.seer.pace", *(["solitaire.seer.u3.kernel"] if with_exact else []))
     out = csv_out or jsonl_out
@@ -562,7 +583,8 @@ def bound(players, seeds, hle_seeds, hle_random_start, deal, hanab_live, csv_out
         _usage_error("give at most one of --csv and --jsonl")
     source = deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start)
     options = BoundOptions(figures, lines, with_exact, timeout, peer_timeout, peer_solver, peer_encoding)
-    with BoundRun(source, options, out, bool(csv_out), resume, lines_dir, jobs) as run:
+    scores = read_scores(scores_file) if scores_file else None
+    with BoundRun(source, options, out, bool(csv_out), resume, lines_dir, jobs, scores) as run:
         with _progress(run.rows(), run.todo, as_json) as rows:
             for row in rows:
                 if not (as_json or quiet):

@@ -60,6 +60,8 @@ def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None,
     if timeout is not False:
         result, game = _exact(deal, timeout, peer_timeout, peer_solver, peer_encoding)
         row.update({"U3": result.score, "U3_high": result.high, "exact": result.exact, "method": result.method})
+        if result.exact and "real_score" in row:
+            row["gap_U3"] = result.score - row["real_score"]
         if not result.exact:
             row.update(limits(timeout, peer_timeout, peer_solver, peer_encoding))
         if lines:
@@ -159,6 +161,13 @@ def summarize(rows):
         out["share_U3_25"] = proven / n if n else 0.0
         out["share_U3_25_ci95"] = list(wilson(proven, n))
         out["unresolved"] = sum(1 for r in rows if not r.get("exact"))
+        settled = [r["U3"] for r in rows if r.get("exact")]
+        if settled:
+            out["mean_U3"] = sum(settled) / len(settled)
+        if any(r.get("real_score") is not None and r.get("exact") for r in rows):
+            from solitaire.seer.evaluation import evaluate
+
+            out["evaluation"] = evaluate(rows)
     out["share_L_eq_U2"] = sum(1 for r in rows if r["L"] == r["U2"]) / n if n else 0.0
     gaps = Counter(r["gap"] for r in rows if r.get("gap") is not None)
     if gaps:
@@ -236,14 +245,14 @@ class BoundRun(LockedRun):
     """
 
     def __init__(self, source, options=BoundOptions(), out=None, csv_format=False, resume=False, lines_dir=None,
-                 jobs=1):
+                 jobs=1, scores=None):
         for name, value in (("--lines-dir", lines_dir), ("--peer-timeout", options.peer_timeout)):
             if value and not options.exact:
                 raise InputError(f"{name} needs --exact", "bound")
         if resume and not out:
             raise InputError("--resume needs --csv or --jsonl", "bound")
         self.source, self.options, self.out, self.csv, self.resume = source, options, out, csv_format, resume
-        self.lines_dir, self.jobs, self.new = lines_dir, jobs, []
+        self.lines_dir, self.jobs, self.new, self.scores = lines_dir, jobs, [], scores
         if lines_dir:
             _writable_folder(lines_dir)
         self.lock = RowLock(out) if out else None
@@ -290,7 +299,14 @@ class BoundRun(LockedRun):
                 writer.close(keep)
 
     def _finish(self, row):
-        """Write the row's optimal line to ``lines_dir``; keep the lines in the row only with ``lines``."""
+        """Join the row to its agent's score (``scores``: ``real_score``, ``gap`` to U2, ``gap_U3``
+        where U3 is proven); write its optimal line to ``lines_dir``; keep the lines in the row only
+        with ``lines``."""
+        if self.scores and row["id"] in self.scores:
+            row["real_score"] = self.scores[row["id"]]
+            row["gap"] = row["U2"] - row["real_score"]
+            if row.get("exact"):
+                row["gap_U3"] = row["U3"] - row["real_score"]
         game = row.pop("u3_game", None)
         if self.lines_dir and game is not None:
             path = os.path.join(self.lines_dir, line_file_name(row["id"]))
@@ -304,7 +320,14 @@ class BoundRun(LockedRun):
 
     def summary(self):
         """:func:`summarize` over the deals of the source: one row each, reused or new."""
-        return summarize(latest_by_id(self.kept + self.new, self.source))
+        rows = latest_by_id(self.kept + self.new, self.source)
+        out = summarize(rows)
+        if self.scores is not None:
+            ids = {row["id"] for row in rows}
+            unknown = [ident for ident in self.scores if ident not in ids]
+            out["scores"] = {"unscored": sum(1 for row in rows if row["id"] not in self.scores),
+                             "unknown": len(unknown), "unknown_ids": unknown[:20]}
+        return out
 
 
 def _writable_folder(folder):

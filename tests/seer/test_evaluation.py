@@ -2,6 +2,7 @@
 
 import random
 import statistics
+from collections import Counter
 
 import pytest
 
@@ -72,3 +73,26 @@ def test_intervals_shrink_with_the_sample_and_hold_one_value():
     small, large = mean_ci(values[:100])[1], mean_ci(values)[1]
     assert large[1] - large[0] < small[1] - small[0]
     assert large[0] < 0.5 < large[1]  # the true mean of uniform(0, 1)
+
+
+def test_bound_joins_an_agents_scores_by_id(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from cli import main
+
+    scores = tmp_path / "scores.csv"
+    scores.write_text("id,score\nP2-seed-0,25\nP2-seed-1,20\nP2-seed-99,3\n")
+    result = CliRunner().invoke(main, ["bound", "-p", "2", "--seeds", "0:3", "--exact", "--no-figures", "-j", "1",
+                                       "--scores", str(scores), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    rows = {r["id"]: r for r in out["rows"]}
+    assert rows["P2-seed-1"]["gap_U3"] == rows["P2-seed-1"]["U3"] - 20 and "real_score" not in rows["P2-seed-2"]
+    summary = out["summary"]
+    assert summary["scores"] == {"unscored": 1, "unknown": 1, "unknown_ids": ["P2-seed-99"]}
+    assert summary["mean_U3"] == sum(r["U3"] for r in out["rows"]) / 3
+    gaps = Counter([rows["P2-seed-0"]["U3"] - 25, rows["P2-seed-1"]["U3"] - 20])
+    assert summary["evaluation"]["scored"] == 2
+    assert summary["evaluation"]["gap_U3_histogram"] == {str(g): c for g, c in sorted(gaps.items())}
