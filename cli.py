@@ -621,7 +621,8 @@ def _print_analysis_summary(summary):
 
 
 @main.command()
-@click.argument("games", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("games", nargs=-1, type=click.Path(dir_okay=False))
+@_example_option("games", "game", label="GAMES")
 @click.option("--timeout", type=_SECONDS, default=10.0, show_default=True,
               help="Seconds of search per position; a position that runs out keeps its proven bounds.")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",

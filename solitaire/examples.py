@@ -9,7 +9,8 @@ kind (``figure2`` is both a CNF formula and its Theorem 7 deck):
 - ``cnf``: the DIMACS formulas of ``theorem7/``;
 - ``map``: the gadget maps (JSON) of the Theorem 7 decks;
 - ``table``: ``table``, the row files of the winnability table (``table/seeds-*.jsonl.xz``);
-- ``deals``: ``hard-deals``, the hard deals of that table (``deals/hard-deals.jsonl``).
+- ``deals``: ``hard-deals``, the hard deals of that table (``deals/hard-deals.jsonl``);
+- ``game``: the hanab.live games (``*.json``: players, deck, actions), for ``bound`` and ``analyze``.
 
 An unknown name is an :class:`~solitaire.io.errors.InputError` listing the names of the kind.
 """
@@ -25,7 +26,7 @@ from solitaire.io.errors import InputError
 __all__ = ["KINDS", "Example", "examples", "find_example", "example_path"]
 
 #: The kinds of example, in listing order.
-KINDS = ("deck", "cnf", "map", "table", "deals")
+KINDS = ("deck", "cnf", "map", "table", "deals", "game")
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,15 @@ def _deck_description(path: Path) -> str:
     return f"{_first_comment(path)} [N={p['N']} n={p['n']} c={p['c']} r={p['r']} h={p['h']}]"
 
 
+def _game_description(path: Path) -> str:
+    """A hanab.live game: its players, score and number of actions."""
+    import json
+
+    game = json.loads(path.read_text())
+    players = game["players"] if isinstance(game["players"], int) else len(game["players"])
+    return f"hanab.live game, {players} players, score {game.get('score', '?')}, {len(game.get('actions', []))} actions"
+
+
 def _heading(readme: Path) -> str:
     """The title of a README (its first line, without the ``#``)."""
     return readme.read_text().splitlines()[0].lstrip("# ").strip()
@@ -90,6 +100,7 @@ def examples() -> list[Example]:
                          tuple(sorted(root.glob("table/seeds-*.jsonl.xz")))))
     found.append(Example("hard-deals", "deals", _heading(root / "deals" / "README.md"),
                          (root / "deals" / "hard-deals.jsonl",)))
+    found += [Example(p.stem, "game", _game_description(p), (p,)) for p in root.glob("*.json")]
     return sorted(found, key=lambda e: (KINDS.index(e.kind), e.name))
 
 
