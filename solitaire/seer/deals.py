@@ -49,7 +49,8 @@ Examples
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import numpy as np
 
@@ -57,8 +58,8 @@ from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text
 from solitaire.model import Instance
 from solitaire.seer.ids import deck_key, game_id, parse_id
-from solitaire.seer.options import Options
-from solitaire.seer.variants import UnsupportedVariant
+from solitaire.seer.options import Options, Rules
+from solitaire.seer.variants import UnsupportedVariant, get_variant
 
 __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
@@ -108,6 +109,10 @@ class Deal:
     start_player : int
         The player who moves first (hanab.live ``options.startingPlayer``, HLE's random start);
         the deal still gives player 0 the first hand.
+    options : Options
+        The hanab.live variant and rule options (default: No Variant, default options); its
+        ``starting_player`` is always 0, the deal's ``start_player`` says who moves first.
+        With ``S`` suits a type is ``suit * 5 + rank - 1`` in ``0 .. 5 S - 1``.
     """
 
     types: np.ndarray = field(repr=False)
@@ -115,6 +120,7 @@ class Deal:
     ident: str = ""
     meta: dict = field(default_factory=dict, repr=False)
     start_player: int = 0
+    options: Options = field(default_factory=Options, repr=False)
 
     def __post_init__(self):
         types = np.ascontiguousarray(self.types, dtype=np.int64).reshape(-1)
@@ -123,11 +129,43 @@ class Deal:
         hand_size(self.players)
         if not 0 <= self.start_player < self.players:
             raise ValueError(f"the start player must be in 0..{self.players - 1}, got {self.start_player}")
+        if self.options.starting_player:
+            object.__setattr__(self, "options", replace(self.options, starting_player=0))
+
+    @property
+    def rules(self):
+        """The :class:`~solitaire.seer.options.Rules` of the game: variant, players, options."""
+        return _rules(self.options, self.players)
+
+    @property
+    def variant(self):
+        """The hanab.live :class:`~solitaire.seer.variants.Variant` of the deal."""
+        return self.rules.variant
+
+    @property
+    def standard(self):
+        """Whether the deal is No Variant with default options (the standard game)."""
+        return self.options == Options()
+
+    @property
+    def n_types(self):
+        """Card types: 5 per suit."""
+        return RANKS * len(self.variant.suits)
+
+    @property
+    def counts(self):
+        """Copies of each type in the deck (read-only array of ``n_types`` entries)."""
+        return _counts(self.options.variant)
+
+    @property
+    def max_score(self):
+        """5 per suit."""
+        return self.variant.max_score
 
     @property
     def hand(self):
-        """Cards per hand."""
-        return hand_size(self.players)
+        """Cards per hand (the options' one more or one less included)."""
+        return self.rules.hand_size
 
     @property
     def pooled(self):
@@ -150,6 +188,9 @@ class Deal:
         named by a hash of its deck; a seed's deal keeps its seed)."""
         if players == self.players:
             return self
+        if not self.standard:
+            raise InputError(f"a {self.options.variant} game is played by its own players ({self.players})",
+                             self.meta.get("source", self.ident))
         try:
             old = parse_id(self.ident)
         except ValueError:  # a deal named freely in Python, not by an id
@@ -161,7 +202,19 @@ class Deal:
 
     def starting(self, start_player):
         """The same deal with ``start_player`` moving first."""
-        return Deal(self.types, self.players, self.ident, self.meta, start_player)
+        return Deal(self.types, self.players, self.ident, self.meta, start_player, self.options)
+
+
+@lru_cache(maxsize=None)
+def _rules(options, players):
+    return Rules(get_variant(options.variant), players, options)
+
+
+@lru_cache(maxsize=None)
+def _counts(variant_name):
+    counts = np.array([n for suit in get_variant(variant_name).suits for n in suit.copies], dtype=np.int64)
+    counts.setflags(write=False)
+    return counts
 
 
 _NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")

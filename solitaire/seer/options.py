@@ -23,9 +23,10 @@ Examples
 """
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from solitaire.io.errors import InputError
-from solitaire.seer.variants import UnsupportedVariant, Variant
+from solitaire.seer.variants import RANKS, Card, Clue, UnsupportedVariant, Variant, clue_is_legal, clue_touches
 
 __all__ = ["HAND_SIZES", "Options", "Rules"]
 
@@ -95,3 +96,21 @@ class Rules:
     @property
     def clue_starved(self) -> bool:
         return self.variant.clue_starved
+
+    @cached_property
+    def always_clue(self) -> bool:
+        """Whether some clue may be given to any hand (empty clues allowed, or a kind of clue that
+        touches nothing in this variant and so is always legal)."""
+        return any(clue_is_legal(self.variant, clue, [], self.options.empty_clues)
+                   for clue in self.variant.clues())
+
+    @cached_property
+    def clueable(self) -> tuple[bool, ...]:
+        """Per type ``suit * 5 + rank - 1``: whether some clue the variant offers touches it."""
+        return tuple(any(clue_touches(self.variant, clue, Card(s, r)) for clue in self.variant.clues())
+                     for s in range(len(self.variant.suits)) for r in RANKS)
+
+    def clue_for(self, hand: list[Card]) -> Clue | None:
+        """The first legal clue (colours in order, then ranks) to a player holding ``hand``."""
+        return next((clue for clue in self.variant.clues()
+                     if clue_is_legal(self.variant, clue, hand, self.options.empty_clues)), None)
