@@ -527,6 +527,9 @@ def _deal_sources(command):
             click.option("--hle-seeds", help="The Hanabi Learning Environment's deals for seeds A..B-1 (A:B, below 2^31)."),
             click.option("--hle-random-start", is_flag=True,
                          help="With --hle-seeds: HLE's random starting player (random_start_player), drawn before the deal."),
+            click.option("--hanab-live-seeds", metavar="SEED",
+                         help="hanab.live's deals of a seed string (p3v0s17: 3 players, variant id 0, seed 17) or of a "
+                              "range of suffixes (p3v0s1..1000); the players and the variant are in the string."),
             click.option("--deal", type=click.Path(dir_okay=False),
                          help="A deal: text (r1 y2 ...), .deck, or hanab.live JSON."),
             click.option("--hanab-live", type=click.Path(dir_okay=False),
@@ -563,7 +566,7 @@ def _deal_sources(command):
                    "are counted.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
 @click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
-def bound(players, seeds, hle_seeds, hle_random_start, deal, hanab_live, csv_out, jsonl_out, resume, jobs, figures, lines,
+def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, deal, hanab_live, csv_out, jsonl_out, resume, jobs, figures, lines,
           with_exact, timeout, peer_timeout, peer_solver, peer_encoding, lines_dir, scores_file, quiet, as_json):
     """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
 
@@ -581,7 +584,7 @@ def bound(players, seeds, hle_seeds, hle_random_start, deal, hanab_live, csv_out
     _distinct_files(**{"--deal": deal, "--hanab-live": hanab_live, "--csv/--jsonl": out})
     if csv_out and jsonl_out:
         _usage_error("give at most one of --csv and --jsonl")
-    source = deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start)
+    source = deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds)
     options = BoundOptions(figures, lines, with_exact, timeout, peer_timeout, peer_solver, peer_encoding)
     scores = read_scores(scores_file) if scores_file else None
     with BoundRun(source, options, out, bool(csv_out), resume, lines_dir, jobs, scores) as run:
@@ -679,17 +682,18 @@ def analyze(games, timeout, jobs, jsonl_out, resume, plot_dir, quiet, as_json):
 @main.command("deal")
 @_deal_sources
 @click.option("--text", "as_text", is_flag=True, help="Print the text form (r1 y2 ...) instead of JSON.")
-def deal_cmd(players, seeds, hle_seeds, hle_random_start, deal, hanab_live, as_text):
+def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, deal, hanab_live, as_text):
     """Print deals, one a line, as hanab.live games without actions.
 
     Each line is {"players": [names], "deck": [{"suitIndex", "rank"}, ...], "options":
-    {"startingPlayer": s}}, ready to load on hanab.live or to give to --hanab-live; --text
-    prints the deck as text (r1 y2 ...), the form --deal reads (without the starting player).
+    {"startingPlayer": s}} (and "variant" in a variant game), ready to load on hanab.live or to
+    give to --hanab-live; --text prints the deck as text (r1 y2 ...), the form --deal reads
+    (without the starting player; the standard deck only).
     """
     from solitaire.seer.dealsource import deal_source
     from solitaire.seer.deals import deal_to_hanablive, format_deal_text
 
-    for one in deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start).deals():
+    for one in deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds).deals():
         click.echo(format_deal_text(one) if as_text else json.dumps(deal_to_hanablive(one)))
 
 

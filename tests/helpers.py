@@ -106,18 +106,20 @@ def legal_actions(game, misplays=True, clues=True):
 
 
 def standard_games(path):
-    """The games of a hanab.live JSON Lines file that are No Variant with default options (the
-    others are refused by the reader), and their records."""
+    """The games of a hanab.live JSON Lines file that are No Variant with default options, and
+    their records (the reader refuses what it does not model, and keeps other options)."""
     games, records = [], []
     for number, line in enumerate(Path(path).read_text().splitlines(), start=1):
         record = json.loads(line)
         try:
-            games.append(parse_hanablive(record, str(path), number))
+            game = parse_hanablive(record, str(path), number)
         except InputError as err:
             if "is not supported" not in err.message:
                 raise
             continue
-        records.append(record)
+        if game.standard:
+            games.append(game)
+            records.append(record)
     return games, records
 
 

@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Sequence
 
-from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_COUNTS, Deal, card_name, deal_to_hanablive, hanablive_names
+from solitaire.seer.deals import RANKS, Deal, card_name, deal_to_hanablive, hanablive_names
 from solitaire.seer.game import COLOR_CLUE, DISCARD, PLAY, RANK_CLUE, Game
 
 __all__ = ["TurnMax", "Drop", "GameAnalysis", "analyze_game", "analyze_games", "analyze_line", "describe_action", "drop_kind", "phase_of",
@@ -42,7 +42,6 @@ __all__ = ["TurnMax", "Drop", "GameAnalysis", "analyze_game", "analyze_games", "
 PHASES = ("opening", "middle", "late", "final round")
 #: Kinds of action that lose points.
 KINDS = ("misplay", "discard of the last copy", "discard of a needed card", "discard", "play", "clue")
-_SUIT_NAMES = ("red", "yellow", "green", "blue", "purple")
 
 
 @dataclass
@@ -94,13 +93,14 @@ class GameAnalysis:
     final: TurnMax
     searches: int
     seconds: float
+    max_score: int = 25  # the variant's: 5 per suit
 
     @property
     def open_turns(self) -> int:
         return sum(not t.exact for t in self.turns)
 
     def to_json(self) -> dict:
-        return {"id": self.ident, "players": self.players, "score": self.score,
+        return {"id": self.ident, "players": self.players, "score": self.score, "max_score": self.max_score,
                 "start_max": self.turns[0].low if self.turns else self.final.low,
                 "start_max_high": self.turns[0].high if self.turns else self.final.high,
                 "final_max": self.final.low, "searches": self.searches, "open": self.open_turns,
@@ -142,7 +142,7 @@ def _needed(game, card_type: int) -> bool:
     suit, rank = divmod(card_type, RANKS)
     if game.stacks[suit] > rank:
         return False
-    return all(game.lost[suit * RANKS + r] < STANDARD_COUNTS[suit * RANKS + r] for r in range(game.stacks[suit], rank))
+    return all(game.lost[suit * RANKS + r] < game.counts[suit * RANKS + r] for r in range(game.stacks[suit], rank))
 
 
 def drop_kind(game, action: dict) -> str:
@@ -155,7 +155,7 @@ def drop_kind(game, action: dict) -> str:
         return "play" if game.playable(t) else "misplay"
     if not _needed(game, t):
         return "discard"
-    outside = STANDARD_COUNTS[t] - game.lost[t] - 1  # other copies not yet lost
+    outside = game.counts[t] - game.lost[t] - 1  # other copies not yet lost
     return "discard of the last copy" if outside == 0 else "discard of a needed card"
 
 
@@ -164,10 +164,10 @@ def describe_action(game, action: dict, names: Sequence[str]) -> str:
     who = names[game.current]
     kind = action["type"]
     if kind == COLOR_CLUE:
-        return f"{who} clues {names[action['target']]} {_SUIT_NAMES[action['value']]}"
+        return f"{who} clues {names[action['target']]} {game.deal.variant.clue_colors[action['value']].lower()}"
     if kind == RANK_CLUE:
         return f"{who} clues {names[action['target']]} {action['value']}s"
-    name = card_name(game.type_of(action["target"]))
+    name = card_name(game.type_of(action["target"]), game.deal.variant)
     if kind == DISCARD:
         return f"{who} discards {name}"
     return f"{who} plays {name}" if game.playable(game.type_of(action["target"])) else f"{who} misplays {name}"
@@ -189,7 +189,8 @@ def analyze_line(start, actions: Sequence[dict], solve: Callable, names: Sequenc
         states.append(game.copy())
         game.apply(action)
     states.append(game)
-    lows, highs, lines, searches = [0] * len(states), [MAX_SCORE] * len(states), [None] * len(states), 0
+    top = start.max_score
+    lows, highs, lines, searches = [0] * len(states), [top] * len(states), [None] * len(states), 0
     line = None
     for t, state in enumerate(states):
         if t and line and lows[t - 1] == highs[t - 1] and _same_move(states[t - 1], actions[t - 1], line[0]):
@@ -200,7 +201,7 @@ def analyze_line(start, actions: Sequence[dict], solve: Callable, names: Sequenc
         else:
             result = solve(state)
             searches += 1
-            line, lows[t], highs[t] = list(result.actions), result.score, min(result.high, highs[t - 1] if t else MAX_SCORE)
+            line, lows[t], highs[t] = list(result.actions), result.score, min(result.high, highs[t - 1] if t else top)
         lines[t] = line if line else None
         if t:
             highs[t] = min(highs[t], highs[t - 1])
@@ -219,7 +220,7 @@ def analyze_line(start, actions: Sequence[dict], solve: Callable, names: Sequenc
                               drop_kind(before, action), phase_of(before), export))
     final_score = states[-1].score if score is None else score
     return GameAnalysis(ident, start.deal.players, final_score, turns, drops, final, searches,
-                        time.perf_counter() - began)
+                        time.perf_counter() - began, top)
 
 
 def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
@@ -270,7 +271,7 @@ def summarize_analyses(rows: Sequence[dict]) -> dict:
         for drop in row["drops"]:
             by_kind[drop["kind"]] += drop["from"] - drop["to"]
             by_phase[drop["phase"]] += drop["from"] - drop["to"]
-        if row["start_max"] == MAX_SCORE:
+        if row["start_max"] == row.get("max_score", 25):
             winnable += 1
             if row["drops"]:
                 lost_games += 1

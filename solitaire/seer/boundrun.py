@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 
 from solitaire.seer.bounds import hardness, u1, u2, u2_reason
-from solitaire.seer.deals import MAX_SCORE, Deal
+from solitaire.seer.deals import Deal
 from solitaire.seer.u3 import exact, warm_up
 from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.game import DISCARD, PLAY, seer_line
@@ -35,7 +35,7 @@ from solitaire.seer.peers.turns import PEER_SOLVER
 from solitaire.io.atomic import write_text_atomic
 from solitaire.io.errors import InputError
 from solitaire.seer.ids import line_file_name
-from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, latest_by_id, ran_under, read_rows
+from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, latest_by_id, ran_under, read_rows, row_max, variant_fields
 
 __all__ = ["bound_row", "run_rows", "imap_jobs", "summarize", "wilson", "limits", "BoundOptions", "BoundRun"]
 
@@ -49,7 +49,8 @@ def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None,
     """
     actions, low = seer_line(deal)
     upper1, upper2 = u1(deal), u2(deal)
-    row = {"id": deal.ident, "players": deal.players, "L": low, "U1": upper1.score, "U2": upper2.score}
+    row = {"id": deal.ident, "players": deal.players, **variant_fields(deal), "L": low, "U1": upper1.score,
+           "U2": upper2.score}
     if figures:
         row.update(hardness(deal, upper2.score))
     if "real_score" in deal.meta:
@@ -87,11 +88,12 @@ def _exact(deal, timeout, peer_timeout, peer_solver, peer_encoding):
         result = exact(deal, timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
         return result, result.to_json(deal)
     order = sorted(range(len(deal.types)), key=lambda o: ((o // h - s) % P, o) if o < deal.pooled else (P, o))
-    renamed = Deal(deal.types[order], P, deal.ident)  # order[new index] = the card's index in deal
+    renamed = Deal(deal.types[order], P, deal.ident, options=deal.options)  # order[new index]: the card in deal
     result = exact(renamed, timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
     actions = [dict(a, target=order[a["target"]]) if a["type"] in (PLAY, DISCARD) else
                dict(a, target=(a["target"] + s) % P) for a in result.actions]
-    return result, {**result.to_json(deal), "actions": actions, "options": {"startingPlayer": s}}
+    exported = result.to_json(deal)
+    return result, {**exported, "actions": actions, "options": {**exported.get("options", {}), "startingPlayer": s}}
 
 
 def limits(timeout, peer_timeout=None, peer_solver=PEER_SOLVER, peer_encoding=PEER_ENCODING):
@@ -153,11 +155,11 @@ def summarize(rows):
         if values:
             out[f"mean_{key}"] = sum(values) / len(values)
     for key in ("U2", "L"):
-        wins = sum(1 for r in rows if r[key] == MAX_SCORE)
+        wins = sum(1 for r in rows if r[key] == row_max(r))
         out[f"share_{key}_25"] = wins / n if n else 0.0
         out[f"share_{key}_25_ci95"] = list(wilson(wins, n))
     if any("exact" in r for r in rows):
-        proven = sum(1 for r in rows if r.get("exact") and r["U3"] == MAX_SCORE)
+        proven = sum(1 for r in rows if r.get("exact") and r["U3"] == row_max(r))
         out["share_U3_25"] = proven / n if n else 0.0
         out["share_U3_25_ci95"] = list(wilson(proven, n))
         out["unresolved"] = sum(1 for r in rows if not r.get("exact"))

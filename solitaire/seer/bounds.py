@@ -7,7 +7,8 @@ optimum under the real rules) <= U2 <= U1.
 Why no real team beats U2 (:func:`u2`). Take any legal real game and pool the hands. While
 the deck lasts the hands hold ``P * hand`` cards together before every play or discard
 (a clue changes no card). Every play, misplay or discard removes one card and draws the
-next one, so the game's plays, misplays and discards form exactly ``T = 50 - P * hand``
+next one, so the game's plays, misplays and discards form exactly ``T = N - P * hand``
+(``N`` cards in the deck: 50 in the standard game)
 steps "remove one card, draw one" before the last draw; a misplay counts as a discard.
 After the last draw every player has exactly one more turn: at most ``P`` further plays.
 Clue tokens, strikes, who holds which card and turn order only forbid moves; forgetting
@@ -45,7 +46,8 @@ hanab.live pace ``score + cards left + P - U2`` at least ``s`` after every draw 
 reaches U2: the actions the team can spare (0: every line reaching U2 is tight at some
 point).
 
-Reasons (:func:`u2_reason`) where U2 < 25: either the end of the deck — some cards can
+Reasons (:func:`u2_reason`) where U2 is below the maximum score (25 in the standard game,
+5 per suit in a variant): either the end of the deck — some cards can
 only be played after one of the last ``j`` draws and only ``j - 1 + P`` actions follow —
 or the hand size: a higher score needs a larger pooled hand (the smallest is named).
 
@@ -60,7 +62,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solitaire.seer.deals import MAX_SCORE, RANKS, SUITS, Deal, card_name
+from solitaire.seer.deals import RANKS, Deal, card_name
 from solitaire.engine import solve_engine
 from solitaire.model import Instance
 from solitaire.seer.pace import PaceProblem, pace_max, pace_reaches
@@ -88,7 +90,7 @@ class Bound:
 
 def pace_problem(deal: Deal, pooled: int | None = None) -> PaceProblem:
     """The pace solitaire of a deal (``n0 = P * hand``, ``final = P``)."""
-    return PaceProblem(deal.types, RANKS, MAX_SCORE // RANKS, deal.pooled if pooled is None else pooled,
+    return PaceProblem(deal.types, RANKS, deal.n_types // RANKS, deal.pooled if pooled is None else pooled,
                        deal.players)
 
 
@@ -102,6 +104,7 @@ class _Relaxed:
 
     def __init__(self, position):
         self.stacks = position.stacks
+        self.variant = position.deal.variant
         raw = position.held_types + position.deal.types[position.next_card:].tolist()
         self.n = RANKS if not any(self.stacks) else RANKS + 1
         self.types = [self._rename(t) for t in raw]
@@ -117,14 +120,14 @@ class _Relaxed:
 
     def name(self, renamed):
         suit, rank = divmod(renamed, self.n)
-        return card_name(suit * RANKS + rank + self.stacks[suit])
+        return card_name(suit * RANKS + rank + self.stacks[suit], self.variant)
 
     def pace(self):
-        return PaceProblem(self.types, self.n, len(SUITS), self.n0, self.final)
+        return PaceProblem(self.types, self.n, len(self.stacks), self.n0, self.final)
 
     def instance(self):
         types = np.asarray(self.types, dtype=np.int64)
-        return Instance(self.n, len(SUITS), max(self.n0 - 1, 0), types % self.n + 1, types // self.n + 1)
+        return Instance(self.n, len(self.stacks), max(self.n0 - 1, 0), types % self.n + 1, types // self.n + 1)
 
 
 def u1(source: Deal | Position) -> Bound:
@@ -206,7 +209,7 @@ def u2_value(source: Deal | Position) -> int:
 
 def _release(deal):
     """Per type, the earliest deck position by which it and all lower cards of its suit appeared."""
-    first = np.full(MAX_SCORE, len(deal.types), dtype=np.int64)
+    first = np.full(deal.n_types, len(deal.types), dtype=np.int64)
     for q in range(len(deal.types) - 1, -1, -1):
         first[deal.types[q]] = q
     release = first.reshape(-1, RANKS)
@@ -223,12 +226,13 @@ def tail_bound(deal: Deal) -> tuple[int, int, list[int]]:
     """
     release = _release(deal)
     n_cards, n0, P = len(deal.types), deal.pooled, deal.players
-    best = (MAX_SCORE, 0, [])
+    top = deal.max_score
+    best = (top, 0, [])
     for j in range(1, n_cards - n0 + 1):
-        late = [t for t in range(MAX_SCORE) if release[t] >= n_cards - j]
+        late = [t for t in range(deal.n_types) if release[t] >= n_cards - j]
         lost = len(late) - (j - 1 + P)
-        if MAX_SCORE - lost < best[0]:
-            best = (MAX_SCORE - lost, j, late)
+        if top - lost < best[0]:
+            best = (top - lost, j, late)
     return best
 
 
@@ -267,14 +271,14 @@ def hardness(deal: Deal, value: int) -> dict[str, int]:
     return {"min_hand": min_hand, "pace_slack": slack}
 
 
-def _names(types):
-    names = [card_name(t) for t in types]
+def _names(types, variant):
+    names = [card_name(t, variant) for t in types]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def u2_reason(deal: Deal, value: int) -> str | None:
-    """A short human-readable reason why U2 is ``value < 25`` (``None`` for 25)."""
-    if value >= MAX_SCORE:
+    """A short human-readable reason why U2 is ``value`` below the maximum score (``None`` at it)."""
+    if value >= deal.max_score:
         return None
     prob = pace_problem(deal)
     tail, j, late = tail_bound(deal)
@@ -282,7 +286,7 @@ def u2_reason(deal: Deal, value: int) -> str | None:
         slots = j - 1 + deal.players
         cards = "the last card" if j == 1 else f"the last {j} cards"
         steps = f"{j - 1} step" + ("" if j == 2 else "s")
-        return (f"{_names(late)} cannot be played before one of {cards} is drawn: then at most {slots} "
+        return (f"{_names(late, deal.variant)} cannot be played before one of {cards} is drawn: then at most {slots} "
                 f"actions remain ({steps} + {deal.players} final turns) for {len(late)} plays")
     unlimited = len(deal.types)
     if pace_reaches(prob, value + 1, cap=unlimited, floor=-(1 << 30)):

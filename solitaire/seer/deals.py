@@ -86,9 +86,13 @@ def hand_size(players):
     return 5 if players <= 3 else 4
 
 
-def card_name(card_type):
-    """Text of a type ``suit * 5 + rank - 1``, e.g. ``card_name(3) == 'r4'``."""
-    return f"{SUITS[card_type // RANKS]}{card_type % RANKS + 1}"
+def card_name(card_type, variant=None):
+    """Text of a type ``suit * 5 + rank - 1``: ``card_name(3) == 'r4'`` on the standard deck; in
+    another variant its suit's name and the rank (``'Black 4'``)."""
+    suit, rank = divmod(int(card_type), RANKS)
+    if variant is None or variant.id == 0:
+        return f"{SUITS[suit]}{rank + 1}"
+    return f"{variant.suits[suit].name} {rank + 1}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -227,28 +231,38 @@ def hanablive_names(deal):
 
 def deal_to_hanablive(deal):
     """The deal as a hanab.live game without actions: ``players`` (names), ``deck`` and
-    ``options.startingPlayer``; :func:`parse_hanablive` reads it back."""
+    ``options`` (``startingPlayer``, and the variant and rule options of a variant game);
+    :func:`parse_hanablive` reads it back."""
+    options = {} if deal.standard else deal.options.to_hanablive()
     return {"players": hanablive_names(deal),
             "deck": [{"suitIndex": t // RANKS, "rank": t % RANKS + 1} for t in deal.types.tolist()],
-            "options": {"startingPlayer": deal.start_player}}
+            "options": dict(options, startingPlayer=deal.start_player)}
 
 
 def format_deal_text(deal):
-    """The text form of a deal's deck (``r1 y2 …``)."""
+    """The text form of a deal's deck (``r1 y2 …``; the standard deck only)."""
+    if not deal.standard:
+        raise InputError(f"the text form is of the standard deck only, not of {deal.options.variant}", deal.ident)
     return " ".join(card_name(t) for t in deal.types.tolist())
 
 
-def check_deck(types, source, where=lambda i: (None, None), line=None):
-    """Check that ``types`` is the standard deck; ``where(i)`` gives (line, column) of card ``i``."""
-    counts = np.zeros(len(STANDARD_COUNTS), dtype=np.int64)
+def check_deck(types, source, where=lambda i: (None, None), line=None, variant=None):
+    """Check that ``types`` is the whole deck of ``variant`` (default: the standard deck);
+    ``where(i)`` gives (line, column) of card ``i``."""
+    full = STANDARD_COUNTS if variant is None else _counts(variant.name)
+    counts = np.zeros(len(full), dtype=np.int64)
     for i, t in enumerate(types):
+        if t >= len(full):
+            raise InputError(f"card {i + 1}: suit {t // RANKS} is not one of the {len(full) // RANKS} suits",
+                             source, *where(i))
         counts[t] += 1
-        if counts[t] > STANDARD_COUNTS[t]:
+        if counts[t] > full[t]:
             raise InputError(
-                f"card {i + 1} ({card_name(t)}): more copies than the deck has ({STANDARD_COUNTS[t]})",
+                f"card {i + 1} ({card_name(t, variant)}): more copies than the deck has ({full[t]})",
                 source, *where(i))
-    if len(types) != DECK_SIZE:
-        raise InputError(f"expected {DECK_SIZE} cards (the standard deck), got {len(types)}", source, line)
+    if len(types) != full.sum():
+        deck = "the standard deck" if variant is None else f"the deck of {variant.name}"
+        raise InputError(f"expected {full.sum()} cards ({deck}), got {len(types)}", source, line)
 
 
 _CARD = re.compile(r"(?i)^(?:([rygbw])([0-9]{1,9})|([0-9]{1,9})([rygbw]))$")
@@ -278,12 +292,14 @@ def parse_deal_text(text, players, source="<string>"):
     return _file_deal(types, players, source)
 
 
-def _file_deal(types, players, source, record=None):
-    """A deal read from ``source`` without a game number: its id hashes its deck and ``record``."""
+def _file_deal(types, players, source, record=None, options=Options()):
+    """A deal read from ``source`` without a game number: its id hashes its deck and ``record``
+    (and the variant and options of a variant game)."""
     if players not in (2, 3, 4, 5):
         raise InputError(f"expected 2..5 players, got {players!r}", source)
     meta = dict(record or {}, source=source)
-    return Deal(types, players, game_id(players, "deck", deck_key(types, record)), meta)
+    keyed = record if options == Options() else dict(record or {}, options=options.to_hanablive())
+    return Deal(types, players, game_id(players, "deck", deck_key(types, keyed)), meta, options=options)
 
 
 def deal_from_instance(instance, players, source="<instance>"):
@@ -296,7 +312,7 @@ def deal_from_instance(instance, players, source="<instance>"):
     return _file_deal(types, players, source)
 
 
-def _card_from_json(card, number, source, line):
+def _card_from_json(card, number, source, line, suits):
     if isinstance(card, dict):
         suit, rank = card.get("suitIndex"), card.get("rank")
     elif isinstance(card, list) and len(card) == 2:
@@ -307,8 +323,8 @@ def _card_from_json(card, number, source, line):
     if not ok:
         raise InputError(f"deck card {number}: expected {{\"suitIndex\": s, \"rank\": r}} or [s, r], got "
                          f"{json.dumps(card)}", source, line)
-    if not 0 <= suit < len(SUITS):
-        raise InputError(f"deck card {number}: expected a suitIndex in 0..4, got {suit}", source, line)
+    if not 0 <= suit < suits:
+        raise InputError(f"deck card {number}: expected a suitIndex in 0..{suits - 1}, got {suit}", source, line)
     if not 1 <= rank <= RANKS:
         raise InputError(f"deck card {number}: expected a rank in 1..5, got {rank}", source, line)
     return suit * RANKS + rank - 1
@@ -318,31 +334,35 @@ def _card_from_json(card, number, source, line):
 _RECORD_FIELDS = {"variant": "variant", "starting_player": "startingPlayer", "empty_clues": "emptyClues"}
 
 
-def _unsupported(obj, players):
-    """What makes the game ``obj`` other than No Variant with default options (``None`` if nothing);
-    the options are read by :meth:`solitaire.seer.options.Options.from_hanablive`."""
+def _game_options(obj, players, source, line):
+    """The :class:`~solitaire.seer.options.Options` of the game ``obj`` (its ``options`` and the
+    record fields beside them); :class:`InputError` (an :class:`UnsupportedVariant` naming the rule)
+    for a variant or an option the toolkit does not model."""
     options = obj.get("options", {})
     if not isinstance(options, dict):
-        return f"expected 'options' to be an object, got {json.dumps(options)[:40]}"
+        raise InputError(f"expected 'options' to be an object, got {json.dumps(options)[:40]}", source, line)
     beside = {key: obj[field] for field, key in _RECORD_FIELDS.items() if field in obj}
-    for named in (options, beside):
-        try:
-            found = Options.from_hanablive(named)
-        except UnsupportedVariant as err:
-            return err.message
-        except InputError as err:  # an option hanab.live does not have
-            return f"{err.message} is not supported (only No Variant with default options)"
-        for key, value in found.to_hanablive().items():
-            if key == "variant" and value != Options.variant:
-                return f"variant {json.dumps(value)[:60]} is not supported (only No Variant)"
-            if key not in ("variant", "startingPlayer"):  # the starting player is part of a deal
-                return f"option {key} = {json.dumps(value)[:40]} is not supported (only its default)"
-    if obj.get("variant_id", 0) != 0:
-        return f"variant_id {json.dumps(obj['variant_id'])[:40]} is not supported (only No Variant, 0)"
-    if "hand_size" in obj and obj["hand_size"] != hand_size(players):
-        return f"hand_size {json.dumps(obj['hand_size'])[:40]} is not supported (the standard hand of " \
-               f"{players} players is {hand_size(players)} cards)"
-    return None
+    merged = dict(beside, **options)
+    variant_id = obj.get("variant_id")
+    try:
+        found = Options.from_hanablive(merged)
+        if variant_id is not None:
+            by_id = get_variant(variant_id) if isinstance(variant_id, int) and not isinstance(variant_id, bool) \
+                else get_variant(str(variant_id))
+            if "variant" not in merged:
+                found = replace(found, variant=by_id.name)
+            elif by_id.name != found.variant:
+                raise InputError(f"variant_id {variant_id} is {by_id.name!r}, not the game's {found.variant!r}")
+        rules = Rules(get_variant(found.variant), players, found)
+    except InputError as err:
+        raise type(err)(err.message, source, line) from None
+    why = rules.unsupported()
+    if why:
+        raise UnsupportedVariant(why, source, line)
+    if "hand_size" in obj and obj["hand_size"] != rules.hand_size:
+        raise InputError(f"hand_size {json.dumps(obj['hand_size'])[:40]} is not the hand of {players} players "
+                         f"in this game ({rules.hand_size} cards)", source, line)
+    return replace(found, starting_player=0)
 
 
 def parse_hanablive(obj, source="<json>", line=None):
@@ -360,14 +380,15 @@ def parse_hanablive(obj, source="<json>", line=None):
         players = len(players)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
         raise InputError(f"expected 2..5 players, got {obj['players']!r}", source, line)
-    unsupported = _unsupported(obj, players)
-    if unsupported:
-        raise InputError(unsupported, source, line)
-    types = [_card_from_json(card, i, source, line) for i, card in enumerate(deck, start=1)]
-    check_deck(types, source, lambda i: (line, None), line)
+    options = _game_options(obj, players, source, line)
+    variant = get_variant(options.variant)
+    types = [_card_from_json(card, i, source, line, len(variant.suits)) for i, card in enumerate(deck, start=1)]
+    check_deck(types, source, lambda i: (line, None), line, variant)
     score = obj.get("score")
-    if "score" in obj and not (isinstance(score, int) and not isinstance(score, bool) and 0 <= score <= MAX_SCORE):
-        raise InputError(f"expected 'score' to be a score in 0..{MAX_SCORE}, got {json.dumps(score)}", source, line)
+    if "score" in obj and not (isinstance(score, int) and not isinstance(score, bool)
+                               and 0 <= score <= variant.max_score):
+        raise InputError(f"expected 'score' to be a score in 0..{variant.max_score}, got {json.dumps(score)}",
+                         source, line)
     record = {key: obj[key] for key in ("score", "end", "actions") if key in obj}
     if "score" in record:
         record["real_score"] = record.pop("score")
@@ -377,9 +398,9 @@ def parse_hanablive(obj, source="<json>", line=None):
     where = f"{source}:{line}" if line else source
     number = obj.get("game_id")
     if not (isinstance(number, int) and not isinstance(number, bool) and 0 <= number < 2**63):
-        deal = _file_deal(types, players, where, record)
+        deal = _file_deal(types, players, where, record, options)
     else:
-        deal = Deal(types, players, game_id(players, "game", number), dict(record, source=where))
+        deal = Deal(types, players, game_id(players, "game", number), dict(record, source=where), options=options)
     if names is not None and all(isinstance(n, str) for n in names):
         deal.meta["names"] = names
     return deal.starting(start)

@@ -1,4 +1,5 @@
-"""Where the deals of a batch run come from: a seed range of a generator, or the games of a file.
+"""Where the deals of a batch run come from: a seed range of a generator, hanab.live seed strings,
+or the games of a file.
 
 A source gives its deals in order (``deals()``), how many there are (``len``) and whether an id
 (:mod:`solitaire.seer.ids`) names one of them (``in``), without dealing them: a resumed run
@@ -11,11 +12,14 @@ import re
 from dataclasses import dataclass
 
 from solitaire.io.errors import InputError
-from solitaire.seer.deals import read_deal, read_hanablive_file, seeded_deal
+from solitaire.seer.deals import Deal, read_deal, read_hanablive_file, seeded_deal
 from solitaire.seer.hle import hle_deal
-from solitaire.seer.ids import parse_id
+from solitaire.seer.ids import game_id, parse_id
+from solitaire.seer.options import Options, Rules
+from solitaire.seer.seeds import decks_from_seeds, expand_seed_range, parse_seed
+from solitaire.seer.variants import UnsupportedVariant, get_variant
 
-__all__ = ["SeedRange", "DealList", "parse_seed_range", "deal_source", "SEED_BITS"]
+__all__ = ["SeedRange", "LiveSeeds", "DealList", "parse_seed_range", "deal_source", "live_deals", "live_seeds", "SEED_BITS"]
 
 #: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
 SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it
@@ -76,6 +80,76 @@ class DealList:
         return ident in self._ids
 
 
+@dataclass(frozen=True)
+class LiveSeeds:
+    """The deals hanab.live deals for seed strings (``p3v0s17``), all of one player count and variant."""
+
+    seeds: tuple
+
+    def __post_init__(self):
+        object.__setattr__(self, "_ids", frozenset(_live_id(seed) for seed in self.seeds))
+
+    def deals(self):
+        for start in range(0, len(self.seeds), _LIVE_BLOCK):  # a block's decks are shuffled at once
+            yield from live_deals(self.seeds[start:start + _LIVE_BLOCK])
+
+    def __len__(self):
+        return len(self.seeds)
+
+    def __contains__(self, ident):
+        return ident in self._ids
+
+
+_LIVE_BLOCK = 4096
+_LIVE_SUFFIX = re.compile(r"[0-9]{1,12}", re.ASCII)
+
+
+def _live_id(seed):
+    parsed = parse_seed(seed)
+    return game_id(parsed.players, "live", f"p{parsed.players}v{parsed.variant_id}s{parsed.suffix}")
+
+
+def _live_rules(text, option):
+    """The rules of the games of a seed string; :class:`InputError` naming ``option`` for a seed the
+    toolkit cannot deal or solve (its player count, variant or rules)."""
+    parsed = parse_seed(text)
+    if not 2 <= parsed.players <= 5:
+        raise InputError(f"expected 2..5 players in the seed, got p{parsed.players} in {text!r}", option)
+    if not _LIVE_SUFFIX.fullmatch(parsed.suffix):
+        raise InputError(f"expected a seed suffix of 1 to 12 ASCII digits, got {parsed.suffix!r}", option)
+    try:
+        variant = get_variant(parsed.variant_id)
+    except InputError as err:
+        raise type(err)(err.message, option) from None
+    rules = Rules(variant, parsed.players, Options(variant=variant.name))
+    why = rules.unsupported()
+    if why:
+        raise UnsupportedVariant(why, option)
+    return rules
+
+
+def live_deals(seeds):
+    """The deal hanab.live deals for each seed string (all of one player count and variant), named
+    ``P<players>-live-<seed>`` (a ``legacy-x-`` prefix deals the same deck and is dropped)."""
+    if not seeds:
+        return []
+    rules = _live_rules(seeds[0], "seed")
+    decks = decks_from_seeds(list(seeds), rules.variant)
+    return [Deal([card.suit * 5 + card.rank - 1 for card in deck], rules.players, _live_id(seed),
+                 options=rules.options) for seed, deck in zip(seeds, decks)]
+
+
+def live_seeds(text, option="--hanab-live-seeds"):
+    """:class:`LiveSeeds` of one seed string or a range ``p3v0s1..1000``; :class:`InputError` naming
+    ``option`` for a seed the toolkit cannot deal or solve."""
+    try:
+        seeds = expand_seed_range(text)
+    except InputError as err:
+        raise InputError(err.message, option) from None
+    _live_rules(seeds[0], option)
+    return LiveSeeds(tuple(seeds))
+
+
 _RANGE = re.compile(r"([0-9]+)(?::([0-9]+))?", re.ASCII)
 
 
@@ -98,20 +172,31 @@ def parse_seed_range(text: str, option: str, bits: int) -> tuple:
     return first, last
 
 
-def deal_source(players=None, seeds=None, hle_seeds=None, deal=None, hanab_live=None, hle_random_start=False):
+def deal_source(players=None, seeds=None, hle_seeds=None, deal=None, hanab_live=None, hle_random_start=False,
+                hanab_live_seeds=None):
     """The source of exactly one of ``seeds``/``hle_seeds`` (``A:B`` text, needs ``players``; with
-    ``hle_random_start``, HLE's random starting player),
+    ``hle_random_start``, HLE's random starting player), ``hanab_live_seeds`` (a hanab.live seed
+    string or a range ``p3v0s1..1000``: its players and variant are in the string),
     ``deal`` (a deal file: text, ``.deck``, hanab.live ``.json``/``.jsonl``) or ``hanab_live``
     (hanab.live games); ``players`` re-deals the games of a file to that many players (another
     deal: its row has no real score). Raises :class:`InputError` naming the option or file."""
     given = [name for name, value in (("--seeds", seeds), ("--hle-seeds", hle_seeds), ("--deal", deal),
-                                      ("--hanab-live", hanab_live)) if value is not None]
+                                      ("--hanab-live", hanab_live), ("--hanab-live-seeds", hanab_live_seeds))
+             if value is not None]
     if len(given) != 1:
-        raise InputError("give exactly one of --seeds, --hle-seeds, --deal, --hanab-live", "bound")
+        raise InputError("give exactly one of --seeds, --hle-seeds, --hanab-live-seeds, --deal, --hanab-live", "bound")
     for path in (deal, hanab_live):
         if path is not None and not os.path.isfile(path):
             raise InputError("cannot read the file (no such file)" if not os.path.exists(path)
                              else "cannot read the file (not a file)", str(path))
+    if hle_random_start and hle_seeds is None:
+        raise InputError("--hle-random-start needs --hle-seeds", given[0])
+    if hanab_live_seeds is not None:
+        found = live_seeds(hanab_live_seeds)
+        if players is not None and players != parse_seed(found.seeds[0]).players:
+            raise InputError(f"the seed is of {parse_seed(found.seeds[0]).players} players, not --players {players}",
+                             "--hanab-live-seeds")
+        return found
     if hanab_live is not None:
         games = read_hanablive_file(hanab_live)
         return DealList(tuple(g if players is None else g.with_players(players) for g in games))
@@ -120,8 +205,6 @@ def deal_source(players=None, seeds=None, hle_seeds=None, deal=None, hanab_live=
             raise InputError("--players is required for a deal that is not a hanab.live game (.json)", str(deal))
         found = read_deal(deal, players)
         return DealList(tuple(found) if isinstance(found, list) else (found,))
-    if hle_random_start and hle_seeds is None:
-        raise InputError("--hle-random-start needs --hle-seeds", given[0])
     if players is None:
         raise InputError("--players is required with --seeds and --hle-seeds", given[0])
     source, option, text = (("seed", "--seeds", seeds) if seeds is not None

@@ -32,8 +32,9 @@ clue it misplays its least useful card.
 Running time: ``O(turns * P * hand)`` per game, a fraction of a millisecond.
 """
 
-from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_COUNTS
+from solitaire.seer.deals import RANKS
 from solitaire.seer.position import MAX_CLUES, MAX_STRIKES, Position, position_of
+from solitaire.seer.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
 from solitaire.io.errors import InputError
 
 __all__ = ["Game", "IllegalAction", "simulate", "replay", "seer_line", "seer_score", "bot_action", "legal_clue"]
@@ -72,7 +73,9 @@ class Game:
         self.deal = position.deal
         self.types = [int(t) for t in self.deal.types]  # Python ints: the bot reads them on every turn
         self.hands = [list(hand) for hand in position.hands]
-        self.held = [0] * MAX_SCORE  # copies in the hands, per type
+        self.counts = self.deal.counts.tolist()  # copies in the deck, per type
+        self.max_score = self.deal.max_score
+        self.held = [0] * self.deal.n_types  # copies in the hands, per type
         for t in position.held_types:
             self.held[t] += 1
         self.next_card = position.next_card
@@ -98,7 +101,7 @@ class Game:
 
     @property
     def over(self):
-        return (self.strikes >= MAX_STRIKES or self.played == MAX_SCORE
+        return (self.strikes >= MAX_STRIKES or self.played == self.max_score
                 or (self.last_turn is not None and self.turn >= self.last_turn))
 
     @property
@@ -169,9 +172,16 @@ class Game:
             raise ValueError("a clue needs a clue token")
         if not isinstance(target, int) or not 0 <= target < self.deal.players or target == self.current:
             raise ValueError(f"a clue needs another player as target, got {target!r}")
-        attr = (lambda t: t // RANKS) if kind == COLOR_CLUE else (lambda t: t % RANKS + 1)
-        if not any(attr(self.type_of(o)) == value for o in self.hands[target]):
-            raise ValueError(f"the clue {value!r} touches no card of player {target}")
+        clue = Clue(COLOR if kind == COLOR_CLUE else RANK, value)
+        rules = self.deal.rules
+        if not clue_is_legal(rules.variant, clue, self.cards(target), rules.options.empty_clues):
+            raise ValueError(f"the {clue.kind} clue {value!r} touches no card of player {target}"
+                             if isinstance(value, int) and clue_offered(rules.variant, clue)
+                             else f"{value!r} is not a {clue.kind} clue of {rules.variant.name}")
+
+    def cards(self, player):
+        """The cards of ``player``'s hand, in slot order."""
+        return [Card(self.type_of(o) // RANKS, self.type_of(o) % RANKS + 1) for o in self.hands[player]]
 
 
 def replay(start, actions, source="<actions>"):
@@ -213,7 +223,7 @@ def _needed(game, t):
     suit, rank = divmod(t, RANKS)
     if game.stacks[suit] > rank:
         return False
-    return all(game.lost[suit * RANKS + r] < STANDARD_COUNTS[suit * RANKS + r]
+    return all(game.lost[suit * RANKS + r] < game.counts[suit * RANKS + r]
                for r in range(game.stacks[suit], rank + 1))
 
 
@@ -236,12 +246,15 @@ def _play_choice(game, hand):
 
 
 def legal_clue(game):
-    """A legal colour clue to the next player with cards (``None`` if there is none)."""
-    P = game.deal.players
+    """A legal clue to the next player that can be clued (the first clue of the variant, colours
+    first, that touches the first card it can; on the standard deck the colour of that player's
+    first card), ``None`` if there is none."""
+    P, rules = game.deal.players, game.deal.rules
     for step in range(1, P):
         target = (game.current + step) % P
-        if game.hands[target]:
-            return {"type": COLOR_CLUE, "target": target, "value": game.type_of(game.hands[target][0]) // RANKS}
+        clue = rules.clue_for([game.types[o] for o in game.hands[target]]) if game.hands[target] else None
+        if clue is not None:
+            return {"type": COLOR_CLUE if clue.kind == COLOR else RANK_CLUE, "target": target, "value": clue.value}
     return None
 
 
@@ -249,14 +262,14 @@ def _discard_choice(game, hand):
     """The card missed least: useless first, then not a last copy, then the highest rank."""
     def cost(o):
         t = game.type_of(o)
-        left = STANDARD_COUNTS[t] - game.lost[t]
+        left = game.counts[t] - game.lost[t]
         return (not _useless(game, o), left <= 1, -(t % RANKS))
     return min(hand, key=cost)
 
 
 def _should_stall(game):
     """Clue rather than discard: the pace is low and a teammate has a card to play."""
-    pace = game.played + game.deck_left + game.deal.players - MAX_SCORE
+    pace = game.played + game.deck_left + game.deal.players - game.max_score
     return pace <= STALL_PACE and any(game.playable(game.type_of(o)) for i, hand in enumerate(game.hands)
                                       if i != game.current for o in hand)
 

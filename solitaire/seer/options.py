@@ -98,19 +98,47 @@ class Rules:
         return self.variant.clue_starved
 
     @cached_property
+    def free_clue(self) -> Clue | None:
+        """The first clue that may be given to any hand (empty clues allowed, or a kind of clue that
+        touches nothing in this variant), ``None`` if every clue must touch a card."""
+        return next((clue for clue in self.variant.clues()
+                     if clue_is_legal(self.variant, clue, [], self.options.empty_clues)), None)
+
+    @property
     def always_clue(self) -> bool:
-        """Whether some clue may be given to any hand (empty clues allowed, or a kind of clue that
-        touches nothing in this variant and so is always legal)."""
-        return any(clue_is_legal(self.variant, clue, [], self.options.empty_clues)
-                   for clue in self.variant.clues())
+        """Whether some clue may be given to any hand."""
+        return self.free_clue is not None
 
     @cached_property
-    def clueable(self) -> tuple[bool, ...]:
-        """Per type ``suit * 5 + rank - 1``: whether some clue the variant offers touches it."""
-        return tuple(any(clue_touches(self.variant, clue, Card(s, r)) for clue in self.variant.clues())
+    def touching(self) -> tuple[Clue | None, ...]:
+        """Per type ``suit * 5 + rank - 1``: the first clue the variant offers (colours first) that
+        touches it, ``None`` if none does."""
+        return tuple(next((clue for clue in self.variant.clues() if clue_touches(self.variant, clue, Card(s, r))),
+                          None)
                      for s in range(len(self.variant.suits)) for r in RANKS)
 
-    def clue_for(self, hand: list[Card]) -> Clue | None:
-        """The first legal clue (colours in order, then ranks) to a player holding ``hand``."""
-        return next((clue for clue in self.variant.clues()
-                     if clue_is_legal(self.variant, clue, hand, self.options.empty_clues)), None)
+    @property
+    def clueable(self) -> tuple[bool, ...]:
+        """Per type: whether some clue the variant offers touches it."""
+        return tuple(clue is not None for clue in self.touching)
+
+    def unsupported(self) -> str | None:
+        """What of these rules the simulator and the solvers do not model (``None`` if nothing):
+        Clue Starved's half tokens, ``deckPlays``, a hand of more than 5 cards, and a variant with
+        cards no clue touches (the U3 search assumes every hand can be clued)."""
+        name = self.variant.name
+        if self.clue_starved:
+            return f"{name!r} is not supported: Clue Starved (half clue tokens) is not modelled"
+        if self.options.deck_plays:
+            return "option deckPlays is not supported: a play from the deck is not modelled"
+        if self.hand_size > 5:
+            return f"option oneExtraCard is not supported with {self.players} players: hands of " \
+                   f"{self.hand_size} cards are not modelled (5 at most)"
+        if not self.always_clue and not all(self.clueable):
+            return f"{name!r} is not supported: it has cards no clue touches, which the U3 search does not model"
+        return None
+
+    def clue_for(self, types: list[int]) -> Clue | None:
+        """A legal clue to a player holding cards of ``types`` (in slot order): the first clue that
+        touches the first card some clue touches, else a clue legal on any hand; ``None`` if none is."""
+        return next((self.touching[t] for t in types if self.touching[t] is not None), self.free_clue)

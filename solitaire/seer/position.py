@@ -23,7 +23,8 @@ JSON form (:meth:`Position.to_json`, :func:`parse_position`)::
      "next_card": 12, "hands": [[0, 1, 2, 3, 10], [5, 6, 7, 8, 11]],
      "stacks": [1, 0, 0, 0, 0], "clues": 7, "strikes": 0, "to_move": 1, "turns_left": null}
 
-Card indices in ``hands`` are the hanab.live card orders (the index in ``deck``).
+A variant game adds its hanab.live ``"options"`` (``{"variant": "Black (6 Suits)"}``) and has one
+stack per suit. Card indices in ``hands`` are the hanab.live card orders (the index in ``deck``).
 """
 
 import json
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text
-from solitaire.seer.deals import MAX_SCORE, RANKS, SUITS, Deal, card_name, deal_to_hanablive, parse_hanablive
+from solitaire.seer.deals import RANKS, Deal, card_name, deal_to_hanablive, parse_hanablive
 
 __all__ = ["Position", "MAX_CLUES", "MAX_STRIKES", "position_of", "parse_position", "read_position",
            "positions_of_game"]
@@ -65,7 +66,7 @@ class Position:
         start = deal.start_player if start_player is None else start_player
         hand = deal.hand
         hands = tuple(tuple(range(p * hand, (p + 1) * hand)) for p in range(deal.players))
-        return cls(deal, deal.pooled, hands, (0,) * len(SUITS), MAX_CLUES, 0, start, None)
+        return cls(deal, deal.pooled, hands, (0,) * (deal.n_types // RANKS), MAX_CLUES, 0, start, None)
 
     def _problem(self):
         """What is wrong with the position, or ``None``."""
@@ -86,8 +87,9 @@ class Position:
         for p, hand in enumerate(self.hands):
             if len(hand) > deal.hand or (deck_lasts and len(hand) != deal.hand):
                 return f"player {p} holds {len(hand)} cards, expected {deal.hand}" + ("" if deck_lasts else " at most")
-        if len(self.stacks) != len(SUITS) or any(not 0 <= s <= RANKS for s in self.stacks):
-            return f"expected {len(SUITS)} stacks in 0..{RANKS}, got {list(self.stacks)}"
+        suits = deal.n_types // RANKS
+        if len(self.stacks) != suits or any(not 0 <= s <= RANKS for s in self.stacks):
+            return f"expected {suits} stacks in 0..{RANKS}, got {list(self.stacks)}"
         for name, value, top in (("clues", self.clues, MAX_CLUES), ("strikes", self.strikes, MAX_STRIKES),
                                  ("to_move", self.to_move, P - 1)):
             if not (isinstance(value, int) and 0 <= value <= top):
@@ -97,9 +99,9 @@ class Position:
         if not deck_lasts and not (isinstance(self.turns_left, int) and 0 <= self.turns_left <= P):
             return f"turns_left must be in 0..{P} once the deck is empty, got {self.turns_left!r}"
         lost = self.lost
-        short = [t for t in range(MAX_SCORE) if lost[t] < 0]
+        short = [t for t in range(deal.n_types) if lost[t] < 0]
         if short:
-            return f"more {card_name(short[0])} held or played than drawn"
+            return f"more {card_name(short[0], deal.variant)} held or played than drawn"
         return None
 
     @property
@@ -120,7 +122,7 @@ class Position:
     @property
     def over(self) -> bool:
         """Whether the game has ended (third strike, every card played, or no turn left)."""
-        return self.strikes >= MAX_STRIKES or self.played == MAX_SCORE or self.turns_left == 0
+        return self.strikes >= MAX_STRIKES or self.played == self.deal.max_score or self.turns_left == 0
 
     @property
     def held_types(self) -> list[int]:
@@ -130,7 +132,7 @@ class Position:
     @property
     def lost(self) -> list[int]:
         """Per type, the copies drawn that are neither in a hand nor on a stack (discarded or misplayed)."""
-        counts = [0] * MAX_SCORE
+        counts = [0] * self.deal.n_types
         for t in self.deal.types[:self.next_card].tolist():
             counts[t] += 1
         for t in self.held_types:
@@ -143,9 +145,12 @@ class Position:
     def to_json(self) -> dict:
         """The JSON form (module docstring)."""
         game = deal_to_hanablive(self.deal)
-        return {"players": game["players"], "deck": game["deck"], "next_card": self.next_card, "hands": [list(hand) for hand in self.hands],
-                "stacks": list(self.stacks), "clues": self.clues, "strikes": self.strikes,
-                "to_move": self.to_move, "turns_left": self.turns_left}
+        out = {"players": game["players"], "deck": game["deck"], "next_card": self.next_card,
+               "hands": [list(hand) for hand in self.hands], "stacks": list(self.stacks), "clues": self.clues,
+               "strikes": self.strikes, "to_move": self.to_move, "turns_left": self.turns_left}
+        if not self.deal.standard:
+            out["options"] = self.deal.options.to_hanablive()
+        return out
 
 
 def position_of(source: "Deal | Position") -> Position:
@@ -168,7 +173,7 @@ def parse_position(obj, source: str = "<json>", line: int | None = None) -> Posi
     if missing:
         raise InputError(f"expected the position fields {', '.join(_FIELDS)}; missing {', '.join(missing)}",
                          source, line)
-    deal = parse_hanablive({"deck": obj.get("deck"), "players": obj.get("players")}, source, line)
+    deal = parse_hanablive({key: obj[key] for key in ("deck", "players", "options") if key in obj}, source, line)
     hands, stacks = obj["hands"], obj["stacks"]
     if not (isinstance(hands, list) and all(isinstance(h, list) and all(_int(o) for o in h) for h in hands)):
         raise InputError(f"expected 'hands' to be lists of card indices, got {json.dumps(hands)}", source, line)

@@ -1,6 +1,7 @@
 """Row files of `bound` and `table`: streamed one flushed line per row, read back checked.
 
-A row file is CSV (the columns :data:`COLUMNS`, a header first) or JSON Lines (one object a
+A row of a variant game also names its ``variant`` and its ``max_score`` (5 per suit;
+:func:`row_max` reads 25 where a row has none). A row file is CSV (the columns :data:`COLUMNS`, a header first) or JSON Lines (one object a
 line), plain or, to read, ``.xz``. The caller says which: the format follows the option that
 named the file, not its extension. Every row's ``id`` is a game id (:mod:`solitaire.seer.ids`).
 :class:`RowWriter` writes one flushed line per row, so an interrupted run keeps every finished
@@ -32,16 +33,29 @@ from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json
 from solitaire.seer.ids import id_players
 
-__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "LockedRun", "read_rows", "check_row", "latest_by_id",
+__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "LockedRun", "read_rows", "check_row", "latest_by_id", "row_max", "variant_fields",
            "ran_under"]
 
 COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack",
-           "real_score", "gap", "end", "reason", "source", "timeout", "peer_timeout", "peer_solver", "peer_encoding"]
+           "real_score", "gap", "end", "reason", "source", "timeout", "peer_timeout", "peer_solver", "peer_encoding",
+           "variant", "max_score"]
 #: The limits an open row (``exact`` false) records: what another run must match to reuse it.
 LIMITS = ("timeout", "peer_timeout", "peer_solver", "peer_encoding")
-_TEXT_KEYS = ("id", "end", "reason", "method", "source", "peer_solver", "peer_encoding")
+_TEXT_KEYS = ("id", "end", "reason", "method", "source", "peer_solver", "peer_encoding", "variant")
 
 _SCORES = ("L", "U1", "U2", "U3", "U3_high", "real_score")
+_VARIANT_MAXIMA = (15, 20, 25, 30)
+
+
+def row_max(row):
+    """The maximum score of the row's game: its ``max_score``, else 25 (the standard game)."""
+    value = row.get("max_score", MAX_SCORE)
+    return value if value in _VARIANT_MAXIMA else MAX_SCORE
+
+
+def variant_fields(deal):
+    """``variant`` and ``max_score`` for the row of a variant game (nothing for the standard game)."""
+    return {} if deal.standard else {"variant": deal.options.variant, "max_score": deal.max_score}
 _METHODS = ("bot", "search", "peer")
 
 
@@ -63,8 +77,10 @@ def _problem(row):
                 return f"id {value!r} names {players} players, the row {row['players']}"
         if key == "players" and not (_is_int(value) and 2 <= value <= 5):
             return f"expected 'players' in 2..5, got {json.dumps(value)}"
-        if key in _SCORES and not (_is_int(value) and 0 <= value <= MAX_SCORE):
-            return f"expected '{key}' to be a score in 0..{MAX_SCORE}, got {json.dumps(value)}"
+        if key in _SCORES and not (_is_int(value) and 0 <= value <= row_max(row)):
+            return f"expected '{key}' to be a score in 0..{row_max(row)}, got {json.dumps(value)}"
+        if key == "max_score" and value not in _VARIANT_MAXIMA:
+            return f"expected 'max_score' to be 5 per suit (15, 20, 25 or 30), got {json.dumps(value)}"
         if key in ("seed", "nodes", "min_hand") and not (_is_int(value) and value >= 0):
             return f"expected '{key}' to be a whole number >= 0, got {json.dumps(value)}"
         if key in ("gap", "pace_slack") and not _is_int(value):

@@ -49,7 +49,7 @@ from solitaire.io.errors import InputError
 __all__ = [
     "RANKS", "COLOR", "RANK", "Card", "Clue", "Reach", "Suit", "SpecialRank", "Variant",
     "UnsupportedVariant", "get_variant", "supported_variants", "unsupported_variants",
-    "unshuffled_deck", "clue_touches", "clue_is_legal", "legal_clue_exists",
+    "unshuffled_deck", "clue_touches", "clue_offered", "clue_is_legal", "legal_clue_exists",
 ]
 
 RANKS = (1, 2, 3, 4, 5)
@@ -281,7 +281,8 @@ def clue_touches(variant: Variant, clue: Clue, card: Card) -> bool:
     return _rank_touches(variant, clue.value, card.suit, suit, card.rank)
 
 
-def _offered(variant: Variant, clue: Clue) -> bool:
+def clue_offered(variant: Variant, clue: Clue) -> bool:
+    """Whether the variant has the clue (its colour index or rank among its clue colours or ranks)."""
     if clue.kind == COLOR:
         return 0 <= clue.value < len(variant.clue_colors)
     return clue.kind == RANK and clue.value in variant.clue_ranks
@@ -290,7 +291,7 @@ def _offered(variant: Variant, clue: Clue) -> bool:
 def clue_is_legal(variant: Variant, clue: Clue, hand: list[Card],
                   empty_clues: bool = False) -> bool:
     """Whether ``clue`` may be given to a player holding ``hand`` (tokens aside)."""
-    if not _offered(variant, clue):
+    if not clue_offered(variant, clue):
         return False
     if (empty_clues or (clue.kind == COLOR and variant.color_clues_touch_nothing)
             or (clue.kind == RANK and variant.rank_clues_touch_nothing)):
