@@ -151,21 +151,32 @@ def game_with(**changes):
 
 
 @pytest.mark.parametrize("changes, named", [
-    ({"variant": "Black (6 Suits)"}, 'variant "Black (6 Suits)"'),
-    ({"options_variant": "Rainbow (5 Suits)"}, 'variant "Rainbow (5 Suits)"'),
-    ({"options_oneLessCard": True}, "option oneLessCard"),
-    ({"options_oneExtraCard": True}, "option oneExtraCard"),
-    ({"options_deckPlays": True}, "option deckPlays"),
-    ({"options_emptyClues": True}, "option emptyClues"),
-    ({"options_detrimentalCharacters": True}, "option detrimentalCharacters"),
-    ({"options_someNewRule": True}, "option 'someNewRule'"),
-    ({"hand_size": 4}, "hand_size 4"),
+    ({"variant": "Up or Down (5 Suits)"}, "'Up or Down (5 Suits)' (id 24) is not supported"),
+    ({"options_variant": "Clue Starved (5 Suits)"}, "Clue Starved"),
+    ({"options_oneExtraCard": True}, "option oneExtraCard is not supported"),
+    ({"options_deckPlays": True}, "option deckPlays is not supported"),
+    ({"options_detrimentalCharacters": True}, "option detrimentalCharacters is not supported"),
+    ({"options_someNewRule": True}, "option 'someNewRule' is not supported"),
+    ({"variant": "Black (6 Suits)"}, "expected 55 cards (the deck of Black (6 Suits))"),
+    ({"hand_size": 4}, "hand_size 4 is not the hand of 2 players"),
 ])
-def test_hanablive_games_with_a_variant_or_an_option_are_refused_by_name(tmp_path, changes, named):
+def test_hanablive_games_with_rules_not_modelled_are_refused_by_name(tmp_path, changes, named):
     path = tmp_path / "games.jsonl"
     path.write_text(GAMES.read_text().splitlines()[1] + "\n" + json.dumps(game_with(**changes)) + "\n")
     for source in ("--hanab-live", "--deal"):
-        one_line_error(run("bound", source, path, "-j", "1"), f"{path}:2", named, "not supported")
+        one_line_error(run("bound", source, path, "-j", "1"), f"{path}:2", named)
+
+
+@pytest.mark.parametrize("changes, variant", [
+    ({"options_variant": "Rainbow (5 Suits)"}, "Rainbow (5 Suits)"),  # the standard deck's counts
+    ({"options_oneLessCard": True, "hand_size": 4}, "No Variant"),
+    ({"options_emptyClues": True}, "No Variant"),
+])
+def test_hanablive_games_with_a_supported_variant_or_option_are_played_by_its_rules(tmp_path, changes, variant):
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(game_with(**changes)) + "\n")
+    row = bound_json("--hanab-live", path)["rows"][0]
+    assert row["variant"] == variant and row["max_score"] == 25
 
 
 def test_a_starting_player_is_read_not_refused(tmp_path):

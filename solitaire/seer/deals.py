@@ -353,7 +353,7 @@ def _game_options(obj, players, source, line):
                 found = replace(found, variant=by_id.name)
             elif by_id.name != found.variant:
                 raise InputError(f"variant_id {variant_id} is {by_id.name!r}, not the game's {found.variant!r}")
-        rules = Rules(get_variant(found.variant), players, found)
+        rules = Rules(get_variant(found.variant), players, replace(found, starting_player=0))
     except InputError as err:
         raise type(err)(err.message, source, line) from None
     why = rules.unsupported()

@@ -60,7 +60,8 @@ class Options:
                 raise UnsupportedVariant(f"option {key} is not supported: {_REFUSED[key]}",
                                          "hanab.live options")
             if key not in _MODELLED and key not in _IGNORED and key not in _REFUSED:
-                raise InputError(f"unknown hanab.live option {key!r}", "hanab.live options")
+                raise InputError(f"option {key!r} is not supported (not a hanab.live option the toolkit knows)",
+                                 "hanab.live options")
         return cls(**{name: options[key] for key, name in _MODELLED.items() if key in options})
 
     def to_hanablive(self) -> dict:
