@@ -718,7 +718,10 @@ def _players_range(text):
 @click.option("--players", "-p", "players_text", default="2..5", show_default=True, help="Player counts: A..B or 2,4.")
 @click.option("--deals", type=_Whole(min=1), required=True, help="Deals per player count.")
 @click.option("--seed", type=_Whole(min=0), default=0, show_default=True,
-              help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1), below 2^64.")
+              help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1), below 2^64; with --variant, "
+                   "hanab.live's deals of p<P>v<id>s<seed> .. (below 10^12).")
+@click.option("--variant", metavar="NAME",
+              help="A hanab.live variant by name (\"Black (6 Suits)\"): the table of hanab.live's deals of its seeds.")
 @click.option("--timeout", type=_SECONDS, default=10.0, show_default=True,
               help="Seconds per deal; a deal that runs out is counted as unresolved with its bounds.")
 @click.option("--peer-timeout", type=_SECONDS, default=0, show_default=True,
@@ -737,7 +740,7 @@ def _players_range(text):
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
               type=_Whole(1, 64), help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-def table(players_text, deals, seed, timeout, peer_timeout, peer_solver, peer_encoding, out_file, retry_open,
+def table(players_text, deals, seed, variant, timeout, peer_timeout, peer_solver, peer_encoding, out_file, retry_open,
           retry_searched, retry_slower, jobs, as_json):
     """The winnability table: U3 (exact optimum under the real rules) over seeded deals per player count.
 
@@ -752,7 +755,7 @@ def table(players_text, deals, seed, timeout, peer_timeout, peer_solver, peer_en
 
     _say_if_compiling("solitaire.seer.pace", "solitaire.seer.u3.kernel")
     with TableRun(_players_range(players_text), seed, deals, out_file, timeout, peer_timeout, peer_solver,
-                  peer_encoding, retry_open, retry_searched, retry_slower, jobs) as run:
+                  peer_encoding, retry_open, retry_searched, retry_slower, jobs, variant) as run:
         with _progress(run.rows(), run.todo, as_json) as rows:
             for _ in rows:
                 pass

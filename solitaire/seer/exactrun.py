@@ -1,5 +1,9 @@
 """The winnability table: U3 over many seeded deals per player count, resumable.
 
+The deals are our seeded deals (:func:`~solitaire.seer.deals.seeded_deal`), or, for a hanab.live
+variant, the deals hanab.live deals for the seed strings ``p<P>v<variant id>s<seed>``; a row of
+a variant table also has ``variant`` and ``max_score``, and "25" below stands for that maximum.
+
 One row per deal (:func:`table_row`): ``id``, ``players``, ``seed``, ``L``, ``U2``, ``U3`` (the best
 score proven reachable), ``U3_high`` (the best upper bound proven), ``exact``, ``method``
 (what proved it: ``bot``, ``search`` or ``peer``, see :class:`~solitaire.seer.u3.search.ExactResult`)
@@ -28,13 +32,14 @@ import time
 from collections import Counter
 
 from solitaire.seer.boundrun import imap_jobs, limits, wilson
-from solitaire.seer.deals import MAX_SCORE, seeded_deal
-from solitaire.seer.dealsource import SEED_BITS
+from solitaire.seer.deals import seeded_deal
+from solitaire.seer.dealsource import SEED_BITS, live_deals
 from solitaire.io.errors import InputError
 from solitaire.seer.u3 import exact, warm_up
 from solitaire.seer.ids import game_id
 from solitaire.seer.peers import PEER_ENCODING
-from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows
+from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, row_max, variant_fields
+from solitaire.seer.variants import get_variant
 from solitaire.seer.peers.turns import PEER_SOLVER
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "table_summary", "format_table", "TABLE_KEYS",
@@ -44,20 +49,35 @@ __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "table_summar
 TABLE_KEYS = ("id", "players", "seed", "L", "U2", "U3", "U3_high", "exact", "method", "seconds")
 
 
+#: The largest seed of a variant table: hanab.live seed suffixes of up to 12 digits.
+LIVE_SEEDS = 10 ** 12
+
+
+def table_deal(players, seed, variant=None):
+    """The deal of a table row: ``seeded_deal(players, seed)``, or hanab.live's deal of the seed
+    string ``p<players>v<id>s<seed>`` of ``variant`` (a name)."""
+    if variant is None:
+        return seeded_deal(players, seed)
+    return live_deals([f"p{players}v{get_variant(variant).id}s{seed}"])[0]
+
+
 def table_row(task):
-    """The row of ``(players, seed, timeout, peer_timeout, peer_solver, peer_encoding)`` (see the module docstring)."""
-    players, seed, timeout, peer_timeout, peer_solver, peer_encoding = task
+    """The row of ``(players, seed, timeout, peer_timeout, peer_solver, peer_encoding, variant)`` (see the
+    module docstring; ``variant`` ``None`` for our seeded deals)."""
+    players, seed, timeout, peer_timeout, peer_solver, peer_encoding, variant = task
     began = time.perf_counter()
-    r = exact(seeded_deal(players, seed), timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
-    row = {"id": game_id(players, "seed", seed), "players": players, "seed": seed, "L": r.L, "U2": r.U2,
+    deal = table_deal(players, seed, variant)
+    r = exact(deal, timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
+    row = {"id": deal.ident, "players": players, "seed": seed, **variant_fields(deal), "L": r.L, "U2": r.U2,
            "U3": r.score, "U3_high": r.high,
            "exact": r.exact, "method": r.method, "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 4)}
     return row if r.exact else {**row, **limits(timeout, peer_timeout, peer_solver, peer_encoding)}
 
 
 def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=None, peer_solver=PEER_SOLVER,
-               peer_encoding=PEER_ENCODING):
-    """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order.
+               peer_encoding=PEER_ENCODING, variant=None):
+    """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order
+    (of ``variant``'s hanab.live seeds when given).
 
     Deals go to the workers in batches of 16, fewer when there are fewer than 256 per worker
     (a retry of the open deals, each of which may take a minute, sends them one at a time, so
@@ -68,13 +88,14 @@ def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=N
         return ((p, s) for p in players for s in seeds if (p, s) not in skip)
 
     todo = sum(1 for _ in pending())
-    tasks = ((p, s, timeout, peer_timeout, peer_solver, peer_encoding) for p, s in pending())
+    tasks = ((p, s, timeout, peer_timeout, peer_solver, peer_encoding, variant) for p, s in pending())
     yield from imap_jobs(table_row, tasks, jobs, chunksize=max(1, min(16, todo // (256 * jobs))))
 
 
 def latest_rows(rows):
-    """One row per ``(players, seed)``: the last one in file order (a retried deal replaces its row)."""
-    return list({(r["players"], r.get("seed")): r for r in rows}.values())
+    """One row per deal, ``(players, variant, seed)``: the last one in file order (a retried deal
+    replaces its row)."""
+    return list({(r["players"], r.get("variant"), r.get("seed")): r for r in rows}.values())
 
 
 def read_table(paths, players=None):
@@ -94,15 +115,19 @@ def read_table(paths, players=None):
 
 def table_summary(rows, slowest=5):
     """Per player count, the figures of the module docstring (keys are player counts as text)."""
+    variants = {r.get("variant") for r in rows}
+    if len(variants) > 1:
+        raise InputError(f"rows of several variants ({', '.join(sorted(v or 'our seeded deals' for v in variants))}): "
+                         f"summarise each variant's files apart", "table-summary")
     out = {}
     for p in sorted({r["players"] for r in rows}):
         mine = [r for r in rows if r["players"] == p]
         n = len(mine)
-        wins = sum(1 for r in mine if r["exact"] and r["U3"] == MAX_SCORE)
-        maybe = sum(1 for r in mine if r["U3_high"] == MAX_SCORE)
+        wins = sum(1 for r in mine if r["exact"] and r["U3"] == row_max(r))
+        maybe = sum(1 for r in mine if r["U3_high"] == row_max(r))
         times = sorted(r["seconds"] for r in mine)
         out[str(p)] = {
-            "deals": n,
+            "deals": n, **({"variant": mine[0]["variant"], "max_score": row_max(mine[0])} if "variant" in mine[0] else {}),
             "share_U3_25": wins / n, "share_U3_25_ci95": list(wilson(wins, n)),
             "share_may_be_25": maybe / n, "share_may_be_25_ci95": list(wilson(maybe, n)),
             "U3_distribution": {str(k): v for k, v in sorted(Counter(r["U3"] for r in mine if r["exact"]).items())},
@@ -121,7 +146,8 @@ def table_summary(rows, slowest=5):
 
 def format_table(summary):
     """The summary as a Markdown table plus the slowest deals."""
-    lines = ["| P | deals | U3 = 25 (95% CI) | U3 may be 25 | U2 exact | closed by | unresolved | U3 distribution "
+    top = next(iter(summary.values()), {}).get("max_score", 25)
+    lines = [f"| P | deals | U3 = {top} (95% CI) | U3 may be {top} | U2 exact | closed by | unresolved | U3 distribution "
              "| median s | p99 s | max s |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for p, s in summary.items():
         low, high = s["share_U3_25_ci95"]
@@ -146,7 +172,8 @@ class TableRun(LockedRun):
     players : list of int
         Player counts.
     seed, deals : int
-        The seeds ``seed .. seed + deals - 1`` (below ``2^64``) of each player count.
+        The seeds ``seed .. seed + deals - 1`` (below ``2^64``; of a variant, below ``10^12``) of each
+        player count.
     timeout, peer_timeout, peer_solver, peer_encoding
         As in :func:`solitaire.seer.u3.exact` (``peer_timeout`` 0: no peer).
     out : str
@@ -157,22 +184,33 @@ class TableRun(LockedRun):
         Recompute every row that took more than this many seconds.
     jobs : int
         Worker processes.
+    variant : str, optional
+        A hanab.live variant by name: the deals are hanab.live's for its seed strings.
     """
 
     def __init__(self, players, seed, deals, out, timeout=10.0, peer_timeout=0, peer_solver=PEER_SOLVER,
-                 peer_encoding=PEER_ENCODING, retry_open=False, retry_searched=False, retry_slower=None, jobs=1):
+                 peer_encoding=PEER_ENCODING, retry_open=False, retry_searched=False, retry_slower=None, jobs=1,
+                 variant=None):
         if not str(out).endswith((".jsonl", ".json")):
             raise InputError("--out must be a .jsonl file", str(out))
-        if seed + deals > 2 ** SEED_BITS["seed"]:
+        if variant is None and seed + deals > 2 ** SEED_BITS["seed"]:
             raise InputError(f"expected seed + deals <= 2^64 (a larger seed deals the deck of seed mod 2^64), "
                              f"got {seed} + {deals}", "--seed")
+        if variant is not None:
+            if seed + deals > LIVE_SEEDS:
+                raise InputError(f"expected seed + deals <= 10^12 (hanab.live seed suffixes), got {seed} + {deals}",
+                                 "--seed")
+            for p in players:  # the variant and its rules for each player count, refused before any work
+                live_deals([f"p{p}v{get_variant(variant).id}s{seed}"])
+        self.variant = variant
         self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs
         self.limits = (timeout, peer_timeout, peer_solver, peer_encoding)
         self.retry = (retry_open, retry_searched, retry_slower)
         self.new, self.lock = [], RowLock(self.out)
         try:
             self.kept = [r for r in latest_rows(read_rows(self.out, required=TABLE_KEYS))
-                         if r["players"] in self.players and r["seed"] in self.seeds and self._reusable(r)]
+                         if r["players"] in self.players and r["seed"] in self.seeds and r.get("variant") == variant
+                         and self._reusable(r)]
         except BaseException:
             self.close()
             raise
@@ -193,7 +231,7 @@ class TableRun(LockedRun):
         with RowWriter(self.out, resume=True, lock=self.lock) as writer:
             self.lock = None
             for row in table_rows(self.players, self.seeds, timeout, self.jobs, done, peer_timeout or None,
-                                  peer_solver, peer_encoding):
+                                  peer_solver, peer_encoding, self.variant):
                 writer.write(row)
                 self.new.append(row)
                 yield row

@@ -1,0 +1,67 @@
+"""The winnability table of a hanab.live variant's seeds, and tables run in shards and merged."""
+
+import json
+
+from click.testing import CliRunner
+
+from cli import main
+from helpers import one_line_error
+from solitaire.seer.dealsource import live_deals
+from solitaire.seer.game import simulate
+from solitaire.seer.u3 import exact
+
+TIMINGS = ("seconds_median", "seconds_p99", "seconds_max", "slowest")
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def summary_without_timings(*files):
+    result = run("table-summary", *files, "--json")
+    assert result.exit_code == 0, result.output
+    return {p: {k: v for k, v in s.items() if k not in TIMINGS} for p, s in json.loads(result.output).items()}
+
+
+def test_a_variant_table_has_the_rows_of_hanablive_seeds(tmp_path):
+    out = tmp_path / "black.jsonl"
+    result = run("table", "-p", "2,4", "--deals", "3", "--seed", "5", "--variant", "Black (6 Suits)",
+                 "--out", out, "-j", "1", "--json")
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["id"] for r in rows] == [f"P{p}-live-p{p}v2s{k}" for p in (2, 4) for k in (5, 6, 7)]
+    for row in rows:
+        assert row["variant"] == "Black (6 Suits)" and row["max_score"] == 30
+        assert row["L"] <= row["U3"] <= row["U3_high"] <= row["U2"] <= 30
+        deal = live_deals([row["id"].split("-")[-1]])[0]
+        again = exact(deal, timeout=30)
+        assert (again.score, again.exact) == (row["U3"], row["exact"])
+        assert simulate(deal, again.actions).score == again.score
+    summary = json.loads(result.output)
+    assert summary["2"]["variant"] == "Black (6 Suits)" and summary["2"]["max_score"] == 30
+    assert summary["2"]["share_U3_25"] == sum(r["U3"] == 30 and r["exact"] for r in rows[:3]) / 3
+
+
+def test_sharded_runs_merged_give_the_table_of_one_run(tmp_path):
+    whole, first, second = tmp_path / "whole.jsonl", tmp_path / "shard-0.jsonl", tmp_path / "shard-1.jsonl"
+    for out, seed, deals in ((whole, 0, 8), (first, 0, 5), (second, 5, 3)):
+        result = run("table", "-p", "2..3", "--deals", deals, "--seed", seed, "--out", out, "-j", "1")
+        assert result.exit_code == 0, result.output
+    assert summary_without_timings(first, second) == summary_without_timings(whole)
+
+
+def test_rows_of_several_variants_are_not_summarised_together(tmp_path):
+    standard, rainbow = tmp_path / "standard.jsonl", tmp_path / "rainbow.jsonl"
+    assert run("table", "-p", "2", "--deals", "1", "--out", standard, "-j", "1").exit_code == 0
+    assert run("table", "-p", "2", "--deals", "1", "--variant", "Rainbow (6 Suits)", "--out", rainbow,
+               "-j", "1").exit_code == 0
+    one_line_error(run("table-summary", standard, rainbow), "several variants", "Rainbow (6 Suits)")
+
+
+def test_a_variant_the_toolkit_does_not_solve_is_refused_before_any_work(tmp_path):
+    out = tmp_path / "t.jsonl"
+    one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", "Up or Down (5 Suits)", "--out", out),
+                   "Up or Down", "not supported")
+    one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", "Null (5 Suits)", "--out", out),
+                   "no clue touches")
+    assert not out.exists()
