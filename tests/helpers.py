@@ -13,7 +13,7 @@ from solitaire.io.errors import InputError
 from solitaire.model import Instance
 from solitaire.seer.deals import RANKS, SUITS, Deal, parse_hanablive
 from solitaire.seer.position import position_of
-from solitaire.seer.game import MAX_CLUES, Game, legal_clue
+from solitaire.seer.game import Game, legal_actions
 
 __all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "tiny_deal", "legal_actions", "NEEDS_A_STRIKE",
            "NEEDS_A_STRIKE_TEXT", "standard_games", "one_line_error"]
@@ -91,18 +91,6 @@ def tiny_deal(rng, players):
     rng.shuffle(pool)
     size = 5 if players <= 3 else 4
     return Deal(pool[: players * size + rng.randint(1, 3)], players, "tiny")
-
-
-def legal_actions(game, misplays=True, clues=True):
-    """Every legal action of the player to move (one clue: with perfect information a clue is a pass);
-    ``misplays`` / ``clues`` false leave those out."""
-    hand = game.hands[game.current]
-    actions = [{"type": 0, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
-    if game.clues < MAX_CLUES:
-        actions += [{"type": 1, "target": o} for o in hand]
-    if game.clues > 0 and clues and legal_clue(game):  # no target: every other hand is empty,
-        actions.append(legal_clue(game))                 # so a pass could not help anyone
-    return actions
 
 
 def standard_games(path):

@@ -2,7 +2,8 @@
 bounds L <= U3 <= U2 <= U1, batch runs and row files.
 
 The bounds load their numba code on first use (:func:`u1`, :func:`u2`, :func:`u2_value`), so
-importing this package is cheap. The exact optimum U3 is :func:`solitaire.seer.u3.exact`.
+importing this package is cheap. The exact optimum U3 of a deck, a deal or a position is
+:func:`max_score` (loaded on first use too; the search itself is :func:`solitaire.seer.u3.exact`).
 
 Examples
 --------
@@ -24,7 +25,8 @@ __all__ = [
     "Deal", "seeded_deal", "hle_deal", "read_deal", "parse_deal_text", "format_deal_text", "deal_from_instance",
     "parse_hanablive", "read_hanablive", "read_hanablive_file",
     "Game", "IllegalAction", "simulate", "seer_line", "seer_score",
-    "Bound", "u1", "u2", "u2_value",
+    "Bound", "u1", "u2", "u2_value", "max_score", "MaxScore",
 ]
 
-__getattr__, __dir__ = deferred(__name__, {name: "solitaire.seer.bounds" for name in ("Bound", "u1", "u2", "u2_value")})
+__getattr__, __dir__ = deferred(__name__, {**{name: "solitaire.seer.bounds" for name in ("Bound", "u1", "u2", "u2_value")},
+                                           "max_score": "solitaire.seer.maxscore", "MaxScore": "solitaire.seer.maxscore"})

@@ -37,7 +37,8 @@ from solitaire.seer.position import MAX_CLUES, MAX_STRIKES, Position, position_o
 from solitaire.seer.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
 from solitaire.io.errors import InputError
 
-__all__ = ["Game", "IllegalAction", "simulate", "replay", "seer_line", "seer_score", "bot_action", "legal_clue"]
+__all__ = ["Game", "IllegalAction", "simulate", "replay", "seer_line", "seer_score", "bot_action", "legal_clue",
+           "legal_actions"]
 
 PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER = 0, 1, 2, 3, 4
 #: Below this hanab.live pace the bot stalls with a clue instead of discarding junk (tuned on seeds 0..399).
@@ -256,6 +257,22 @@ def legal_clue(game):
         if clue is not None:
             return {"type": COLOR_CLUE if clue.kind == COLOR else RANK_CLUE, "target": target, "value": clue.value}
     return None
+
+
+def legal_actions(game, misplays=True, clues=True):
+    """Every legal action of the player to move, up to the content of a clue: a play of each card
+    (a misplay included), a discard of each card when a token is missing, and one clue
+    (:func:`legal_clue`) when a token is left and a teammate holds a card. With every card seen a
+    clue only spends a token and hands the turn on, so one clue stands for all of them.
+    ``misplays`` / ``clues`` false leave those out."""
+    hand = game.hands[game.current]
+    actions = [{"type": PLAY, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
+    if game.clues < MAX_CLUES:
+        actions += [{"type": DISCARD, "target": o} for o in hand]
+    clue = legal_clue(game) if game.clues > 0 and clues else None
+    if clue is not None:  # None: every other hand is empty, so a pass could not help anyone
+        actions.append(clue)
+    return actions
 
 
 def _discard_choice(game, hand):
