@@ -598,10 +598,11 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, deal, h
         _print_summary(run.summary())
 
 
-def _progress(stream, length, as_json):
-    """A progress bar over ``stream`` on a terminal's standard error (not with ``--json``)."""
+def _progress(stream, length, as_json, label="deals"):
+    """A progress bar over ``stream`` on a terminal's standard error (not with ``--json``); with
+    ``stream`` None, a bar to :meth:`update` by hand (None off a terminal)."""
     if sys.stderr.isatty() and not as_json:
-        return click.progressbar(stream, length=max(0, length), label="deals", file=sys.stderr)
+        return click.progressbar(stream, length=max(0, length), label=label, file=sys.stderr)
     return nullcontext(stream)
 
 
@@ -773,9 +774,12 @@ def table_summary_command(files, players_text, as_json):
     Later files win where a deal has several rows (the newest row of a deal wins within a
     file too). The shipped table: `hanabi-solitaire table-summary --example table`.
     """
-    from solitaire.seer.exactrun import format_table, read_table, table_summary
+    from solitaire.seer.exactrun import format_table, read_table_deals, table_summary
 
-    summary = table_summary(read_table(files, _players_range(players_text)))
+    players = _players_range(players_text)
+    with _progress(None, sum(os.path.getsize(f) for f in files), as_json, "reading") as bar:
+        deals = read_table_deals(files, players, bar and bar.update)
+    summary = table_summary(deals)
     if as_json:
         _emit_json(summary)
     else:

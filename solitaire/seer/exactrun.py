@@ -27,6 +27,8 @@ count; the slowest deals.
 import time
 from collections import Counter
 
+import numpy as np
+
 from solitaire.seer.boundrun import imap_jobs, limits, wilson
 from solitaire.seer.deals import MAX_SCORE, seeded_deal
 from solitaire.seer.dealsource import SEED_BITS
@@ -36,12 +38,10 @@ from solitaire.seer.ids import game_id
 from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows
 from solitaire.seer.peers.turns import PEER_SOLVER
+from solitaire.seer.tabledeals import METHODS, TABLE_KEYS, TableDeals, read_table_deals
 
-__all__ = ["table_row", "table_rows", "latest_rows", "read_table", "table_summary", "format_table", "TABLE_KEYS",
-           "TableRun"]
-
-#: The keys every row of the table has.
-TABLE_KEYS = ("id", "players", "seed", "L", "U2", "U3", "U3_high", "exact", "method", "seconds")
+__all__ = ["table_row", "table_rows", "latest_rows", "read_table", "read_table_deals", "table_summary", "format_table",
+           "TABLE_KEYS", "TableRun"]
 
 
 def table_row(task):
@@ -93,28 +93,37 @@ def read_table(paths, players=None):
 
 
 def table_summary(rows, slowest=5):
-    """Per player count, the figures of the module docstring (keys are player counts as text)."""
+    """Per player count, the figures of the module docstring (keys are player counts as text).
+
+    ``rows``: a :class:`~solitaire.seer.tabledeals.TableDeals`, or row dicts (one per deal, or
+    several, the newest winning)."""
+    table = (rows if isinstance(rows, TableDeals) else TableDeals.of_rows(rows)).table()
     out = {}
-    for p in sorted({r["players"] for r in rows}):
-        mine = [r for r in rows if r["players"] == p]
+    for p in np.unique(table["players"]).tolist():
+        mine = table[table["players"] == p]
         n = len(mine)
-        wins = sum(1 for r in mine if r["exact"] and r["U3"] == MAX_SCORE)
-        maybe = sum(1 for r in mine if r["U3_high"] == MAX_SCORE)
-        times = sorted(r["seconds"] for r in mine)
+        exact, U3 = mine["exact"], mine["U3"]
+        wins = int(np.count_nonzero(exact & (U3 == MAX_SCORE)))
+        maybe = int(np.count_nonzero(mine["U3_high"] == MAX_SCORE))
+        by_time = np.argsort(mine["seconds"], kind="stable")  # as sorted(): ties in the deals' order
+        scores, counts = np.unique(U3[exact], return_counts=True)
+        closed = Counter(dict(zip(METHODS[1:], np.bincount(mine["method"], minlength=len(METHODS)).tolist()[1:])))
+        closed.update(unrecorded=int(np.count_nonzero(exact & (mine["method"] == 0))),
+                      open=int(np.count_nonzero(~exact & (mine["method"] == 0))))
+        seconds = [TableDeals.seconds(mine[by_time[i]]) for i in (n // 2, min(n - 1, (99 * n) // 100), n - 1)]
         out[str(p)] = {
             "deals": n,
             "share_U3_25": wins / n, "share_U3_25_ci95": list(wilson(wins, n)),
             "share_may_be_25": maybe / n, "share_may_be_25_ci95": list(wilson(maybe, n)),
-            "U3_distribution": {str(k): v for k, v in sorted(Counter(r["U3"] for r in mine if r["exact"]).items())},
-            "share_U2_exact": sum(1 for r in mine if r["exact"] and r["U3"] == r["U2"]) / n,
-            "share_L_optimal": sum(1 for r in mine if r["exact"] and r["U3"] == r["L"]) / n,
-            "closed_by": dict(sorted(Counter(r.get("method") or ("unrecorded" if r["exact"] else "open") for r in mine).items())),
-            "unresolved": n - sum(1 for r in mine if r["exact"]),
-            "seconds_median": times[n // 2], "seconds_p99": times[min(n - 1, (99 * n) // 100)],
-            "seconds_max": times[-1],
-            "slowest": [{"seed": r["seed"], "seconds": r["seconds"], "exact": r["exact"], "U3": r["U3"],
-                         "U3_high": r["U3_high"]}
-                        for r in sorted(mine, key=lambda r: -r["seconds"])[:slowest]],
+            "U3_distribution": {str(k): v for k, v in zip(scores.tolist(), counts.tolist())},
+            "share_U2_exact": int(np.count_nonzero(exact & (U3 == mine["U2"]))) / n,
+            "share_L_optimal": int(np.count_nonzero(exact & (U3 == mine["L"]))) / n,
+            "closed_by": {k: v for k, v in sorted(closed.items()) if v},
+            "unresolved": n - int(np.count_nonzero(exact)),
+            "seconds_median": seconds[0], "seconds_p99": seconds[1], "seconds_max": seconds[2],
+            "slowest": [{"seed": int(d["seed"]), "seconds": TableDeals.seconds(d), "exact": bool(d["exact"]),
+                         "U3": int(d["U3"]), "U3_high": int(d["U3_high"])}
+                        for d in mine[np.argsort(-mine["seconds"], kind="stable")[:slowest]]],
         }
     return out
 
