@@ -26,6 +26,7 @@ count; the slowest deals.
 
 import time
 from collections import Counter
+from contextlib import closing
 
 import numpy as np
 
@@ -199,10 +200,11 @@ class TableRun(LockedRun):
         """Compute, append to ``out`` and yield the rows of the deals not reused, in order."""
         timeout, peer_timeout, peer_solver, peer_encoding = self.limits
         done = {(r["players"], r["seed"]) for r in self.kept}
-        with RowWriter(self.out, resume=True, lock=self.lock) as writer:
+        stream = table_rows(self.players, self.seeds, timeout, self.jobs, done, peer_timeout or None, peer_solver,
+                            peer_encoding)
+        with closing(stream), RowWriter(self.out, resume=True, lock=self.lock) as writer:  # closing: stops the workers
             self.lock = None
-            for row in table_rows(self.players, self.seeds, timeout, self.jobs, done, peer_timeout or None,
-                                  peer_solver, peer_encoding):
+            for row in stream:
                 writer.write(row)
                 self.new.append(row)
                 yield row

@@ -31,6 +31,7 @@ from solitaire.seer.deals import MAX_SCORE
 from solitaire.io.atomic import target_mode
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import LINE_BREAK, parse_json
+from solitaire.io.interrupt import interrupted
 from solitaire.seer.ids import id_players
 
 __all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "LockedRun", "read_rows", "row_lines", "check_row",
@@ -335,7 +336,8 @@ class RowWriter:
     cut off; an empty CSV file gets its header); else, when ``path`` exists, it writes a temporary
     file beside it that :meth:`close` renames over ``path`` (``keep``) or removes (a new file is
     written in place, so that even a killed run keeps its finished rows). Used as a context manager it
-    keeps the rows when the block ends normally or by an interrupt, and drops them on an error.
+    keeps the rows when the block ends normally or by an interrupt (Ctrl-C,
+    :func:`~solitaire.io.interrupt.interrupted`), and drops them on an error.
     A write that fails is an :class:`InputError` naming ``path``. ``lock``: a :class:`RowLock`
     the caller already holds on ``path`` (taken before reading the rows it resumes), which the
     writer releases when it is closed."""
@@ -408,5 +410,5 @@ class RowWriter:
         return self
 
     def __exit__(self, kind, error, trace):
-        self.close(keep=kind is None or issubclass(kind, KeyboardInterrupt))
+        self.close(keep=kind is None or interrupted(error))
 
