@@ -2,15 +2,64 @@
 
 No algorithm lives here. Every subcommand prints human-readable text by default and one
 JSON object with ``--json``; bad input gives one line on standard error and exit code 2.
+Ctrl-C stops every command with one line and exit code 1: while the modules load (the handler
+comes before any other import here) at once, then as a ``KeyboardInterrupt`` that lets a batch
+run keep its finished rows (:func:`solitaire.io.interrupt.interrupted`); a second Ctrl-C while
+the first is handled stops at once.
 """
 
+import os
+import signal
+import sys
+import threading
+
+
+def _stop_now(signum, frame):
+    """Ctrl-C while the modules load, or a second one while a stopped command ends: stop at once
+    (with what was printed)."""
+    try:
+        sys.stdout.flush()
+    except Exception:  # noqa: BLE001 -- a closed pipe, or a write under way: nothing more to save
+        pass
+    os.write(2, b"hanabi-solitaire: stopped\n")
+    os._exit(1)
+
+
+def _interrupt(signum, frame):
+    """Ctrl-C while a command runs: a ``KeyboardInterrupt``, so that it ends keeping its finished
+    rows; a second Ctrl-C meanwhile stops at once."""
+    signal.signal(signal.SIGINT, _stop_now)
+    raise KeyboardInterrupt
+
+
+def _unraisable(hook, default=sys.unraisablehook):
+    """``sys.unraisablehook`` while a command runs. A Ctrl-C that came during a callback from C
+    (llvmlite's, as numba compiles) or a ``__del__`` cannot stop the command from there: Python
+    would print it with a traceback and go on. Instead, SIGINT again a moment later, out of it."""
+    if not isinstance(hook.exc_value, KeyboardInterrupt):
+        return default(hook)
+    signal.signal(signal.SIGINT, _interrupt)
+    again = threading.Timer(0.02, os.kill, (os.getpid(), signal.SIGINT))
+    again.daemon = True
+    again.start()
+    return None
+
+
+def _run_as_the_command():
+    main_module = sys.modules.get("__main__")
+    return (__name__ == "__main__" or os.path.basename(sys.argv[0]) == "hanabi-solitaire"
+            or getattr(getattr(main_module, "__spec__", None), "name", None) == "solitaire.__main__")
+
+
+if _run_as_the_command():  # not when a program or a test imports the command line
+    signal.signal(signal.SIGINT, _stop_now)
+
+# The imports come after the Ctrl-C handler, which covers them (about 0.3 s).
 import functools
 import json
 import math
-import os
 import random
 import re
-import sys
 from contextlib import nullcontext
 
 import click
@@ -19,6 +68,7 @@ from solitaire.deckfile import deck_blocks, read_instance
 from solitaire.examples import examples, find_example
 from solitaire.io.budget import SEQUENCE_JSON_EVENT_BYTES, check_budget, parse_size, set_limit
 from solitaire.io.errors import InputError
+from solitaire.io.interrupt import interrupted
 from solitaire.generate import provenance, random_instance
 from solitaire.referee import IllegalEvent, replay
 from solitaire.sequence import read_sequence
@@ -94,6 +144,22 @@ class _Group(click.Group):
     def main(self, *args, standalone_mode=True, **kwargs):
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
+        if signal.getsignal(signal.SIGINT) is _stop_now:  # loaded: from now on Ctrl-C lets the command keep its rows
+            signal.signal(signal.SIGINT, _interrupt)
+            sys.unraisablehook = _unraisable
+        try:
+            self._main(*args, **kwargs)
+        except BaseException as err:  # Ctrl-C, bare or wrapped (by a numba-compiled function, an import)
+            if isinstance(err, SystemExit) or not interrupted(err):  # an exit: the interrupt (if any) is reported
+                raise
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        finally:  # the command has ended, its output written: the interpreter's shutdown (about 0.1 s;
+            # it resets a Python handler to the default, which would end it by SIGINT) ignores Ctrl-C
+            if signal.getsignal(signal.SIGINT) in (_interrupt, _stop_now):
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def _main(self, *args, **kwargs):
         try:
             code = super().main(*args, standalone_mode=False, **kwargs)
         except _NO_ARGUMENTS as err:  # the bare command: its help
@@ -598,10 +664,11 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, deal, h
         _print_summary(run.summary())
 
 
-def _progress(stream, length, as_json):
-    """A progress bar over ``stream`` on a terminal's standard error (not with ``--json``)."""
+def _progress(stream, length, as_json, label="deals"):
+    """A progress bar over ``stream`` on a terminal's standard error (not with ``--json``); with
+    ``stream`` None, a bar to :meth:`update` by hand (None off a terminal)."""
     if sys.stderr.isatty() and not as_json:
-        return click.progressbar(stream, length=max(0, length), label="deals", file=sys.stderr)
+        return click.progressbar(stream, length=max(0, length), label=label, file=sys.stderr)
     return nullcontext(stream)
 
 
@@ -776,9 +843,12 @@ def table_summary_command(files, players_text, as_json):
     Later files win where a deal has several rows (the newest row of a deal wins within a
     file too). The shipped table: `hanabi-solitaire table-summary --example table`.
     """
-    from solitaire.seer.exactrun import format_table, read_table, table_summary
+    from solitaire.seer.exactrun import format_table, read_table_deals, table_summary
 
-    summary = table_summary(read_table(files, _players_range(players_text)))
+    players = _players_range(players_text)
+    with _progress(None, sum(os.path.getsize(f) for f in files), as_json, "reading") as bar:
+        deals = read_table_deals(files, players, bar and bar.update)
+    summary = table_summary(deals)
     if as_json:
         _emit_json(summary)
     else:

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 from solitaire.io.budget import CNF_LITERAL_BYTES, check_budget
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import read_text
+from solitaire.io.inputfile import read_text, text_lines
 
 __all__ = ["Formula", "Normalised", "parse_dimacs", "read_dimacs", "format_dimacs", "normalise", "satisfies"]
 
@@ -107,7 +107,7 @@ def parse_dimacs(text, source="<string>"):
     header = None
     clauses, current = [], []
     last_pos = (1, 1)
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(text_lines(text), start=1):
         tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
         if not tokens or tokens[0][0].startswith("c"):
             continue

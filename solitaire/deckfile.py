@@ -30,7 +30,7 @@ import numpy as np
 from solitaire.io.atomic import write_text_atomic
 from solitaire.io.budget import check_budget, deck_read_bytes, json_read_bytes
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import parse_json, read_text
+from solitaire.io.inputfile import LINE_BREAK, parse_json, read_text, text_lines
 from solitaire.model import Instance
 
 __all__ = [
@@ -124,13 +124,13 @@ def _parse_plain(text, source):
     card in range; ``None`` for anything else (then the line reader decides, and names any error)."""
     lineno, start = 0, 0
     while True:  # the comment lines, then the header
-        end = text.find("\n", start)
-        line = text[start:] if end < 0 else text[start:end]
-        lineno, start = lineno + 1, len(text) if end < 0 else end + 1
+        brk = LINE_BREAK.search(text, start)
+        line = text[start:brk.start() if brk else len(text)]
+        lineno, start = lineno + 1, brk.end() if brk else len(text)
         tokens = _tokens(line)
         if tokens and tokens[0][0] == "p":
             break
-        if (tokens and not tokens[0][0].startswith("c")) or end < 0:
+        if (tokens and not tokens[0][0].startswith("c")) or brk is None:
             return None
     n, c, h = _parse_header(tokens, source, lineno)
     try:
@@ -180,7 +180,7 @@ def _parse_lines(text, source):
     header = None
     cards = []
     pending = None  # (value, line, column) of a value still waiting for its color
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(text_lines(text), start=1):
         tokens = _tokens(line)
         if not tokens or tokens[0][0].startswith("c"):
             continue
@@ -219,7 +219,7 @@ def _parse_lines(text, source):
 
 
 def _last_token_position(text):
-    for lineno, line in reversed(list(enumerate(text.splitlines(), start=1))):
+    for lineno, line in reversed(list(enumerate(text_lines(text), start=1))):
         tokens = _tokens(line)
         if tokens:
             return lineno, tokens[-1][1]

@@ -1,15 +1,20 @@
 """Reading input files under the one-line error contract.
 
 Every reader of the toolkit (decks, sequences, CNF files, deals) gets its text and its
-JSON through these two functions, so that a missing file, undecodable bytes or bad JSON
-become an :class:`~solitaire.io.errors.InputError` naming the file and the line.
+JSON through these functions, and its lines from :func:`text_lines`, so that a missing file,
+undecodable bytes or bad JSON become an :class:`~solitaire.io.errors.InputError` naming the
+file and the line, the line as an editor numbers it.
 """
 
 import json
+import re
 
 from solitaire.io.errors import InputError
 
-__all__ = ["read_text", "parse_json"]
+__all__ = ["read_text", "parse_json", "text_lines", "LINE_BREAK"]
+
+#: What ends a line of an input file: ``\n``, ``\r\n`` or ``\r`` (Python's universal newlines).
+LINE_BREAK = re.compile(r"\r\n?|\n")
 
 
 def read_text(path):
@@ -30,6 +35,27 @@ def read_text(path):
     except UnicodeDecodeError as err:
         line = raw[: err.start].count(b"\n") + 1
         raise InputError("expected UTF-8 text, found undecodable bytes", str(path), line) from None
+
+
+def text_lines(text):
+    """The lines of ``text``, split at :data:`LINE_BREAK` only, so that their numbers are the
+    file's line numbers.
+
+    :meth:`str.splitlines` also splits at a form feed, a vertical tab, ``\\x1c``..``\\x1e``, NEL
+    (``\\x85``), U+2028 and U+2029, which other tools (an editor, ``grep -n``, ``wc -l``) do not
+    count as line ends; here they stay inside their line (whitespace, where a reader skips it).
+
+    Examples
+    --------
+    >>> text_lines("a\\fb\\nc\\u2028d\\r\\ne\\rf\\n")
+    ['a\\x0cb', 'c\\u2028d', 'e', 'f']
+    >>> text_lines("")
+    []
+    """
+    lines = LINE_BREAK.split(text)
+    if lines[-1] == "":
+        lines.pop()  # nothing after the last line break (as str.splitlines)
+    return lines
 
 
 def parse_json(text, source, line=None):

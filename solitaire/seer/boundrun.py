@@ -34,6 +34,7 @@ from solitaire.seer.game import DISCARD, PLAY, seer_line
 from solitaire.seer.peers.turns import PEER_SOLVER
 from solitaire.io.atomic import write_text_atomic
 from solitaire.io.errors import InputError
+from solitaire.io.interrupt import interrupted, worker_start
 from solitaire.seer.ids import line_file_name
 from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, latest_by_id, ran_under, read_rows, row_max, variant_fields
 
@@ -110,11 +111,14 @@ def _row_task(args):
 
 
 def imap_jobs(func, items, jobs, chunksize=8):
-    """``map(func, items)`` in input order on ``jobs`` forked processes (``func`` at module level)."""
+    """``map(func, items)`` in input order on ``jobs`` forked processes (``func`` at module level).
+
+    The workers ignore Ctrl-C and end with this process (:func:`~solitaire.io.interrupt.worker_start`);
+    closing the generator, or an error or Ctrl-C here, terminates them."""
     if jobs <= 1:
         yield from map(func, items)
         return
-    with get_context("fork").Pool(jobs) as pool:
+    with get_context("fork").Pool(jobs, initializer=worker_start) as pool:
         yield from pool.imap(func, items, chunksize=chunksize)
 
 
@@ -293,10 +297,11 @@ class BoundRun(LockedRun):
                 self.new.append(row)
                 yield row
             keep = True
-        except (KeyboardInterrupt, GeneratorExit):
-            keep = True  # every finished row is kept
+        except BaseException as err:
+            keep = isinstance(err, GeneratorExit) or interrupted(err)  # every finished row is kept
             raise
         finally:
+            stream.close()  # stops the workers now, not when the generator is collected
             if writer:
                 writer.close(keep)
 

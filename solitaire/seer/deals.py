@@ -55,7 +55,7 @@ from functools import lru_cache
 import numpy as np
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import parse_json, read_text
+from solitaire.io.inputfile import parse_json, read_text, text_lines
 from solitaire.model import Instance
 from solitaire.seer.ids import deck_key, game_id, parse_id
 from solitaire.seer.options import Options, Rules
@@ -283,7 +283,7 @@ def _parse_card(token, source, line, col):
 def parse_deal_text(text, players, source="<string>"):
     """Parse the text form into a :class:`Deal` (see the module docstring)."""
     types, places = [], []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(text_lines(text), start=1):
         line = line.split("#", 1)[0]
         for m in re.finditer(r"[^\s,]+", line):
             types.append(_parse_card(m.group(), source, lineno, m.start() + 1))
@@ -422,7 +422,7 @@ def read_hanablive(text, source="<string>"):
     stripped = text.strip()
     if not stripped:
         raise InputError("file is empty: expected a hanab.live game", source)
-    lines = [(i, ln) for i, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
+    lines = [(i, ln) for i, ln in enumerate(text_lines(text), start=1) if ln.strip()]
     if len(lines) > 1 and all(ln.lstrip().startswith("{") and ln.rstrip().endswith("}") for _, ln in lines):
         return [parse_hanablive(parse_json(ln, source, i), source, i) for i, ln in lines]
     obj = parse_json(stripped, source)

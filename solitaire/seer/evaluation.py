@@ -24,7 +24,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import parse_json, read_text
+from solitaire.io.inputfile import parse_json, read_text, text_lines
 from solitaire.seer.boundrun import wilson
 from solitaire.seer.deals import MAX_SCORE
 
@@ -59,9 +59,9 @@ def read_scores(path) -> dict[str, int]:
     source = str(path)
     text = read_text(path)
     scores: dict[str, int] = {}
-    first = next((line for line in text.splitlines() if line.strip()), "")
+    first = next((line for line in text_lines(text) if line.strip()), "")
     if first.lstrip().startswith("{"):
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(text_lines(text), 1):
             if not line.strip():
                 continue
             record = parse_json(line, source, number)

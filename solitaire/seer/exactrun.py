@@ -30,23 +30,24 @@ count; the slowest deals.
 
 import time
 from collections import Counter
+from contextlib import closing
+
+import numpy as np
 
 from solitaire.seer.boundrun import imap_jobs, limits, wilson
-from solitaire.seer.deals import seeded_deal
+from solitaire.seer.deals import MAX_SCORE, seeded_deal
 from solitaire.seer.dealsource import SEED_BITS, live_deals
 from solitaire.io.errors import InputError
 from solitaire.seer.u3 import exact, warm_up
 from solitaire.seer.ids import game_id
 from solitaire.seer.peers import PEER_ENCODING
-from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, row_max, variant_fields
+from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
 from solitaire.seer.variants import get_variant
 from solitaire.seer.peers.turns import PEER_SOLVER
+from solitaire.seer.tabledeals import METHODS, TABLE_KEYS, TableDeals, read_table_deals
 
-__all__ = ["table_row", "table_rows", "latest_rows", "read_table", "table_summary", "format_table", "TABLE_KEYS",
-           "TableRun"]
-
-#: The keys every row of the table has.
-TABLE_KEYS = ("id", "players", "seed", "L", "U2", "U3", "U3_high", "exact", "method", "seconds")
+__all__ = ["table_row", "table_rows", "latest_rows", "read_table", "read_table_deals", "table_summary", "format_table",
+           "TABLE_KEYS", "TableRun"]
 
 
 #: The largest seed of a variant table: hanab.live seed suffixes of up to 12 digits.
@@ -114,32 +115,42 @@ def read_table(paths, players=None):
 
 
 def table_summary(rows, slowest=5):
-    """Per player count, the figures of the module docstring (keys are player counts as text)."""
-    variants = {r.get("variant") for r in rows}
-    if len(variants) > 1:
-        raise InputError(f"rows of several variants ({', '.join(sorted(v or 'our seeded deals' for v in variants))}): "
-                         f"summarise each variant's files apart", "table-summary")
+    """Per player count, the figures of the module docstring (keys are player counts as text).
+
+    ``rows``: a :class:`~solitaire.seer.tabledeals.TableDeals`, or row dicts (one per deal, or
+    several, the newest winning), all of one variant (or all of our seeded deals)."""
+    deals = rows if isinstance(rows, TableDeals) else TableDeals.of_rows(rows)
+    if len(deals.variants) > 1:
+        names = ", ".join(sorted(v or "our seeded deals" for v in deals.variants))
+        raise InputError(f"rows of several variants ({names}): summarise each variant's files apart", "table-summary")
+    variant, top = next(iter(deals.variants.items()), (None, MAX_SCORE))
+    table = deals.table()
     out = {}
-    for p in sorted({r["players"] for r in rows}):
-        mine = [r for r in rows if r["players"] == p]
+    for p in np.unique(table["players"]).tolist():
+        mine = table[table["players"] == p]
         n = len(mine)
-        wins = sum(1 for r in mine if r["exact"] and r["U3"] == row_max(r))
-        maybe = sum(1 for r in mine if r["U3_high"] == row_max(r))
-        times = sorted(r["seconds"] for r in mine)
+        exact, U3 = mine["exact"], mine["U3"]
+        wins = int(np.count_nonzero(exact & (U3 == top)))
+        maybe = int(np.count_nonzero(mine["U3_high"] == top))
+        by_time = np.argsort(mine["seconds"], kind="stable")  # as sorted(): ties in the deals' order
+        scores, counts = np.unique(U3[exact], return_counts=True)
+        closed = Counter(dict(zip(METHODS[1:], np.bincount(mine["method"], minlength=len(METHODS)).tolist()[1:])))
+        closed.update(unrecorded=int(np.count_nonzero(exact & (mine["method"] == 0))),
+                      open=int(np.count_nonzero(~exact & (mine["method"] == 0))))
+        seconds = [TableDeals.seconds(mine[by_time[i]]) for i in (n // 2, min(n - 1, (99 * n) // 100), n - 1)]
         out[str(p)] = {
-            "deals": n, **({"variant": mine[0]["variant"], "max_score": row_max(mine[0])} if "variant" in mine[0] else {}),
+            "deals": n, **({"variant": variant, "max_score": top} if variant else {}),
             "share_U3_25": wins / n, "share_U3_25_ci95": list(wilson(wins, n)),
             "share_may_be_25": maybe / n, "share_may_be_25_ci95": list(wilson(maybe, n)),
-            "U3_distribution": {str(k): v for k, v in sorted(Counter(r["U3"] for r in mine if r["exact"]).items())},
-            "share_U2_exact": sum(1 for r in mine if r["exact"] and r["U3"] == r["U2"]) / n,
-            "share_L_optimal": sum(1 for r in mine if r["exact"] and r["U3"] == r["L"]) / n,
-            "closed_by": dict(sorted(Counter(r.get("method") or ("unrecorded" if r["exact"] else "open") for r in mine).items())),
-            "unresolved": n - sum(1 for r in mine if r["exact"]),
-            "seconds_median": times[n // 2], "seconds_p99": times[min(n - 1, (99 * n) // 100)],
-            "seconds_max": times[-1],
-            "slowest": [{"seed": r["seed"], "seconds": r["seconds"], "exact": r["exact"], "U3": r["U3"],
-                         "U3_high": r["U3_high"]}
-                        for r in sorted(mine, key=lambda r: -r["seconds"])[:slowest]],
+            "U3_distribution": {str(k): v for k, v in zip(scores.tolist(), counts.tolist())},
+            "share_U2_exact": int(np.count_nonzero(exact & (U3 == mine["U2"]))) / n,
+            "share_L_optimal": int(np.count_nonzero(exact & (U3 == mine["L"]))) / n,
+            "closed_by": {k: v for k, v in sorted(closed.items()) if v},
+            "unresolved": n - int(np.count_nonzero(exact)),
+            "seconds_median": seconds[0], "seconds_p99": seconds[1], "seconds_max": seconds[2],
+            "slowest": [{"seed": int(d["seed"]), "seconds": TableDeals.seconds(d), "exact": bool(d["exact"]),
+                         "U3": int(d["U3"]), "U3_high": int(d["U3_high"])}
+                        for d in mine[np.argsort(-mine["seconds"], kind="stable")[:slowest]]],
         }
     return out
 
@@ -208,9 +219,13 @@ class TableRun(LockedRun):
         self.retry = (retry_open, retry_searched, retry_slower)
         self.new, self.lock = [], RowLock(self.out)
         try:
-            self.kept = [r for r in latest_rows(read_rows(self.out, required=TABLE_KEYS))
-                         if r["players"] in self.players and r["seed"] in self.seeds and r.get("variant") == variant
-                         and self._reusable(r)]
+            rows = read_rows(self.out, required=TABLE_KEYS)
+            other = next((r.get("variant") for r in rows if r.get("variant") != variant), False)
+            if other is not False:
+                raise InputError(f"the file holds rows of {other or 'our seeded deals'}: keep each variant's table "
+                                 f"in files of its own", self.out)
+            self.kept = [r for r in latest_rows(rows)
+                         if r["players"] in self.players and r["seed"] in self.seeds and self._reusable(r)]
         except BaseException:
             self.close()
             raise
@@ -228,10 +243,11 @@ class TableRun(LockedRun):
         """Compute, append to ``out`` and yield the rows of the deals not reused, in order."""
         timeout, peer_timeout, peer_solver, peer_encoding = self.limits
         done = {(r["players"], r["seed"]) for r in self.kept}
-        with RowWriter(self.out, resume=True, lock=self.lock) as writer:
+        stream = table_rows(self.players, self.seeds, timeout, self.jobs, done, peer_timeout or None, peer_solver,
+                            peer_encoding, self.variant)
+        with closing(stream), RowWriter(self.out, resume=True, lock=self.lock) as writer:  # closing: stops the workers
             self.lock = None
-            for row in table_rows(self.players, self.seeds, timeout, self.jobs, done, peer_timeout or None,
-                                  peer_solver, peer_encoding, self.variant):
+            for row in stream:
                 writer.write(row)
                 self.new.append(row)
                 yield row

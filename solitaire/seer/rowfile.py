@@ -30,11 +30,12 @@ import tempfile
 from solitaire.seer.deals import MAX_SCORE
 from solitaire.io.atomic import target_mode
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import parse_json
+from solitaire.io.inputfile import LINE_BREAK, parse_json
+from solitaire.io.interrupt import interrupted
 from solitaire.seer.ids import id_players
 
-__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "LockedRun", "read_rows", "check_row", "latest_by_id", "row_max", "variant_fields",
-           "ran_under"]
+__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "LockedRun", "read_rows", "row_lines", "check_row",
+           "latest_by_id", "row_max", "variant_fields", "ran_under"]
 
 COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack",
            "real_score", "gap", "end", "reason", "source", "timeout", "peer_timeout", "peer_solver", "peer_encoding",
@@ -60,45 +61,63 @@ _METHODS = ("bot", "search", "peer")
 
 
 def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or isinstance(value, int) and not isinstance(value, bool)
+
+
+def _duration(value):
+    """Whether ``value`` is a number of seconds: finite, >= 0 (not a bool)."""
+    return (type(value) is float or _is_int(value) or isinstance(value, float)) and math.isfinite(value) and value >= 0
+
+
+def _id_problem(value, row):
+    if not isinstance(value, str):
+        return f"expected 'id' to be text, got {json.dumps(value)}"
+    try:
+        players = id_players(value)
+    except ValueError as err:
+        return f"{err} (ids: docs/formats.md)"
+    if players != row.get("players", players):
+        return f"id {value!r} names {players} players, the row {row['players']}"
+    return None
+
+
+def _score(value, row):
+    if type(value) is int and 0 <= value <= MAX_SCORE and "max_score" not in row:
+        return True  # the common case, without looking up the row's maximum
+    return _is_int(value) and 0 <= value <= row_max(row)
+
+
+#: Per key but ``id``: whether a value is sound (``ok(value, row)``), and what was expected
+#: (``{key}`` the key, ``{top}`` the row's maximum score).
+_RULES = {
+    "players": (lambda v, row: _is_int(v) and 2 <= v <= 5, "expected 'players' in 2..5"),
+    **dict.fromkeys(_SCORES, (_score, "expected '{key}' to be a score in 0..{top}")),
+    "max_score": (lambda v, row: v in _VARIANT_MAXIMA, "expected 'max_score' to be 5 per suit (15, 20, 25 or 30)"),
+    **dict.fromkeys(("seed", "nodes", "min_hand"),
+                    (lambda v, row: _is_int(v) and v >= 0, "expected '{key}' to be a whole number >= 0")),
+    **dict.fromkeys(("gap", "pace_slack"), (lambda v, row: _is_int(v), "expected '{key}' to be a whole number")),
+    "exact": (lambda v, row: isinstance(v, bool), "expected 'exact' to be true or false"),
+    "method": (lambda v, row: v is None or v in _METHODS, f"expected 'method' to be one of {', '.join(_METHODS)}"),
+    # a timeout of None: no limit
+    "timeout": (lambda v, row: v is None or _duration(v), "expected '{key}' to be a number of seconds >= 0"),
+    "peer_timeout": (lambda v, row: _duration(v), "expected '{key}' to be a number of seconds >= 0"),
+    **dict.fromkeys(("peer_solver", "peer_encoding"),
+                    (lambda v, row: isinstance(v, str) and v != "", "expected '{key}' to be a name")),
+    "seconds": (lambda v, row: _duration(v), "expected 'seconds' to be a number >= 0"),
+}
 
 
 def _problem(row):
-    """What is wrong with one value of ``row`` (``None`` if nothing)."""
+    """What is wrong with one value of ``row`` (``None`` if nothing; the first key in row order)."""
     for key, value in row.items():
-        if key == "id" and not isinstance(value, str):
-            return f"expected 'id' to be text, got {json.dumps(value)}"
         if key == "id":
-            try:
-                players = id_players(value)
-            except ValueError as err:
-                return f"{err} (ids: docs/formats.md)"
-            if players != row.get("players", players):
-                return f"id {value!r} names {players} players, the row {row['players']}"
-        if key == "players" and not (_is_int(value) and 2 <= value <= 5):
-            return f"expected 'players' in 2..5, got {json.dumps(value)}"
-        if key in _SCORES and not (_is_int(value) and 0 <= value <= row_max(row)):
-            return f"expected '{key}' to be a score in 0..{row_max(row)}, got {json.dumps(value)}"
-        if key == "max_score" and value not in _VARIANT_MAXIMA:
-            return f"expected 'max_score' to be 5 per suit (15, 20, 25 or 30), got {json.dumps(value)}"
-        if key in ("seed", "nodes", "min_hand") and not (_is_int(value) and value >= 0):
-            return f"expected '{key}' to be a whole number >= 0, got {json.dumps(value)}"
-        if key in ("gap", "pace_slack") and not _is_int(value):
-            return f"expected '{key}' to be a whole number, got {json.dumps(value)}"
-        if key == "exact" and not isinstance(value, bool):
-            return f"expected 'exact' to be true or false, got {json.dumps(value)}"
-        if key == "method" and value is not None and value not in _METHODS:
-            return f"expected 'method' to be one of {', '.join(_METHODS)}, got {json.dumps(value)}"
-        if key == "timeout" and value is None:
-            continue  # no limit
-        if key in ("timeout", "peer_timeout") and not (isinstance(value, (int, float)) and not isinstance(value, bool)
-                                                      and math.isfinite(value) and value >= 0):
-            return f"expected '{key}' to be a number of seconds >= 0, got {json.dumps(value)}"
-        if key in ("peer_solver", "peer_encoding") and not (isinstance(value, str) and value):
-            return f"expected '{key}' to be a name, got {json.dumps(value)}"
-        if key == "seconds" and not (isinstance(value, (int, float)) and not isinstance(value, bool)
-                                     and math.isfinite(value) and value >= 0):
-            return f"expected 'seconds' to be a number >= 0, got {json.dumps(value)}"
+            problem = _id_problem(value, row)
+            if problem:
+                return problem
+        elif key in _RULES:
+            ok, expected = _RULES[key]
+            if not ok(value, row):
+                return f"{expected.format(key=key, top=row_max(row))}, got {json.dumps(value)}"
     return None
 
 
@@ -139,18 +158,29 @@ def _from_csv(record, source, line):
     return row
 
 
+def _whole(last):
+    """Whether ``last``, a last line without its newline, is a whole JSON object (a row to keep)
+    rather than a line cut short."""
+    if last.strip().startswith("{"):
+        try:
+            json.loads(last)
+            return True
+        except ValueError:
+            pass
+    return False
+
+
 def _kept(text):
     """``text`` without a last line cut short: one without its newline that is not a JSON object
     (a complete last row without its newline is kept; a CSV file loses such a line)."""
     cut = text.rfind("\n") + 1
-    last = text[cut:]
-    if last.strip().startswith("{"):
-        try:
-            json.loads(last)
-            return text + "\n"
-        except ValueError:
-            pass
-    return text[:cut]
+    return text + "\n" if _whole(text[cut:]) else text[:cut]
+
+
+def _unreadable(err, path):
+    if isinstance(err, UnicodeDecodeError):
+        return InputError("not a row file: expected UTF-8 text", str(path))
+    return InputError(f"not a readable row file ({getattr(err, 'strerror', None) or err})", str(path))
 
 
 def _text(path):
@@ -161,19 +191,47 @@ def _text(path):
         with (lzma.open if str(path).endswith(".xz") else open)(path, "rb") as handle:
             raw = handle.read()
         text = raw.decode("utf-8")
-    except (OSError, lzma.LZMAError, EOFError) as err:
-        raise InputError(f"not a readable row file ({getattr(err, 'strerror', None) or err})", str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError("not a row file: expected UTF-8 text", str(path)) from None
+    except (OSError, lzma.LZMAError, EOFError, UnicodeDecodeError) as err:
+        raise _unreadable(err, path) from None
     return _kept(text)
+
+
+def row_lines(path, advance=None):
+    """``(number, line)`` for each line of the JSON Lines row file ``path`` (plain or ``.xz``; nothing
+    if it does not exist), streamed: lines end at ``\\n``, ``\\r\\n`` or ``\\r`` only (they are
+    yielded without it), and a last line cut short is left out (:func:`_kept`).
+
+    ``advance(nbytes)``, if given, is called now and then with the bytes of the file read since
+    its last call (the file's bytes as stored, compressed or not), the rest at the end: a progress bar.
+    """
+    source = str(path)
+    if not os.path.exists(source):
+        return
+    try:
+        with open(source, "rb") as raw:
+            packed = lzma.open(raw) if source.endswith(".xz") else None
+            done = 0
+            for number, line in enumerate(io.TextIOWrapper(packed or raw, encoding="utf-8", newline=None), 1):
+                if line.endswith("\n"):
+                    line = line[:-1]
+                elif not _whole(line):
+                    break
+                yield number, line
+                if advance is not None and not number & 0xFFFF:
+                    advance(raw.tell() - done)
+                    done = raw.tell()
+            if advance is not None:
+                advance(raw.tell() - done)
+    except (OSError, lzma.LZMAError, EOFError, UnicodeDecodeError) as err:
+        raise _unreadable(err, source) from None
 
 
 def read_rows(path, csv_format=False, required=("id",)):
     """The rows of a row file (none if it does not exist), each checked by :func:`check_row`."""
-    text, source = _text(path), str(path)
+    source = str(path)
     if csv_format:
-        lines = text.splitlines()
-        if lines and next(csv.reader(lines[:1])) != COLUMNS:
+        text = _text(path)
+        if text and next(csv.reader(LINE_BREAK.split(text, 1)[:1])) != COLUMNS:
             raise InputError(f"expected the CSV header {','.join(COLUMNS)}", source, 1)
         records = csv.DictReader(io.StringIO(text, newline=""), strict=True)
         try:
@@ -181,8 +239,7 @@ def read_rows(path, csv_format=False, required=("id",)):
                     for r in records]
         except csv.Error as err:  # raised while reading the row after the last one read
             raise InputError(f"expected a CSV row ({err})", source, records.line_num + 1) from None
-    return [check_row(parse_json(ln, source, i), required, source, i)
-            for i, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
+    return [check_row(parse_json(ln, source, i), required, source, i) for i, ln in row_lines(path) if ln.strip()]
 
 
 def latest_by_id(rows, wanted=None):
@@ -279,7 +336,8 @@ class RowWriter:
     cut off; an empty CSV file gets its header); else, when ``path`` exists, it writes a temporary
     file beside it that :meth:`close` renames over ``path`` (``keep``) or removes (a new file is
     written in place, so that even a killed run keeps its finished rows). Used as a context manager it
-    keeps the rows when the block ends normally or by an interrupt, and drops them on an error.
+    keeps the rows when the block ends normally or by an interrupt (Ctrl-C,
+    :func:`~solitaire.io.interrupt.interrupted`), and drops them on an error.
     A write that fails is an :class:`InputError` naming ``path``. ``lock``: a :class:`RowLock`
     the caller already holds on ``path`` (taken before reading the rows it resumes), which the
     writer releases when it is closed."""
@@ -352,5 +410,5 @@ class RowWriter:
         return self
 
     def __exit__(self, kind, error, trace):
-        self.close(keep=kind is None or issubclass(kind, KeyboardInterrupt))
+        self.close(keep=kind is None or interrupted(error))
 

@@ -12,6 +12,8 @@ import pickle
 import select
 import signal
 
+from solitaire.io.interrupt import ignore_interrupts
+
 __all__ = ["call_with_deadline"]
 
 
@@ -33,6 +35,7 @@ def call_with_deadline(func, args, timeout):
     if pid == 0:  # the child: never returns into the caller's code
         code = 0
         try:
+            ignore_interrupts()  # Ctrl-C is the parent's, which kills the child
             os.close(read)
             try:
                 payload = (True, func(*args))

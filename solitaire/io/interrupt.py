@@ -1,0 +1,59 @@
+"""Ctrl-C (SIGINT): how the toolkit recognises it, and worker processes that leave it to their parent.
+
+A Ctrl-C reaches Python as a :class:`KeyboardInterrupt`, but not always bare: a numba-compiled
+function interrupted returns with the exception set, which Python reports as a ``SystemError``
+caused by the ``KeyboardInterrupt``; an import interrupted may fail as an ``ImportError`` with it
+as context. :func:`interrupted` recognises all of them, so that a batch run keeps its finished
+rows and the command line stops with one line.
+
+On a terminal Ctrl-C goes to every process of the command. :func:`worker_start`, the initializer of
+the worker processes (:func:`~solitaire.seer.boundrun.imap_jobs`), makes a worker ignore it: the
+parent stops, terminates its workers and says so once, where a worker stopped by it would print
+its own traceback (and, dying with a lock of the task queue held, could leave the parent waiting
+for ever). A worker also ends when its parent does (Linux), rather than finish its task into a
+closed pipe.
+"""
+
+import ctypes
+import signal
+
+__all__ = ["interrupted", "worker_start", "ignore_interrupts"]
+
+_PR_SET_PDEATHSIG = 1
+
+
+def interrupted(error):
+    """Whether ``error`` is a Ctrl-C: a :class:`KeyboardInterrupt`, or an error caused by one.
+
+    Examples
+    --------
+    >>> try:
+    ...     try:
+    ...         raise KeyboardInterrupt
+    ...     except KeyboardInterrupt as err:
+    ...         raise SystemError("returned a result with an exception set") from err
+    ... except SystemError as err:
+    ...     interrupted(err), interrupted(ValueError())
+    (True, False)
+    """
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def ignore_interrupts():
+    """Ignore Ctrl-C in this process (a child whose parent handles it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def worker_start():
+    """The initializer of a worker process: it ignores Ctrl-C and ends with its parent."""
+    ignore_interrupts()
+    try:  # Linux: SIGTERM when the parent ends
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
