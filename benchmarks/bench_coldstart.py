@@ -2,7 +2,7 @@
 
 For each command: delete every numba cache file (``*.nbi``, ``*.nbc``) under ``solitaire/``,
 run the command once (cold: it compiles), then ``--repeat`` times more (warm: it loads the
-cache); wall seconds of each, and the load average before, since the machine may be shared.
+cache); wall seconds of each (``-`` for a command the checkout does not have), and the load average before, since the machine may be shared.
 The commands run as ``python -c "from cli import main; main()"`` in ``--root`` (default: this
 checkout), so that another checkout of the project (say, an older revision) can be measured
 with the same interpreter::
@@ -25,6 +25,7 @@ COMMANDS = {
     "solve": ["solve", "instances/standard-deck-h5.deck"],
     "bound": ["bound", "-p", "2", "--seeds", "0:1", "-j1"],
     "bound --exact": ["bound", "-p", "2", "--seeds", "0:1", "--exact", "-j1"],
+    "analyze": ["analyze", "instances/hanab-live-real-game.json", "-q"],
 }
 
 
@@ -53,7 +54,11 @@ def main():
     for name, command in COMMANDS.items():
         load = os.getloadavg()[0]
         clear_cache(args.root)
-        cold = timed(args.root, command)
+        try:
+            cold = timed(args.root, command)
+        except subprocess.CalledProcessError:  # a checkout without the command (an older revision)
+            rows.append([name, "-", "-", f"{load:.1f}"])
+            continue
         warm = min(timed(args.root, command) for _ in range(args.repeat))
         rows.append([name, f"{cold:.1f}", f"{warm:.1f}", f"{load:.1f}"])
     print(markdown_table(["command", "cold s", "warm s (best)", "load avg"], rows))
