@@ -59,10 +59,14 @@ from solitaire.seer.deals import MAX_SCORE, RANKS
 from solitaire.seer.game import MAX_CLUES
 from solitaire.seer.u3.llvm import trailing_zeros
 
-__all__ = ["hope", "runs", "chained", "chains_fit", "owners", "workspace", "MEMO_BITS", "SUITS_N"]
+__all__ = ["hope", "runs", "chained", "chains_fit", "owners", "workspace", "MEMO_BITS", "SUITS_N", "MAX_TYPES"]
 
+#: Suits of the standard deck; the search takes decks of up to ``MAX_TYPES // RANKS`` suits.
 SUITS_N = MAX_SCORE // RANKS
-#: Levels of the chain search at most: a window of at most 51 draws and the 5 turns of the final round.
+#: Card types at most (6 suits): the width of the row of owners (:func:`owners`).
+MAX_TYPES = 30
+#: Levels of the chain search at most: a window of at most ``60 - P * hand <= 52`` draws, the draw of its
+#: first card and the 5 turns of the final round (decks of up to 60 cards).
 LEVELS = 64
 #: Rows of the scratch array (:func:`workspace`), in order. ``LEVELS`` rows each, one per level of
 #: :func:`chains_fit`:
@@ -113,7 +117,7 @@ def runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
     """The cheap part of :func:`hope` and the size of the run, ``(bound, run)``: the bound by the runs, the
     deck's tail and the final round, the chains left out; the run cards are left in ``work`` for :func:`chained`."""
     run, waiting, waits = 0, 0, 0  # run cards, those waiting for a deck card, bit q: a card waits for deck card q
-    for s in range(SUITS_N):
+    for s in range(stacks.size):
         r, wait = stacks[s], -1
         while r < RANKS and held[s * RANKS + r] + rem[s * RANKS + r] > 0:
             if held[s * RANKS + r] == 0:
@@ -154,8 +158,9 @@ def chained(bound, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos,
     the chains, before the final round, where it can fall below ``target`` (the other arguments are :func:`hope`'s)."""
     if pos >= n_cards or bound < target:
         return bound
-    enough = SUITS_N if target == 0 else run + score - target + 1  # chain losses that take it below target
-    if enough > SUITS_N:  # the chains lose at most one card per suit: they cannot cut
+    suits = nextpos.shape[1] // RANKS
+    enough = suits if target == 0 else run + score - target + 1  # chain losses that take it below target
+    if enough > suits:  # the chains lose at most one card per suit: they cannot cut
         return bound
     return min(bound, score + run - _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, tokens,
                                                 cur))
@@ -183,7 +188,7 @@ def _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, t
         k0 = k1
     if lost or joint == 0:
         return lost
-    chain, seg, holders = work[W_CHAIN], work[W_SEG], work[W_OWNERS, :MAX_SCORE]
+    chain, seg, holders = work[W_CHAIN], work[W_SEG], work[W_OWNERS, :MAX_TYPES]
     q = deck.size
     while True:  # the windows from the end: the waiting cards of every suit at once
         later = -1
@@ -213,9 +218,9 @@ def _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, t
 
 @numba.njit(cache=True, inline='always')
 def owners(P, hands, hlen, work):
-    """Fill row ``W_OWNERS`` of ``work`` (one entry per type) with the players holding a card of each type,
-    as bit masks, in one pass over the hands."""
-    for x in range(MAX_SCORE):
+    """Fill row ``W_OWNERS`` of ``work`` (one entry per type, ``MAX_TYPES`` of them whatever the deck) with
+    the players holding a card of each type, as bit masks, in one pass over the hands."""
+    for x in range(MAX_TYPES):
         work[W_OWNERS, x] = 0
     for p in range(P):
         for j in range(hlen[p]):
@@ -241,7 +246,7 @@ def _suit_fits(k0, k1, q, pos, P, deck, nextpos, work):
         return work[row, col] & 1 == 1
     seg = work[W_SEG, :2]
     seg[0], seg[1] = 0, k1 - k0
-    fits = chains_fit(work[W_TYPE, k0:k1], seg, q, pos, P, work[W_OWNERS, :MAX_SCORE], deck, nextpos, work, 4096)
+    fits = chains_fit(work[W_TYPE, k0:k1], seg, q, pos, P, work[W_OWNERS, :MAX_TYPES], deck, nextpos, work, 4096)
     if slots:
         work[row, col] = key << 1 | fits
     return fits
