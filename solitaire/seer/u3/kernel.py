@@ -161,10 +161,10 @@ def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P,
             slot = i * H + j
             if slot < 12:
                 w1 |= np.uint64(v) << np.uint64(5 * slot)
-            elif slot < 24:
+            else:  # slot 24 (5 hands of 5) keeps only 4 bits here, all of them in word 0
                 w2 |= np.uint64(v) << np.uint64(5 * (slot - 12))
-            else:
-                w0 |= np.uint64(v) << np.uint64(41 + 5 * (slot - 24))
+    if P * H > 24:
+        w0 |= np.uint64(buf[H - 1]) << np.uint64(41)
     return w0, w1, w2
 
 
