@@ -46,7 +46,6 @@ import numpy as np
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, seeded_deal
 from solitaire.seer.game import DISCARD, PLAY, Game, bot_action, legal_clue, simulate
-from solitaire.seer.pace import PaceProblem, pace_max
 from solitaire.seer.u3.hope import MAX_TYPES, MEMO_BITS, hope, workspace
 from solitaire.seer.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DISCARD, MAX_DEPTH, MOVER, NODE_LIMIT, NODES,
                                       POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn, position, scratch)
@@ -244,17 +243,6 @@ def check_supported(deal):
         raise UnsupportedVariant(reason, "U3 search")
 
 
-def _upper2(deal, start):
-    """U2 of the deal's first turn (``start`` ``None``) or of the position ``start``, ``None`` where it is not
-    computed: a position of a deck other than 5 suits. On other decks U2 is the pace solitaire of the deal
-    with its suits, as :func:`solitaire.seer.bounds.u2` states it for the standard deck."""
-    if deal.n_types == MAX_SCORE:
-        return u2_value(deal if start is None else start)
-    if start is not None:
-        return None
-    return pace_max(PaceProblem(deal.types, RANKS, deal.n_types // RANKS, deal.pooled, deal.players)).score
-
-
 def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1 << 14, restart_budget=1 << 16,
           free_share=16, tt_first_bits=TT_FIRST_BITS, peer_solver=None, peer_encoding=None, memo_bits=MEMO_BITS,
           start=None):
@@ -294,11 +282,9 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
     bot = game.score
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
     arrays = first_turn(deck, deal.players, deal.hand, deal.n_types) if start is None else root_arrays(origin)
-    upper2 = _upper2(deal, start)
+    upper2 = u2_value(deal if start is None else start)
     if origin.over:
         first = origin.score
-    elif upper2 is None:
-        first = hope_from(deck, deal.players, deal.hand, *arrays)
     else:
         first = upper2 if bot == upper2 else min(upper2, hope_from(deck, deal.players, deal.hand, *arrays))
     low, high = bot, first
