@@ -5,7 +5,9 @@ under the real rules (:mod:`solitaire.seer.game`); it only has to be exact about
 ``target``?". Tested against an exhaustive search in every state of short decks
 (``tests/test_exact.py``). The rules below are its terms, each with why it holds; ``N`` is the
 deck size, ``P`` the players, ``D`` the cards left in the deck. Each action plays at most one
-card, and a card scores only if every lower card of its suit is held or still to come.
+card, and a card scores only if every lower card of its suit is held or still to come. The rules
+hold on any deck of up to 6 suits of ranks 1..5 and 60 cards (a hanab.live variant's): the suits are
+the stacks (``stacks.size``), the types the columns of ``nextpos``.
 
 (1) *Runs.* The score plus ``run``, the ranks above each stack whose every card up to it has a
 copy held or in the deck, capped by the actions that can still play a card (``D + P``).

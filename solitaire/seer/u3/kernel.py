@@ -7,6 +7,13 @@ limit runs out. Every node is first cut by its bound (:mod:`solitaire.seer.u3.ho
 the transposition table (:mod:`solitaire.seer.u3.table`), which holds only proven bounds, so
 the move order (``seed``) never changes an answer, only how soon it comes.
 
+Decks. Any deck of ``S <= 6`` suits of ranks 1..5 (a hanab.live variant's: type ``suit * 5 + rank - 1``,
+``5 S`` types, any number of copies of each) and up to 60 cards, with hands of at most 5 cards. ``S``
+is the size of the stacks array and the number of types the size of the per-type arrays (:func:`start`,
+:func:`position`); the game is won at ``5 S`` points. The rules are those of the real game with one
+assumption, which :func:`solitaire.seer.u3.search.exact` checks: a clue (a pass) is legal whenever a token
+is left, as in a variant where every card can be clued or a clue is always legal.
+
 The token-free game (``free``). The same search runs on a relaxation of the rules: every clue
 is free and every discard allowed (no tokens, no strikes; a misplay is then a discard). Any real
 line is a line of it, so its value bounds U3 from above. A pass only hands the turn on, so at

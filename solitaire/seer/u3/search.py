@@ -8,6 +8,14 @@ reach, from the first turn (player 0 to move) or from any position of a game (``
 deck order and the next card to draw, the hands, stacks, clue tokens, strikes, the player to move
 and the turns left once the deck is empty).
 
+Decks. The deal's variant gives the deck: up to 6 suits (``deal.n_types`` types, won at
+``deal.max_score``), any copies of each card, hands of at most 5 cards. A deal whose rules the
+search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
+search (:func:`check_supported`): hands of more than 5 cards, Clue Starved, ``deckPlays``, and a
+variant with a card no clue touches unless a clue is always legal (the search passes with a clue
+whenever a token is left). Its lines export clues legal in the variant
+(:func:`~solitaire.seer.game.legal_clue`).
+
 Schedule. The compiled search (:func:`exact_search`, :mod:`solitaire.seer.u3.kernel`) decides
 "can the score reach ``target``?", fail-soft: a failure returns an upper bound. The driver starts
 from ``low`` = the bot's score L and ``high`` = ``min(U2, root_hope)`` (:func:`root_hope`: the
@@ -28,7 +36,7 @@ commits early to a subtree it can neither win nor refute quickly is stuck, while
 order finds a winning line within a few thousand nodes (``docs/u3-search.md``).
 
 Result (:class:`ExactResult`). A line found becomes hanab.live actions (a play, a discard, or for a
-pass a legal colour clue); once it reaches its target the bot finishes the game (it never loses a
+pass a legal clue of the variant); once it reaches its target the bot finishes the game (it never loses a
 point). A ``timeout`` (seconds per deal) is honoured between searches; a deal that runs out
 reports ``exact = False`` with the bounds found. With ``peer_timeout`` a deal left open goes to a
 SAT peer (:mod:`solitaire.seer.peers`, imported only then: the search itself needs no PySAT).
@@ -134,7 +142,7 @@ def line_actions(game, codes):
     finished by the bot; returns ``(actions, final game)``.
 
     A play or misplay of type ``x`` plays a card of that type from the mover's hand, a
-    discard discards one, a pass becomes a legal colour clue.
+    discard discards one, a pass becomes a legal clue of the variant (:func:`~solitaire.seer.game.legal_clue`).
     """
     game, actions = game.copy(), []
     for code in codes:
