@@ -7,7 +7,7 @@ under the real rules (:mod:`solitaire.seer.game`); it only has to be exact about
 deck size, ``P`` the players, ``D`` the cards left in the deck. Each action plays at most one
 card, and a card scores only if every lower card of its suit is held or still to come. The rules
 hold on any deck of up to 6 suits of ranks 1..5 and 60 cards (a hanab.live variant's): the suits are
-the stacks (``stacks.size``), the types the columns of ``nextpos``.
+the stacks (``stacks.size``), and ``nextpos`` has a column per type, at least ``5 * stacks.size``.
 
 (1) *Runs.* The score plus ``run``, the ranks above each stack whose every card up to it has a
 copy held or in the deck, capped by the actions that can still play a card (``D + P``).
@@ -111,7 +111,8 @@ def hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
     than there are, and counted only until the bound falls below it (``target`` 0: the whole
     bound). ``work`` is scratch space from :func:`workspace` (no allocation per node)."""
     bound, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work)
-    return chained(bound, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, joint, tokens)
+    return chained(bound, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, joint, tokens,
+                   stacks.size)
 
 
 @numba.njit(cache=True, inline='always')
@@ -155,12 +156,12 @@ def runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
 
 
 @numba.njit(cache=True, inline='always')
-def chained(bound, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, joint, tokens):
+def chained(bound, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, joint, tokens, suits):
     """:func:`hope` from the ``bound`` and ``run`` of :func:`runs` (the run cards in ``work``): the bound cut by
-    the chains, before the final round, where it can fall below ``target`` (the other arguments are :func:`hope`'s)."""
+    the chains, before the final round, where it can fall below ``target``; ``suits`` is the deck's number of
+    suits (the other arguments are :func:`hope`'s)."""
     if pos >= n_cards or bound < target:
         return bound
-    suits = nextpos.shape[1] // RANKS
     enough = suits if target == 0 else run + score - target + 1  # chain losses that take it below target
     if enough > suits:  # the chains lose at most one card per suit: they cannot cut
         return bound

@@ -9,8 +9,9 @@ the move order (``seed``) never changes an answer, only how soon it comes.
 
 Decks. Any deck of ``S <= 6`` suits of ranks 1..5 (a hanab.live variant's: type ``suit * 5 + rank - 1``,
 ``5 S`` types, any number of copies of each) and up to 60 cards, with hands of at most 5 cards. ``S``
-is the size of the stacks array and the number of types the size of the per-type arrays (:func:`start`,
-:func:`position`); the game is won at ``5 S`` points. The rules are those of the real game with one
+is the size of the stacks array (:func:`start`, :func:`position`), and the per-type arrays have
+``MAX_TYPES`` = 30 entries whatever the deck (constant sizes keep the compiled search as fast on every
+deck); the game is won at ``5 S`` points. The rules are those of the real game with one
 assumption, which :func:`solitaire.seer.u3.search.exact` checks: a clue (a pass) is legal whenever a token
 is left, as in a variant where every card can be clued or a clue is always legal.
 
@@ -81,7 +82,7 @@ import numpy as np
 
 from solitaire.seer.deals import MAX_SCORE, RANKS
 from solitaire.seer.game import MAX_CLUES
-from solitaire.seer.u3.hope import chained, runs, workspace
+from solitaire.seer.u3.hope import MAX_TYPES, chained, runs, workspace
 from solitaire.seer.u3.llvm import prefetch
 from solitaire.seer.u3.table import tt_get, tt_put, tt_slot
 
@@ -214,7 +215,7 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free):
         out[m] = M_DISCARD * 32 + spare
         m += 1
     if (tokens < P - 1) if free else tokens > 0:
-        out[m] = M_CLUE * 32 + held.size
+        out[m] = M_CLUE * 32 + stacks.size * RANKS
         m += 1
     seen = 0
     if discard and spare < 0:  # useful discards: held twice first, then the highest rank
@@ -351,7 +352,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
     tt_keys, tt_vals = table
     state, frame, words, hand, moves, work, rng = space
     mask = tt_vals.size - 1
-    n_cards, max_score = deck.size, counts.size
+    n_cards, max_score = deck.size, stacks.size * RANKS
     for i in range(MOVER + 1):  # the root's scalars (an assignment of a slice would need numba's runtime)
         state[0, i] = stats[i]
     d, phase, result = 0, ENTER, -1
@@ -373,7 +374,8 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
                 slot = tt_slot(key, mask)  # the table's probe misses the cache: its line is fetched during the chains
                 prefetch(tt_keys, slot)
                 prefetch(tt_vals, slot)
-                hope = chained(hope, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, 0, -1)
+                hope = chained(hope, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, 0, -1,
+                               stacks.size)
                 result = hope
                 if hope >= target:
                     words[d, 0], words[d, 1], words[d, 2] = key
@@ -443,10 +445,11 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card):
     the index of the next card to draw. The lost copies of each type are the drawn ones neither held
     nor played (negative for a state no game reaches: the caller checks). ``counts`` are the copies of
     each type in this deck (not the variant's), ``nextpos[q, x]`` the first position ``>= q`` of type
-    ``x`` in the deck (the deck size if none)."""
-    n_cards, n_types = deck.size, stacks.size * RANKS
-    counts, held, rem = np.zeros(n_types, dtype=np.int64), np.zeros(n_types, dtype=np.int64), \
-        np.zeros(n_types, dtype=np.int64)
+    ``x`` in the deck (the deck size if none). Per-type arrays (and the columns of ``nextpos``) have
+    ``MAX_TYPES`` entries whatever the deck, the types of no suit of the deck never drawn."""
+    n_cards = deck.size
+    counts, held, rem = np.zeros(MAX_TYPES, dtype=np.int64), np.zeros(MAX_TYPES, dtype=np.int64), \
+        np.zeros(MAX_TYPES, dtype=np.int64)
     for q in range(n_cards):
         counts[deck[q]] += 1
     for q in range(next_card, n_cards):
@@ -460,7 +463,7 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card):
     for s in range(stacks.size):
         for r in range(stacks[s]):
             lost[s * RANKS + r] -= 1
-    nextpos = np.full((n_cards + 1, n_types), n_cards, dtype=np.int64)
+    nextpos = np.full((n_cards + 1, MAX_TYPES), n_cards, dtype=np.int64)
     for q in range(n_cards - 1, -1, -1):
         nextpos[q] = nextpos[q + 1]
         nextpos[q, deck[q]] = q
