@@ -14,8 +14,10 @@ from solitaire.model import Instance
 from solitaire.seer.deals import RANKS, SUITS, Deal, parse_hanablive
 from solitaire.seer.position import position_of
 from solitaire.seer.game import Game, legal_actions
+from solitaire.seer.options import Options
 
-__all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "tiny_deal", "legal_actions", "NEEDS_A_STRIKE",
+__all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "tiny_deal", "random_game", "search_value",
+           "legal_actions", "NEEDS_A_STRIKE",
            "NEEDS_A_STRIKE_TEXT", "standard_games", "one_line_error"]
 
 #: The data the tests read (``tests/data/SOURCES.md``): SATLIB formulas and real games.
@@ -85,12 +87,54 @@ def brute(deal, misplays=True, clues=True, visit=None, game=None):
     return value(Game.from_position(position_of(deal)) if game is None else game)
 
 
-def tiny_deal(rng, players):
-    """A short random deck over two suits: the hands plus one to three cards to draw."""
-    pool = [t for t in range(10) for _ in range((3, 2, 2, 2, 1)[t % 5])]
+def tiny_deal(rng, players, variant="No Variant", suits=(0, 1)):
+    """A short random deck over two suits (``suits`` of ``variant``, with its copies of each card): the
+    hands plus one to three cards to draw."""
+    options = Options(variant=variant)
+    counts = Deal([], players, options=options).counts
+    pool = [s * RANKS + r for s in suits for r in range(RANKS) for _ in range(counts[s * RANKS + r])]
     rng.shuffle(pool)
     size = 5 if players <= 3 else 4
-    return Deal(pool[: players * size + rng.randint(1, 3)], players, "tiny")
+    return Deal(pool[: players * size + rng.randint(1, 3)], players, "tiny", options=options)
+
+
+def random_game(deal, rng, steps):
+    """The simulator's state after up to ``steps`` random legal actions from the first turn, few of them
+    misplays, stopping short of the end of the game four times in five."""
+    game = Game(deal)
+    for _ in range(steps):
+        if game.over:
+            break
+        actions = legal_actions(game, misplays=rng.random() < 0.2)
+        child = game.copy()
+        child.apply(rng.choice(actions or legal_actions(game)))
+        if child.over and rng.random() < 0.8:
+            break
+        game = child
+    return game
+
+
+def search_value(game, seed):
+    """The best score from the state of ``game`` by the compiled search alone (no bot, no root bound):
+    ``search_from`` for the deal's maximum score, then for each bound it proves, until a line reaches its
+    target; that line, finished by the bot, must replay from the state to at least the target."""
+    import numpy as np
+    from solitaire.seer.u3.search import line_actions, root_arrays, search_from, tt_table
+
+    deal = game.deal
+    deck, arrays, table, target = np.array(deal.types, dtype=np.int64), root_arrays(game), tt_table(16), deal.max_score
+    while True:
+        result, _, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, 1 << 40, seed)
+        assert not aborted
+        if result < target:
+            target = result
+            continue
+        actions, final = line_actions(game, line)
+        after = game.copy()
+        for action in actions:
+            after.apply(action)
+        assert after.over and after.score == final.score >= target
+        return target
 
 
 def standard_games(path):

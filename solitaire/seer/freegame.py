@@ -52,6 +52,7 @@ import time
 
 from solitaire.seer.deals import MAX_SCORE, RANKS
 from solitaire.seer.position import position_of
+from solitaire.seer.variants import UnsupportedVariant
 
 __all__ = ["free_reaches"]
 
@@ -68,10 +69,14 @@ def free_reaches(source, target, timeout=None):
     ``target`` points?
 
     ``answer`` is True or False, or None when ``timeout`` seconds ran out. Every False is a
-    proof that ``U3 < target`` (module docstring); a True says nothing about U3.
+    proof that ``U3 < target`` (module docstring); a True says nothing about U3. A deal other than No
+    Variant with default options raises :class:`~solitaire.seer.variants.UnsupportedVariant`.
     """
     position = position_of(source)
     deal = position.deal
+    if not deal.standard:
+        raise UnsupportedVariant(f"{deal.options.variant} with these options is not modelled: only No Variant "
+                                 f"with default options", "token-free solver")
     P = deal.players
     deck = [int(t) for t in deal.types]
     start, R = position.next_card, len(deck) - position.next_card

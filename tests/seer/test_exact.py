@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import REAL_GAMES, brute, legal_actions, standard_games, tiny_deal
+from helpers import REAL_GAMES, brute, random_game, search_value, standard_games, tiny_deal
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.seer.u3 import exact, exact_search, tt_table
-from solitaire.seer.u3.search import hope_from, line_actions, root_arrays, search_from
+from solitaire.seer.u3.search import hope_from, root_arrays
 from solitaire.seer.u3.hope import W_OWNERS, chains_fit, hope, owners, workspace
 from solitaire.seer.u3.kernel import start
 from solitaire.seer.u3.table import NO_BOUND, tt_get, tt_put
@@ -86,42 +86,6 @@ def test_exact_equals_brute_force_on_tiny_decks(players, cases):
         assert result.exact, case
         assert result.score == brute(deal), (case, deal.types.tolist())
         assert simulate(deal, result.actions).score == result.score
-
-
-def random_game(deal, rng, steps):
-    """The simulator's state after up to ``steps`` random legal actions from the first turn, few of them
-    misplays, stopping short of the end of the game four times in five."""
-    game = Game(deal)
-    for _ in range(steps):
-        if game.over:
-            break
-        actions = legal_actions(game, misplays=rng.random() < 0.2)
-        child = game.copy()
-        child.apply(rng.choice(actions or legal_actions(game)))
-        if child.over and rng.random() < 0.8:
-            break
-        game = child
-    return game
-
-
-def search_value(game, seed):
-    """The best score from the state of ``game`` by the compiled search alone (no bot, no root bound):
-    ``search_from`` for 25, then for each bound it proves, until a line reaches its target; that line,
-    finished by the bot, must replay from the state to at least the target."""
-    deal = game.deal
-    deck, arrays, table, target = np.array(deal.types, dtype=np.int64), root_arrays(game), tt_table(16), MAX_SCORE
-    while True:
-        result, _, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, 1 << 40, seed)
-        assert not aborted
-        if result < target:
-            target = result
-            continue
-        actions, final = line_actions(game, line)
-        after = game.copy()
-        for action in actions:
-            after.apply(action)
-        assert after.over and after.score == final.score >= target
-        return target
 
 
 def check_from_a_position(seed, players, steps):

@@ -4,7 +4,9 @@ Both decide "can this deal reach score ``t`` under the real rules?" as CNF for P
 "yes" with a line the simulator replays: ``"removals"`` has one step per drawn card, the clues
 folded into the turn-order gap between removals (:mod:`solitaire.seer.peers.removals`); ``"turns"`` has
 one step per turn, like the public SAT approach (:mod:`solitaire.seer.peers.turns`). Each is
-``reaches(deal, target, solver, timeout=None) -> (answer, actions)``.
+``reaches(deal, target, solver, timeout=None) -> (answer, actions)``. Both encode the standard game
+only (No Variant, default options) and refuse any other deal
+(:func:`~solitaire.seer.peers.turns.check_standard`).
 """
 
 from solitaire.seer.peers.removals import removal_reaches

@@ -40,13 +40,14 @@ from pysat.formula import CNF, IDPool
 
 from solitaire.seer.deals import MAX_SCORE, RANKS
 from solitaire.seer.game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue, simulate
-from solitaire.seer.peers.turns import PEER_SOLVER, ask, solve
+from solitaire.seer.peers.turns import PEER_SOLVER, ask, check_standard, solve
 
 __all__ = ["removal_formula", "removal_line", "removal_reaches"]
 
 
 def removal_formula(deal, target):
     """The CNF for "score >= target" indexed by removals (module docstring), and its variable pool."""
+    check_standard(deal)
     P, H = deal.players, deal.hand
     types = [int(t) for t in deal.types]
     n, start = len(types), P * H
@@ -207,7 +208,9 @@ def removal_line(deal, model, pool):
 
 def removal_reaches(deal, target, solver=PEER_SOLVER, timeout=None):
     """``(answer, actions)`` as :func:`solitaire.seer.peers.turns.peer_reaches`, with this encoding; the
-    actions are replayed and must reach ``target``. With ``timeout`` the answer may be ``None``."""
+    actions are replayed and must reach ``target``. With ``timeout`` the answer may be ``None``. A deal
+    other than the standard game raises :class:`~solitaire.seer.variants.UnsupportedVariant`."""
+    check_standard(deal)
     return ask(_decide, (deal, target, solver), target, timeout)
 
 

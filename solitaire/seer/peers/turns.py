@@ -43,8 +43,10 @@ from pysat.solvers import Solver
 from solitaire.seer.peers.deadline import call_with_deadline
 from solitaire.seer.deals import MAX_SCORE, RANKS
 from solitaire.seer.game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue
+from solitaire.seer.variants import UnsupportedVariant
 
-__all__ = ["ask", "horizon", "peer_formula", "peer_reaches", "peer_line", "peer_max", "solve", "PEER_SOLVER"]
+__all__ = ["ask", "horizon", "peer_formula", "peer_reaches", "peer_line", "peer_max", "solve", "check_standard",
+           "PEER_SOLVER"]
 
 KINDS = (0, 1, 2)  # play, discard, misplay
 #: The default solver. On the hard questions of the table (``benchmarks/README.md``, "the SAT peers") it is faster
@@ -58,11 +60,20 @@ def horizon(deal, target):
     return 2 * (draws + deal.players) + MAX_CLUES + MAX_SCORE // RANKS - target
 
 
+def check_standard(deal):
+    """Raise :class:`~solitaire.seer.variants.UnsupportedVariant` for a deal other than No Variant with
+    default options: both peers encode the standard deck and rules only."""
+    if not deal.standard:
+        raise UnsupportedVariant(f"{deal.options.variant} with these options is not encoded: only No Variant "
+                                 f"with default options", "SAT peers")
+
+
 def peer_formula(deal, target, slack=0):
     """The CNF for "score >= target" over :func:`horizon` ``+ slack`` turns, and its variable pool.
 
     ``slack`` adds turns that no game needs: the answer is the same (a check of the horizon).
     """
+    check_standard(deal)
     P, H = deal.players, deal.hand
     types = [int(t) for t in deal.types]
     n, start, draws, T = len(types), P * H, len(types) - P * H, horizon(deal, target) + slack
@@ -183,8 +194,10 @@ def peer_reaches(deal, target, solver=PEER_SOLVER, timeout=None, slack=0):
     ``solver`` names a PySAT solver, ``slack`` adds turns (:func:`peer_formula`). With
     ``timeout`` (seconds) the solver runs in a forked process
     (:func:`~solitaire.seer.peers.deadline.call_with_deadline`: CaDiCaL cannot be interrupted otherwise)
-    and the answer is ``None`` when time ran out.
+    and the answer is ``None`` when time ran out. A deal other than the standard game raises
+    :class:`~solitaire.seer.variants.UnsupportedVariant` (:func:`check_standard`).
     """
+    check_standard(deal)
     return ask(_decide, (deal, target, solver, slack), target, timeout)
 
 

@@ -5,7 +5,9 @@ under the real rules (:mod:`solitaire.seer.game`); it only has to be exact about
 ``target``?". Tested against an exhaustive search in every state of short decks
 (``tests/test_exact.py``). The rules below are its terms, each with why it holds; ``N`` is the
 deck size, ``P`` the players, ``D`` the cards left in the deck. Each action plays at most one
-card, and a card scores only if every lower card of its suit is held or still to come.
+card, and a card scores only if every lower card of its suit is held or still to come. The rules
+hold on any deck of up to 6 suits of ranks 1..5 and 60 cards (a hanab.live variant's): the suits are
+the stacks (``stacks.size``), and ``nextpos`` has a column per type, at least ``5 * stacks.size``.
 
 (1) *Runs.* The score plus ``run``, the ranks above each stack whose every card up to it has a
 copy held or in the deck, capped by the actions that can still play a card (``D + P``).
@@ -59,10 +61,14 @@ from solitaire.seer.deals import MAX_SCORE, RANKS
 from solitaire.seer.game import MAX_CLUES
 from solitaire.seer.u3.llvm import trailing_zeros
 
-__all__ = ["hope", "runs", "chained", "chains_fit", "owners", "workspace", "MEMO_BITS", "SUITS_N"]
+__all__ = ["hope", "runs", "chained", "chains_fit", "owners", "workspace", "MEMO_BITS", "SUITS_N", "MAX_TYPES"]
 
+#: Suits of the standard deck; the search takes decks of up to ``MAX_TYPES // RANKS`` suits.
 SUITS_N = MAX_SCORE // RANKS
-#: Levels of the chain search at most: a window of at most 51 draws and the 5 turns of the final round.
+#: Card types at most (6 suits): the width of the row of owners (:func:`owners`).
+MAX_TYPES = 30
+#: Levels of the chain search at most: a window of at most ``60 - P * hand <= 52`` draws, the draw of its
+#: first card and the 5 turns of the final round (decks of up to 60 cards).
 LEVELS = 64
 #: Rows of the scratch array (:func:`workspace`), in order. ``LEVELS`` rows each, one per level of
 #: :func:`chains_fit`:
@@ -105,7 +111,8 @@ def hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
     than there are, and counted only until the bound falls below it (``target`` 0: the whole
     bound). ``work`` is scratch space from :func:`workspace` (no allocation per node)."""
     bound, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work)
-    return chained(bound, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, joint, tokens)
+    return chained(bound, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, joint, tokens,
+                   stacks.size)
 
 
 @numba.njit(cache=True, inline='always')
@@ -113,7 +120,7 @@ def runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
     """The cheap part of :func:`hope` and the size of the run, ``(bound, run)``: the bound by the runs, the
     deck's tail and the final round, the chains left out; the run cards are left in ``work`` for :func:`chained`."""
     run, waiting, waits = 0, 0, 0  # run cards, those waiting for a deck card, bit q: a card waits for deck card q
-    for s in range(SUITS_N):
+    for s in range(stacks.size):
         r, wait = stacks[s], -1
         while r < RANKS and held[s * RANKS + r] + rem[s * RANKS + r] > 0:
             if held[s * RANKS + r] == 0:
@@ -149,13 +156,14 @@ def runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
 
 
 @numba.njit(cache=True, inline='always')
-def chained(bound, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, joint, tokens):
+def chained(bound, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, joint, tokens, suits):
     """:func:`hope` from the ``bound`` and ``run`` of :func:`runs` (the run cards in ``work``): the bound cut by
-    the chains, before the final round, where it can fall below ``target`` (the other arguments are :func:`hope`'s)."""
+    the chains, before the final round, where it can fall below ``target``; ``suits`` is the deck's number of
+    suits (the other arguments are :func:`hope`'s)."""
     if pos >= n_cards or bound < target:
         return bound
-    enough = SUITS_N if target == 0 else run + score - target + 1  # chain losses that take it below target
-    if enough > SUITS_N:  # the chains lose at most one card per suit: they cannot cut
+    enough = suits if target == 0 else run + score - target + 1  # chain losses that take it below target
+    if enough > suits:  # the chains lose at most one card per suit: they cannot cut
         return bound
     return min(bound, score + run - _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, tokens,
                                                 cur))
@@ -183,7 +191,7 @@ def _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, t
         k0 = k1
     if lost or joint == 0:
         return lost
-    chain, seg, holders = work[W_CHAIN], work[W_SEG], work[W_OWNERS, :MAX_SCORE]
+    chain, seg, holders = work[W_CHAIN], work[W_SEG], work[W_OWNERS, :MAX_TYPES]
     q = deck.size
     while True:  # the windows from the end: the waiting cards of every suit at once
         later = -1
@@ -213,9 +221,9 @@ def _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, t
 
 @numba.njit(cache=True, inline='always')
 def owners(P, hands, hlen, work):
-    """Fill row ``W_OWNERS`` of ``work`` (one entry per type) with the players holding a card of each type,
-    as bit masks, in one pass over the hands."""
-    for x in range(MAX_SCORE):
+    """Fill row ``W_OWNERS`` of ``work`` (one entry per type, ``MAX_TYPES`` of them whatever the deck) with
+    the players holding a card of each type, as bit masks, in one pass over the hands."""
+    for x in range(MAX_TYPES):
         work[W_OWNERS, x] = 0
     for p in range(P):
         for j in range(hlen[p]):
@@ -241,7 +249,7 @@ def _suit_fits(k0, k1, q, pos, P, deck, nextpos, work):
         return work[row, col] & 1 == 1
     seg = work[W_SEG, :2]
     seg[0], seg[1] = 0, k1 - k0
-    fits = chains_fit(work[W_TYPE, k0:k1], seg, q, pos, P, work[W_OWNERS, :MAX_SCORE], deck, nextpos, work, 4096)
+    fits = chains_fit(work[W_TYPE, k0:k1], seg, q, pos, P, work[W_OWNERS, :MAX_TYPES], deck, nextpos, work, 4096)
     if slots:
         work[row, col] = key << 1 | fits
     return fits

@@ -7,6 +7,14 @@ limit runs out. Every node is first cut by its bound (:mod:`solitaire.seer.u3.ho
 the transposition table (:mod:`solitaire.seer.u3.table`), which holds only proven bounds, so
 the move order (``seed``) never changes an answer, only how soon it comes.
 
+Decks. Any deck of ``S <= 6`` suits of ranks 1..5 (a hanab.live variant's: type ``suit * 5 + rank - 1``,
+``5 S`` types, any number of copies of each) and up to 60 cards, with hands of at most 5 cards. ``S``
+is the size of the stacks array (:func:`start`, :func:`position`), and the per-type arrays have
+``MAX_TYPES`` = 30 entries whatever the deck (constant sizes keep the compiled search as fast on every
+deck); the game is won at ``5 S`` points. The rules are those of the real game with one
+assumption, which :func:`solitaire.seer.u3.search.exact` checks: a clue (a pass) is legal whenever a token
+is left, as in a variant where every card can be clued or a clue is always legal.
+
 The token-free game (``free``). The same search runs on a relaxation of the rules: every clue
 is free and every discard allowed (no tokens, no strikes; a misplay is then a discard). Any real
 line is a line of it, so its value bounds U3 from above. A pass only hands the turn on, so at
@@ -74,7 +82,7 @@ import numpy as np
 
 from solitaire.seer.deals import MAX_SCORE, RANKS
 from solitaire.seer.game import MAX_CLUES
-from solitaire.seer.u3.hope import SUITS_N, chained, runs, workspace
+from solitaire.seer.u3.hope import MAX_TYPES, chained, runs, workspace
 from solitaire.seer.u3.llvm import prefetch
 from solitaire.seer.u3.table import tt_get, tt_put, tt_slot
 
@@ -82,14 +90,19 @@ __all__ = ["dfs", "position", "first_turn", "start", "scratch", "Cards", "Setup"
            "POS", "TOKENS", "STRIKES", "FIN", "SCORE", "MOVER", "NODES", "NODE_LIMIT", "ABORTED", "LINE_LENGTH",
            "STATS_N"]
 
-JUNK, EMPTY = MAX_SCORE, 31  # the symbols of a junk card and of an empty slot in a key
-#: Move kinds; a move's code is ``kind * 32 + type``.
+#: The symbol of an empty slot in a key; a junk card's is the deck's number of types (:func:`state_key`).
+EMPTY = 31
+#: Move kinds; a move's code is ``kind * 32 + type`` (a clue's type: the number of types, as junk's symbol).
 M_PLAY, M_DISCARD, M_CLUE, M_MISPLAY = 0, 1, 2, 3
 #: Phases of a node in the explicit-stack search.
 ENTER, NEXT, LEAVE = 0, 1, 2
 #: A sorting network of 5 entries (compare-exchanges, in order): it sorts a hand for :func:`state_key`.
 SORT5 = ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2))
-MAX_DEPTH = 256  # turns: at most 50 - P*hand draws, 8 + 25 + 25 clues, P final turns
+#: Turns of a line at most, for decks of up to 60 cards: in the real game at most 60 removals and 8 + 60
+#: clues (a clue spends a token, a removal returns at most one); in the token-free game at most
+#: ``60 - P * hand`` removals before the last draw, each after at most ``P - 1`` passes, then ``P`` turns
+#: (230 at most: 5 players, hands of 3).
+MAX_DEPTH = 256
 #: Columns of ``state`` (per depth, the node's scalars), and the first fields of ``stats`` (the root's):
 #: the next card to draw, clue tokens (in the token-free game: passes in a row), strikes, the turns left once
 #: the deck is empty (-1 while it lasts), the score, the player to move.
@@ -115,9 +128,9 @@ Scratch = namedtuple("Scratch", "state frame words hand moves work rng")
 @numba.njit(cache=True, inline='always')
 def _junk(stacks, lost, counts):
     """The types that can never score again (played, or a card at or below it all lost), as a bit mask
-    (bit ``x``: type ``x``), in one pass over each suit's ranks."""
+    (bit ``x``: type ``x``), in one pass over each suit's ranks (one stack per suit)."""
     mask, x = 0, 0
-    for s in range(SUITS_N):
+    for s in range(stacks.size):
         dead = False  # a card of the suit above the stack and at or below rank r all lost
         for r in range(RANKS):
             dead = dead or (r >= stacks[s] and lost[x] >= counts[x])
@@ -131,18 +144,24 @@ def _junk(stacks, lost, counts):
 def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P, H, free):
     """The canonical state (module docstring) as a tuple of three words, ``junk`` the junk types (:func:`_junk`);
     ``free`` marks a state of the token-free game, ``buf`` is scratch space for a hand (8 entries: no
-    allocation per node). Hands hold at most 5 cards (``H <= 5``)."""
+    allocation per node). Hands hold at most 5 cards (``H <= 5``), decks at most 63 cards and 6 suits.
+
+    Word 0: the deck position (bits 0-5), tokens (6-9), strikes (10-11), ``fin + 1`` (12-14), the stacks
+    (3 bits per suit from bit 15: at most 33), ``free`` (bit 40), the 25th card of the hands (41-45: 5
+    players with 5 cards). Words 1 and 2: 12 cards each, 5 bits per card (a type ``< 30``, the junk
+    symbol = the deck's number of types ``<= 30``, or ``EMPTY`` = 31)."""
+    junk_symbol = stacks.size * RANKS
     w0 = np.uint64(pos) | (np.uint64(tokens) << np.uint64(6)) | (np.uint64(strikes) << np.uint64(10))
     w0 |= np.uint64(free) << np.uint64(40)
     w0 |= np.uint64(fin + 1) << np.uint64(12)
-    for s in range(SUITS_N):
+    for s in range(stacks.size):
         w0 |= np.uint64(stacks[s]) << np.uint64(15 + 3 * s)
     w1, w2 = np.uint64(0), np.uint64(0)  # 12 cards of 5 bits each
     for i in range(P):
         p = cur + i if cur + i < P else cur + i - P  # (cur + i) % P without a division
         n = hlen[p]
         for j in range(5):  # the hand's symbols, EMPTY past its end (the largest: sorted last, as in the key)
-            buf[j] = EMPTY if j >= n else JUNK if (junk >> hands[p, j]) & 1 else hands[p, j]
+            buf[j] = EMPTY if j >= n else junk_symbol if (junk >> hands[p, j]) & 1 else hands[p, j]
         for a, b in SORT5:  # no branch to mispredict, unlike an insertion sort
             buf[a], buf[b] = min(buf[a], buf[b]), max(buf[a], buf[b])
         for j in range(H):
@@ -150,8 +169,10 @@ def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P,
             slot = i * H + j
             if slot < 12:
                 w1 |= np.uint64(v) << np.uint64(5 * slot)
-            else:
+            else:  # slot 24 (5 hands of 5) keeps only 4 bits here, all of them in word 0
                 w2 |= np.uint64(v) << np.uint64(5 * (slot - 12))
+    if P * H > 24:
+        w0 |= np.uint64(buf[H - 1]) << np.uint64(41)
     return w0, w1, w2
 
 
@@ -194,7 +215,7 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free):
         out[m] = M_DISCARD * 32 + spare
         m += 1
     if (tokens < P - 1) if free else tokens > 0:
-        out[m] = M_CLUE * 32 + JUNK
+        out[m] = M_CLUE * 32 + stacks.size * RANKS
         m += 1
     seen = 0
     if discard and spare < 0:  # useful discards: held twice first, then the highest rank
@@ -331,7 +352,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
     tt_keys, tt_vals = table
     state, frame, words, hand, moves, work, rng = space
     mask = tt_vals.size - 1
-    n_cards = deck.size
+    n_cards, max_score = deck.size, stacks.size * RANKS
     for i in range(MOVER + 1):  # the root's scalars (an assignment of a slice would need numba's runtime)
         state[0, i] = stats[i]
     d, phase, result = 0, ENTER, -1
@@ -353,7 +374,8 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
                 slot = tt_slot(key, mask)  # the table's probe misses the cache: its line is fetched during the chains
                 prefetch(tt_keys, slot)
                 prefetch(tt_vals, slot)
-                hope = chained(hope, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, 0, -1)
+                hope = chained(hope, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, 0, -1,
+                               stacks.size)
                 result = hope
                 if hope >= target:
                     words[d, 0], words[d, 1], words[d, 2] = key
@@ -376,7 +398,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
             npos, ntok, nstr, nfin, nscore = _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free)
             if kind != M_CLUE:
                 frame[d, F_SLOT] = _remove(kind, x, pos, cur, hands, hlen, stacks, held, lost, rem, deck)
-            if nscore == MAX_SCORE or nfin == 0:  # the game is over
+            if nscore == max_score or nfin == 0:  # the game is over
                 if nscore >= target:
                     return _won(nscore, d + 1, moves, frame, stats, path)
                 if kind != M_CLUE:
@@ -419,12 +441,15 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card):
     """The search's fixed data and the card arrays of a state: ``(Setup, Cards)``.
 
     ``hand_cards[p, :hlen[p]]`` are the deck indices player ``p`` holds, ``stacks`` the cards played
-    per suit, ``next_card`` the index of the next card to draw. The lost copies of each type are the
-    drawn ones neither held nor played (negative for a state no game reaches: the caller checks).
-    ``nextpos[q, x]`` is the first position ``>= q`` of type ``x`` in the deck (the deck size if none)."""
+    per suit (one per suit of the deck: its size gives the ``5 * stacks.size`` types), ``next_card``
+    the index of the next card to draw. The lost copies of each type are the drawn ones neither held
+    nor played (negative for a state no game reaches: the caller checks). ``counts`` are the copies of
+    each type in this deck (not the variant's), ``nextpos[q, x]`` the first position ``>= q`` of type
+    ``x`` in the deck (the deck size if none). Per-type arrays (and the columns of ``nextpos``) have
+    ``MAX_TYPES`` entries whatever the deck, the types of no suit of the deck never drawn."""
     n_cards = deck.size
-    counts, held, rem = np.zeros(MAX_SCORE, dtype=np.int64), np.zeros(MAX_SCORE, dtype=np.int64), \
-        np.zeros(MAX_SCORE, dtype=np.int64)
+    counts, held, rem = np.zeros(MAX_TYPES, dtype=np.int64), np.zeros(MAX_TYPES, dtype=np.int64), \
+        np.zeros(MAX_TYPES, dtype=np.int64)
     for q in range(n_cards):
         counts[deck[q]] += 1
     for q in range(next_card, n_cards):
@@ -435,10 +460,10 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card):
             hands[p, j] = deck[hand_cards[p, j]]
             held[hands[p, j]] += 1
     lost = counts - held - rem
-    for s in range(SUITS_N):
+    for s in range(stacks.size):
         for r in range(stacks[s]):
             lost[s * RANKS + r] -= 1
-    nextpos = np.full((n_cards + 1, MAX_SCORE), n_cards, dtype=np.int64)
+    nextpos = np.full((n_cards + 1, MAX_TYPES), n_cards, dtype=np.int64)
     for q in range(n_cards - 1, -1, -1):
         nextpos[q] = nextpos[q + 1]
         nextpos[q, deck[q]] = q
@@ -446,19 +471,20 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card):
 
 
 @numba.njit(cache=True)
-def first_turn(deck, P, H):
+def first_turn(deck, P, H, n_types=MAX_SCORE):
     """The game's first state as :func:`position` and the search's root take it: ``(hand_cards, hlen, stacks,
-    root)``, ``root`` the scalars ``POS`` .. ``MOVER`` (player 0 to move, 8 tokens)."""
+    root)``, ``root`` the scalars ``POS`` .. ``MOVER`` (player 0 to move, 8 tokens), ``n_types`` the types of
+    the variant (5 per suit; the stacks: one per suit)."""
     hand_cards = np.full((P, 8), -1, dtype=np.int64)
     for q in range(P * H):
         hand_cards[q // H, q % H] = q
     root = np.zeros(MOVER + 1, dtype=np.int64)
     root[POS], root[TOKENS], root[FIN] = P * H, MAX_CLUES, -1 if P * H < deck.size else P
-    return hand_cards, np.full(P, H, dtype=np.int64), np.zeros(SUITS_N, dtype=np.int64), root
+    return hand_cards, np.full(P, H, dtype=np.int64), np.zeros(n_types // RANKS, dtype=np.int64), root
 
 
 @numba.njit(cache=True)
-def start(deck, P, H):
-    """:func:`position` of the game's first state."""
-    hand_cards, hlen, stacks, root = first_turn(deck, P, H)
+def start(deck, P, H, n_types=MAX_SCORE):
+    """:func:`position` of the game's first state (``n_types``: :func:`first_turn`)."""
+    hand_cards, hlen, stacks, root = first_turn(deck, P, H, n_types)
     return position(deck, P, H, hand_cards, hlen, stacks, root[POS])

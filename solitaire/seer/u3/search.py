@@ -8,6 +8,14 @@ reach, from the first turn (player 0 to move) or from any position of a game (``
 deck order and the next card to draw, the hands, stacks, clue tokens, strikes, the player to move
 and the turns left once the deck is empty).
 
+Decks. The deal's variant gives the deck: up to 6 suits (``deal.n_types`` types, won at
+``deal.max_score``), any copies of each card, hands of at most 5 cards. A deal whose rules the
+search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
+search (:func:`check_supported`): hands of more than 5 cards, Clue Starved, ``deckPlays``, and a
+variant with a card no clue touches unless a clue is always legal (the search passes with a clue
+whenever a token is left). Its lines export clues legal in the variant
+(:func:`~solitaire.seer.game.legal_clue`).
+
 Schedule. The compiled search (:func:`exact_search`, :mod:`solitaire.seer.u3.kernel`) decides
 "can the score reach ``target``?", fail-soft: a failure returns an upper bound. The driver starts
 from ``low`` = the bot's score L and ``high`` = ``min(U2, root_hope)`` (:func:`root_hope`: the
@@ -28,7 +36,7 @@ commits early to a subtree it can neither win nor refute quickly is stuck, while
 order finds a winning line within a few thousand nodes (``docs/u3-search.md``).
 
 Result (:class:`ExactResult`). A line found becomes hanab.live actions (a play, a discard, or for a
-pass a legal colour clue); once it reaches its target the bot finishes the game (it never loses a
+pass a legal clue of the variant); once it reaches its target the bot finishes the game (it never loses a
 point). A ``timeout`` (seconds per deal) is honoured between searches; a deal that runs out
 reports ``exact = False`` with the bounds found. With ``peer_timeout`` a deal left open goes to a
 SAT peer (:mod:`solitaire.seer.peers`, imported only then: the search itself needs no PySAT).
@@ -44,15 +52,16 @@ import numba
 import numpy as np
 
 from solitaire.seer.bounds import u2_value
-from solitaire.seer.deals import RANKS, seeded_deal
+from solitaire.seer.deals import MAX_SCORE, RANKS, seeded_deal
 from solitaire.seer.game import DISCARD, PLAY, Game, bot_action, legal_clue, simulate
-from solitaire.seer.u3.hope import MEMO_BITS, hope, workspace
+from solitaire.seer.u3.hope import MAX_TYPES, MEMO_BITS, hope, workspace
 from solitaire.seer.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DISCARD, MAX_DEPTH, MOVER, NODE_LIMIT, NODES,
                                       POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn, position, scratch)
 from solitaire.seer.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
+from solitaire.seer.variants import UnsupportedVariant
 
 __all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "root_arrays",
-           "finish", "line_actions", "peer_close", "warm_up", "tt_table", "TT_BITS", "MEMO_BITS"]
+           "finish", "line_actions", "peer_close", "warm_up", "check_supported", "tt_table", "TT_BITS", "MEMO_BITS"]
 
 
 @numba.njit(cache=True)
@@ -66,9 +75,10 @@ def hope_from(deck, P, H, hand_cards, hlen, stacks, root, joint=1 << 17, turns=T
 
 
 @numba.njit(cache=True)
-def root_hope(deck, P, H, joint=1 << 17, turns=True):
-    """:func:`hope_from` at the start of the game: an upper bound on U3 that may be below U2."""
-    hand_cards, hlen, stacks, root = first_turn(deck, P, H)
+def root_hope(deck, P, H, joint=1 << 17, turns=True, n_types=MAX_SCORE):
+    """:func:`hope_from` at the start of the game: an upper bound on U3 that may be below U2 (``n_types``:
+    the types of the deal's variant, 5 per suit)."""
+    hand_cards, hlen, stacks, root = first_turn(deck, P, H, n_types)
     return hope_from(deck, P, H, hand_cards, hlen, stacks, root, joint, turns)
 
 
@@ -78,7 +88,8 @@ def search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_
     """One fail-soft search for ``target`` from the state whose hands are ``hand_cards[p, :hlen[p]]`` (deck
     indices), with ``stacks`` and the scalars ``root`` (fields ``POS`` .. ``MOVER`` of
     :mod:`solitaire.seer.u3.kernel`: the next card, tokens, strikes, turns left once the deck is empty
-    or -1, score, player to move); the rest as :func:`exact_search`, whose results it returns."""
+    or -1, score, player to move); the rest as :func:`exact_search`, whose results it returns. The deck's
+    types are ``5 * stacks.size`` (one stack per suit)."""
     setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS])
     stats = np.zeros(STATS_N, dtype=np.int64)
     for i in range(MOVER + 1):
@@ -92,7 +103,8 @@ def search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_
 
 
 @numba.njit(cache=True)
-def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=False, memo_bits=MEMO_BITS):
+def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=False, memo_bits=MEMO_BITS,
+                 n_types=MAX_SCORE):
     """One fail-soft search from the start of the game for ``target``.
 
     Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
@@ -103,9 +115,10 @@ def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=Fa
     With ``free`` the search is over the token-free game (:mod:`solitaire.seer.u3.kernel`): its
     ``result < target`` is an upper bound on U3 too, its line is not one of the real game.
     ``memo_bits``: the size of the memo of the chain rule's verdicts (:mod:`solitaire.seer.u3.hope`;
-    0: none), which changes neither the result nor the nodes, only the time.
+    0: none), which changes neither the result nor the nodes, only the time. ``n_types``: the types of
+    the deal's variant (5 per suit, at most 30), the game being won at ``n_types`` points.
     """
-    hand_cards, hlen, stacks, root = first_turn(deck, P, H)
+    hand_cards, hlen, stacks, root = first_turn(deck, P, H, n_types)
     return search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_vals, node_limit, seed, free,
                        memo_bits)
 
@@ -129,7 +142,7 @@ def line_actions(game, codes):
     finished by the bot; returns ``(actions, final game)``.
 
     A play or misplay of type ``x`` plays a card of that type from the mover's hand, a
-    discard discards one, a pass becomes a legal colour clue.
+    discard discards one, a pass becomes a legal clue of the variant (:func:`~solitaire.seer.game.legal_clue`).
     """
     game, actions = game.copy(), []
     for code in codes:
@@ -180,10 +193,14 @@ class ExactResult:
         return self.score
 
     def to_json(self, deal):
-        """The optimal line from the first turn as a hanab.live game: ``{"players", "deck", "actions"}``."""
+        """The optimal line from the first turn as a hanab.live game: ``{"players", "deck", "actions"}``, and
+        ``"options"`` (the variant and the options on) for a game other than No Variant with default options."""
         names = [f"Seer {i + 1}" for i in range(deal.players)]
         deck = [{"suitIndex": int(t) // RANKS, "rank": int(t) % RANKS + 1} for t in deal.types]
-        return {"players": names, "deck": deck, "actions": self.actions}
+        game = {"players": names, "deck": deck, "actions": self.actions}
+        if not deal.standard:
+            game["options"] = deal.options.to_hanablive()
+        return game
 
 
 def _schedule(first_budget, restart_budget, free_share):
@@ -203,12 +220,35 @@ def _schedule(first_budget, restart_budget, free_share):
         budget *= 2
 
 
-def _peer(encoding, solver):
+def _peer(encoding, solver, deal):
     """``(reaches, solver)``: the SAT peer of ``encoding`` and the PySAT solver name (``None``: the
-    defaults of :mod:`solitaire.seer.peers`); a wrong encoding raises :class:`ValueError`. Imports PySAT."""
+    defaults of :mod:`solitaire.seer.peers`); a wrong encoding raises :class:`ValueError`, a deal the
+    peers refuse :class:`~solitaire.seer.variants.UnsupportedVariant`. Imports PySAT."""
     from solitaire.seer.peers import PEER_ENCODING, peer_of
-    from solitaire.seer.peers.turns import PEER_SOLVER
+    from solitaire.seer.peers.turns import PEER_SOLVER, check_standard
+    check_standard(deal)
     return peer_of(encoding or PEER_ENCODING), solver or PEER_SOLVER
+
+
+def check_supported(deal):
+    """Raise :class:`~solitaire.seer.variants.UnsupportedVariant` (one line: the reason) for a deal whose
+    rules the search does not model (module docstring); return ``None`` for the others."""
+    reason = None
+    if deal.players > 5:
+        reason = f"at most 5 players are searched, not {deal.players}"
+    elif deal.n_types > MAX_TYPES:
+        reason = f"at most {MAX_TYPES // RANKS} suits are searched, not {deal.n_types // RANKS}"
+    elif deal.hand > 5:
+        reason = f"hands of at most 5 cards are searched, not {deal.hand}"
+    elif deal.rules.clue_starved:
+        reason = "Clue Starved (half a clue token per discard) is not modelled"
+    elif deal.options.deck_plays:
+        reason = "deckPlays (the last card played from the deck) is not modelled"
+    elif not deal.rules.always_clue and not all(deal.rules.clueable):
+        reason = (f"{deal.options.variant}: a card no clue touches makes a hand that cannot be clued, which "
+                  f"the search's dominance of junk and spare discards does not allow for")
+    if reason:
+        raise UnsupportedVariant(reason, "U3 search")
 
 
 def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1 << 14, restart_budget=1 << 16,
@@ -220,6 +260,11 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
     turn, player 0 to move.
     From a position the first upper bound is ``min(U2, hope_from)``, both from that position, and
     the actions start at the position.
+
+    Any deck of up to 6 suits (its variant's types, ``deal.n_types``) is searched; a deal whose rules
+    the search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
+    search (:func:`check_supported`), and so does ``peer_timeout`` with a deal the SAT peers refuse
+    (any but No Variant with default options).
 
     The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
     ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
@@ -236,14 +281,15 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
     (25, True, 25)
     """
     began_deal = time.perf_counter()
+    check_supported(deal)
     if peer_timeout and start is not None:
         raise ValueError("the SAT peers search from the first turn only: no peer_timeout with a start position")
-    peer = _peer(peer_encoding, peer_solver) if peer_timeout else None  # a wrong name fails now, not after the search
+    peer = _peer(peer_encoding, peer_solver, deal) if peer_timeout else None  # a wrong name or deal fails now
     origin = Game(deal) if start is None else Game.from_position(start)
     actions, game = finish(origin.copy(), [])
     bot = game.score
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
-    arrays = first_turn(deck, deal.players, deal.hand) if start is None else root_arrays(origin)
+    arrays = first_turn(deck, deal.players, deal.hand, deal.n_types) if start is None else root_arrays(origin)
     upper2 = u2_value(deal if start is None else start)
     if origin.over:
         first = origin.score
