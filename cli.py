@@ -549,16 +549,17 @@ def _print_row(row):
 
 
 def _print_summary(summary):
+    top = summary.get("max_score", 25) or "max"  # a variant's own maximum score
     click.echo(f"deals {summary['deals']}")
     for key in ("L", "U2", "U1", "real_score", "min_hand", "pace_slack"):
         if f"mean_{key}" in summary:
             click.echo(f"  mean {key:<10} {summary[f'mean_{key}']:.3f}")
     for key in ("U2", "L"):
         low, high = summary[f"share_{key}_25_ci95"]
-        click.echo(f"  {key} = 25      {100 * summary[f'share_{key}_25']:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%)")
+        click.echo(f"  {key} = {top:<8}{100 * summary[f'share_{key}_25']:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%)")
     if "share_U3_25" in summary:
         low, high = summary["share_U3_25_ci95"]
-        click.echo(f"  U3 = 25      {100 * summary['share_U3_25']:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%, "
+        click.echo(f"  U3 = {top:<8}{100 * summary['share_U3_25']:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%, "
                    f"proven; {summary['unresolved']} deals unresolved)")
     click.echo(f"  L = U2       {100 * summary['share_L_eq_U2']:.2f}%")
     if "gap_histogram" in summary:
@@ -574,7 +575,7 @@ def _print_summary(summary):
         rate = evaluation["win_rate_winnable"]
         if rate is not None:
             low, high = evaluation["win_rate_winnable_ci95"]
-            click.echo(f"  wins where U3 = 25  {100 * rate:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%, "
+            click.echo(f"  wins where U3 = {top}  {100 * rate:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%, "
                        f"{evaluation['winnable']} deals)")
         click.echo("  gap U3 - real score: " + "  ".join(f"{g}: {c}" for g, c in evaluation["gap_U3_histogram"].items()))
     if "scores" in summary:

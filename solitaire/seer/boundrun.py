@@ -154,6 +154,9 @@ def summarize(rows):
     """The summary of a list of rows (see the module docstring)."""
     n = len(rows)
     out = {"deals": n}
+    maxima = {row_max(r) for r in rows}
+    if maxima - {25}:  # a variant's maximum stands for 25 below (None: several)
+        out["max_score"] = maxima.pop() if len(maxima) == 1 else None
     for key in ("L", "U1", "U2", "real_score", "min_hand", "pace_slack"):
         values = [r[key] for r in rows if r.get(key) is not None]
         if values:

@@ -26,7 +26,11 @@ from typing import Iterable, Sequence
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text, text_lines
 from solitaire.seer.boundrun import wilson
-from solitaire.seer.deals import MAX_SCORE
+from solitaire.seer.rowfile import row_max
+
+#: The highest score of any supported game (6 suits); a score is checked against its deal's own
+#: maximum when it is joined to the deal's row.
+MAX_SCORE = 30
 
 __all__ = ["read_scores", "join_scores", "evaluate", "mean_ci", "ratio_ci"]
 
@@ -54,7 +58,8 @@ def read_scores(path) -> dict[str, int]:
     """``{id: score}`` from a CSV file (a header with ``id`` and ``score``) or JSON Lines.
 
     Raises :class:`InputError` naming the file and line of the first bad record (a missing
-    field, a score outside ``0..25``, an id given twice).
+    field, a score outside ``0..30``, an id given twice; a score above its own deal's maximum is
+    refused by :func:`join_scores`).
     """
     source = str(path)
     text = read_text(path)
@@ -88,6 +93,8 @@ def join_scores(rows: Iterable[dict], scores: dict[str, int]) -> tuple[list[dict
         ident = row["id"]
         if ident in scores:
             seen.add(ident)
+            if scores[ident] > row_max(row):
+                raise InputError(f"the score {scores[ident]} of {ident} is above its maximum {row_max(row)}", "--scores")
             row = dict(row, real_score=scores[ident])
             if row.get("exact"):
                 row["gap_U3"] = row["U3"] - row["real_score"]
@@ -134,8 +141,8 @@ def evaluate(rows: Sequence[dict]) -> dict:
     out["mean_U3"], out["mean_U3_ci95"] = mean_ci(u3)
     if sum(u3):
         out["score_over_U3"], out["score_over_U3_ci95"] = ratio_ci(score, u3)
-    winnable = [r for r in proven if r["U3"] == MAX_SCORE]
-    wins = sum(1 for r in winnable if r["real_score"] == MAX_SCORE)
+    winnable = [r for r in proven if r["U3"] == row_max(r)]
+    wins = sum(1 for r in winnable if r["real_score"] == row_max(r))
     out["winnable"] = len(winnable)
     out["win_rate_winnable"] = wins / len(winnable) if winnable else None
     out["win_rate_winnable_ci95"] = list(wilson(wins, len(winnable)))
