@@ -125,3 +125,34 @@ def test_the_sat_peers_and_the_token_free_solver_refuse_variants():
         with pytest.raises(UnsupportedVariant) as refused:
             call()
         assert name in str(refused.value)
+
+
+#: One tiny deck of every suit kind (the variant's last suit beside its first) and of the variant rules that
+#: change the copies (Critical Fours, Scarce Ones) or which clues are legal (Color Blind, Number Blind, ...).
+SUIT_KINDS = [(f"{kind} (6 Suits)", (0, 5)) for kind in (
+    "Pink", "White", "Brown", "Omni", "Muddy Rainbow", "Light Pink", "Prism", "Dark Pink", "Gray", "Dark Brown",
+    "Cocoa Rainbow", "Gray Pink", "Dark Prism", "Dark Omni")] + [(f"{rule} (5 Suits)", (0, 4)) for rule in (
+    "Color Blind", "Number Blind", "Critical Fours", "Scarce Ones", "Odds and Evens", "Funnels", "Chimneys",
+    "Synesthesia", "Deceptive-Ones", "White-Fives")]
+
+
+@pytest.mark.parametrize("variant, suits", SUIT_KINDS)
+def test_exact_equals_brute_force_on_every_suit_kind(variant, suits):
+    deal = tiny_deal(random.Random(variant), 2, variant, suits)
+    result = exact(deal)
+    assert result.exact and result.score == brute(deal), deal.types.tolist()
+    assert simulate(deal, result.actions).score == result.score
+
+
+@pytest.mark.parametrize("options", [Options(one_less_card=True), Options(empty_clues=True),
+                                     Options(variant="Black (6 Suits)", one_less_card=True)])
+def test_exact_equals_brute_force_under_the_rule_options(options):
+    rng = random.Random(str(options))
+    suits = (0, 5) if options.variant != "No Variant" else (0, 1)
+    for case in range(2):
+        plain = tiny_deal(rng, 2, options.variant, suits)
+        deal = Deal(plain.types[:2 * 4 + 1 + case], 2, "tiny", options=options) if options.one_less_card \
+            else Deal(plain.types, 2, "tiny", options=options)
+        result = exact(deal)
+        assert result.exact and result.score == brute(deal), deal.types.tolist()
+        assert simulate(deal, result.actions).score == result.score
