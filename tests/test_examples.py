@@ -26,7 +26,7 @@ def test_every_shipped_file_is_an_example_of_one_kind():
     found = examples()
     listed = {p.resolve() for e in found for p in e.paths}
     shipped = {p.resolve() for pattern in ("**/*.deck", "*.json", "theorem7/*.cnf", "theorem7/*.map.json", "table/*.jsonl.xz",
-                                           "deals/*.jsonl") for p in (ROOT / "instances").glob(pattern)}
+                                           "deals/*.jsonl", "variants/*.jsonl") for p in (ROOT / "instances").glob(pattern)}
     assert listed == shipped
     assert len({(e.kind, e.name) for e in found}) == len(found) and {e.kind for e in found} == set(KINDS)
     assert all(e.description for e in found)

@@ -1,13 +1,14 @@
-"""Multiplayer Hanabi deals on the standard deck (DESIGN §6): formats and generators.
+"""Multiplayer Hanabi deals (DESIGN §6, §9): formats and generators.
 
 A deal is the order of the 50 cards of the standard deck (5 suits, ranks 1,1,1,2,2,3,3,4,4,5
-in each) together with the number of players ``P`` in ``2..5``; the hand size is 5 for
-``P <= 3`` and 4 for ``P >= 4``. Cards are dealt in blocks, as hanab.live and the Hanabi
+in each), or of the deck of a hanab.live variant (3 to 6 suits, :attr:`Deal.options`),
+together with the number of players ``P`` in ``2..5``; the hand size is 5 for ``P <= 3`` and
+4 for ``P >= 4`` (one less or more with the options). Cards are dealt in blocks, as hanab.live and the Hanabi
 Learning Environment both do: player 0 gets the first ``hand`` cards, player 1 the next
 ``hand``, …; every later draw goes to the player who just played or discarded.
 
-A card is a pair ``(rank, suit)`` with rank ``1..5`` and suit ``0..4``; its *type* is
-``suit * 5 + rank - 1`` (``0..24``). Suits are lettered ``r y g b w`` (hanab.live's suit
+A card is a pair ``(rank, suit)`` with rank ``1..5`` and suit ``0..4`` (``0..S-1`` in a variant
+of ``S`` suits); its *type* is ``suit * 5 + rank - 1`` (``0..24``, ``0..5 S - 1``). Suits are lettered ``r y g b w`` (hanab.live's suit
 indices 0..4: red, yellow, green, blue, purple — the fifth suit is written ``w``).
 
 Sources
@@ -21,12 +22,11 @@ Sources
   objects or of ``[suitIndex, rank]`` pairs) and ``"players"`` (a list of names or a count);
   one object per file, a JSON list of them, or JSON Lines. ``"score"``, ``"end"``,
   ``"actions"`` and the names are kept when present; ``"options": {"startingPlayer": s}`` is
-  the deal's starting player (:func:`deal_to_hanablive` writes this form). Only No Variant is
-  read: a game with another ``variant`` (top level or in ``options``), a rule option other than
-  its default (``oneLessCard``, ``deckPlays``, …, as
-  :meth:`~solitaire.seer.options.Options.from_hanablive` reads them; timing and display options
-  change nothing on the table and are read) or a ``hand_size`` other than the standard one is
-  refused, naming the variant or the option.
+  the deal's starting player (:func:`deal_to_hanablive` writes this form). The game's variant
+  (``variant``, ``options.variant`` or ``variant_id``) and rule options are read by
+  :meth:`~solitaire.seer.options.Options.from_hanablive` into :attr:`Deal.options`; a variant or
+  option the toolkit does not model (:meth:`~solitaire.seer.options.Rules.unsupported`), a deck
+  that is not the variant's or a ``hand_size`` other than the game's is refused, naming it.
 * :func:`seeded_deal`: our generator, specified exactly in its docstring.
 * :func:`solitaire.seer.hle.hle_deal`: the deal of the Hanabi Learning Environment for a seed.
 
