@@ -14,8 +14,12 @@ random 3-SAT generator :func:`random_3sat` (three distinct variables per clause,
 signs, as in SATLIB's uf/uuf sets).
 """
 
+import os
+import random
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from pysat.solvers import Solver
 
@@ -30,7 +34,7 @@ from .theorem7 import assignment_from_sequence, reduce_formula, sequence_from_as
 __all__ = ["crosscheck", "random_3sat", "formulas_from_paths", "pysat_model"]
 
 
-def random_3sat(nvars, nclauses, rng):
+def random_3sat(nvars: int, nclauses: int, rng: random.Random) -> Formula:
     """A uniform random 3-SAT formula: each clause has three distinct variables, random signs.
 
     Examples
@@ -46,7 +50,7 @@ def random_3sat(nvars, nclauses, rng):
                            for _ in range(nclauses)])
 
 
-def formulas_from_paths(paths):
+def formulas_from_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[str, Formula]]:
     """``(name, Formula)`` for every file given, and every ``*.cnf`` file of every folder given
     (:class:`InputError` for a folder without one)."""
     for path in map(Path, paths):
@@ -57,7 +61,7 @@ def formulas_from_paths(paths):
             yield str(file), read_dimacs(file)
 
 
-def pysat_model(formula, solver=DEFAULT_SOLVER):
+def pysat_model(formula: Formula, solver: str = DEFAULT_SOLVER) -> tuple[bool, ...] | None:
     """A model of ``formula`` (a tuple of bools) or None when it is unsatisfiable."""
     with Solver(name=solver, bootstrap_with=[list(cl) for cl in formula.clauses]) as s:
         if not s.solve():
@@ -79,7 +83,8 @@ def _wins(instance, sequence):
         return False
 
 
-def crosscheck(formula, name="<formula>", solver=DEFAULT_SOLVER, engine=True):
+def crosscheck(formula: Formula, name: str = "<formula>", solver: str = DEFAULT_SOLVER,
+               engine: bool = True) -> dict[str, Any]:
     """Cross-check one formula; a JSON-ready dict with ``"agree"`` the verdict.
 
     Keys: ``name``, ``vars``, ``clauses`` (original), ``norm_vars``, ``norm_clauses``,

@@ -40,7 +40,9 @@ Examples
 
 import os
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from solitaire.io.budget import CNF_LITERAL_BYTES, check_budget
 from solitaire.io.errors import InputError
@@ -59,7 +61,7 @@ class Formula:
     nvars: int
     clauses: tuple
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "clauses", tuple(tuple(int(x) for x in cl) for cl in self.clauses))
         for clause in self.clauses:
             for lit in clause:
@@ -67,12 +69,12 @@ class Formula:
                     raise ValueError(f"literal {lit} outside 1..{self.nvars} (in absolute value)")
 
     @property
-    def m(self):
+    def m(self) -> int:
         """Number of clauses."""
         return len(self.clauses)
 
 
-def satisfies(assignment, clauses):
+def satisfies(assignment: Sequence[bool], clauses: Iterable[Sequence[int]]) -> bool:
     """Whether ``assignment`` (a sequence of bools, ``assignment[v-1]`` for variable ``v``)
     satisfies every clause."""
     return all(any(assignment[abs(l) - 1] == (l > 0) for l in cl) for cl in clauses)
@@ -96,7 +98,7 @@ def _header(tokens, source, lineno):
     return numbers
 
 
-def parse_dimacs(text, source="<string>"):
+def parse_dimacs(text: str, source: str = "<string>") -> Formula:
     """Parse DIMACS CNF text into a :class:`Formula`.
 
     Raises
@@ -145,7 +147,7 @@ def parse_dimacs(text, source="<string>"):
     return Formula(header[0], tuple(clauses))
 
 
-def read_dimacs(path):
+def read_dimacs(path: str | os.PathLike[str]) -> Formula:
     """Read a DIMACS CNF file; every problem is an :class:`InputError` (a file too large for the
     memory limit too: at most one literal per 2 bytes, :data:`~solitaire.io.budget.CNF_LITERAL_BYTES` each)."""
     size = os.path.getsize(path) if os.path.isfile(path) else 0
@@ -153,7 +155,7 @@ def read_dimacs(path):
     return parse_dimacs(read_text(path), str(path))
 
 
-def format_dimacs(formula, comments=()):
+def format_dimacs(formula: Formula, comments: Iterable[str] = ()) -> str:
     """DIMACS text of ``formula``, with ``c`` comment lines first."""
     lines = [f"c {line}" for line in comments]
     lines.append(f"p cnf {formula.nvars} {formula.m}")
@@ -185,7 +187,7 @@ class Normalised:
     padding: tuple
     splits: tuple
 
-    def lift(self, assignment):
+    def lift(self, assignment: Iterable[bool]) -> tuple[bool, ...]:
         """Extend a model of the original formula to a model of the normalised one."""
         values = list(assignment) + [False] * (self.formula.nvars - self.original.nvars)
         for index, zs in self.splits:
@@ -197,11 +199,11 @@ class Normalised:
                 all_false = all_false and values[abs(lit) - 1] != (lit > 0)
         return tuple(values)
 
-    def project(self, assignment):
+    def project(self, assignment: Sequence[bool]) -> tuple[bool, ...]:
         """Restrict a model of the normalised formula to the original variables."""
         return tuple(assignment[: self.original.nvars])
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         """The map as JSON: origin of every clause, padding and split variables."""
         return {"original_variables": self.original.nvars, "original_clauses": self.original.m,
                 "variables": self.formula.nvars, "clauses": self.formula.m,
@@ -217,7 +219,7 @@ def _clean(clause):
     return None if any(-l in lits for l in seen) else tuple(seen)
 
 
-def normalise(formula):
+def normalise(formula: Formula) -> Normalised:
     """Exact 3-CNF equisatisfiable with ``formula`` (see the module docstring).
 
     Examples

@@ -63,6 +63,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -72,6 +73,9 @@ from solitaire.selection import asap_sequence
 from solitaire.sequence import PlaySequence
 
 from .dimacs import Formula, Normalised, normalise, satisfies
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["Gadget", "Reduction", "reduce_formula", "deck_size", "deck_cards", "sequence_from_assignment",
            "assignment_from_sequence", "literal_color"]
@@ -166,7 +170,7 @@ def deck_size(m: int, h: int = 2) -> int:
     return max(6 * m + 2 if h == 2 else 6 * m + h + 1, 5 * m + 5)
 
 
-def deck_cards(nvars, m, h=2):
+def deck_cards(nvars: int, m: int, h: int = 2) -> int:
     """The number of cards ``N`` of the deck :func:`reduce_formula` builds for an exact 3-CNF
     formula of ``nvars`` variables and ``m`` clauses (known before building it)."""
     n, others = deck_size(m, h), 2 * nvars - 3

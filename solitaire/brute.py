@@ -11,6 +11,7 @@ It exists to test the real algorithms; its running time is exponential.
 
 from functools import lru_cache
 
+from solitaire.model import Instance
 from solitaire.result import SolveResult
 from solitaire.sequence import PlaySequence
 
@@ -20,7 +21,7 @@ __all__ = ["solve_brute", "BRUTE_LIMIT"]
 BRUTE_LIMIT = 16
 
 
-def solve_brute(instance):
+def solve_brute(instance: Instance) -> SolveResult:
     """Maximum score and a sequence reaching it, by exhaustive search.
 
     Raises

@@ -23,7 +23,10 @@ Traceback (most recent call last):
 solitaire.io.errors.InputError: x.deck:2:5: expected a card value in 1..2, got 3
 """
 
+import os
 import re
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -96,7 +99,7 @@ def _parse_header(tokens, source, lineno):
     return n, c, h
 
 
-def parse_deck(text, source="<string>"):
+def parse_deck(text: str, source: str = "<string>") -> Instance:
     """Parse the text of a ``.deck`` file into an :class:`Instance`.
 
     A deck whose cards are plain ASCII numbers (no comment among them) is read by numpy in
@@ -226,12 +229,13 @@ def _last_token_position(text):
     return None, None
 
 
-def format_deck(instance, comments=(), per_line=10):
+def format_deck(instance: Instance, comments: Iterable[str] = (), per_line: int = 10) -> str:
     """The ``.deck`` text of an instance, with ``comments`` as leading ``c`` lines."""
     return "".join(deck_blocks(instance, comments, per_line))
 
 
-def deck_blocks(instance, comments=(), per_line=10, block=1 << 16):
+def deck_blocks(instance: Instance, comments: Iterable[str] = (), per_line: int = 10,
+                block: int = 1 << 16) -> Iterator[str]:
     """:func:`format_deck`'s text in pieces of about ``block`` cards (writing a large deck holds
     one piece at a time)."""
     lines = [f"c {comment}".rstrip() for text in comments for comment in str(text).splitlines()]
@@ -244,22 +248,22 @@ def deck_blocks(instance, comments=(), per_line=10, block=1 << 16):
         yield "".join("  ".join(cards[i:i + per_line]) + "\n" for i in range(0, len(cards), per_line))
 
 
-def read_deck(path):
+def read_deck(path: str | os.PathLike[str]) -> Instance:
     """Read a ``.deck`` file."""
     return parse_deck(read_text(path), str(path))
 
 
-def write_deck(instance, path, comments=()):
+def write_deck(instance: Instance, path: str | os.PathLike[str], comments: Iterable[str] = ()) -> None:
     """Write a ``.deck`` file (atomically)."""
     write_text_atomic(path, deck_blocks(instance, comments))
 
 
-def instance_to_json(instance):
+def instance_to_json(instance: Instance) -> dict[str, Any]:
     """The JSON form ``{"n", "c", "h", "cards"}`` as a dict."""
     return {"n": instance.n, "c": instance.c, "h": instance.h, "cards": [list(card) for card in instance.cards]}
 
 
-def instance_from_json(obj, source="<json>"):
+def instance_from_json(obj: Any, source: str = "<json>") -> Instance:
     """Build an instance from its JSON form, checking every field."""
     if not isinstance(obj, dict):
         raise InputError('expected a JSON object {"n", "c", "h", "cards"}', source)
@@ -285,7 +289,7 @@ def instance_from_json(obj, source="<json>"):
     return Instance.from_cards(n, c, obj["h"], cards)
 
 
-def read_instance(path):
+def read_instance(path: str | os.PathLike[str]) -> Instance:
     """Read an instance from a ``.deck`` file or, for a ``.json`` name, its JSON form.
 
     Refuses (:class:`~solitaire.io.budget.BudgetError`) a file whose reading could need more

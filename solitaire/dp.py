@@ -114,6 +114,7 @@ Y. Uno. "Hanabi is NP-complete, Even for Cheaters who Look at Their Cards". FUN 
 
 import numpy as np
 
+from solitaire.model import Instance
 from solitaire.result import SolveResult
 from solitaire.selection import asap_sequence
 
@@ -126,7 +127,7 @@ DP_LIMIT = 1_000_000
 NEG_INF = float("-inf")
 
 
-def table_size(instance, cap=None):
+def table_size(instance: Instance, cap: int | None = None) -> int:
     """Entries of the full table: ``N * sum_{i <= h} C(nc, i) * (n+1)^(c-1)`` (Theorem 6).
 
     With ``cap``: ``cap + 1`` as soon as the size is known to exceed ``cap``, so that a wide
@@ -148,7 +149,7 @@ def table_size(instance, cap=None):
     return N * hands * power
 
 
-def dp_refuses(instance):
+def dp_refuses(instance: Instance) -> str | None:
     """Why the reference DP declines ``instance`` (a too large table), or ``None``."""
     if table_size(instance, DP_LIMIT) > DP_LIMIT:
         return ("the paper's DP table (N * sum_(i<=h) C(nc,i) * (n+1)^(c-1) entries) is over the reference "
@@ -180,22 +181,22 @@ class DPTable:
     (2, 1)
     """
 
-    def __init__(self, instance, as_written=False):
+    def __init__(self, instance: Instance, as_written: bool = False) -> None:
         self.n, self.c, self.h = instance.n, instance.c, instance.h
         self.cards = instance.cards
         self.as_written = as_written
         self.memo = {}
         self._missing = None
 
-    def bit(self, a, k):
+    def bit(self, a: int, k: int) -> int:
         """The bit of card ``(a, k)``."""
         return 1 << ((k - 1) * self.n + a - 1)
 
-    def run(self, lo, hi, k):
+    def run(self, lo: int, hi: int, k: int) -> int:
         """The bits of the cards ``(lo, k) .. (hi, k)`` (none when ``lo > hi``)."""
         return ((1 << (hi - lo + 1)) - 1) << ((k - 1) * self.n + lo - 1) if lo <= hi else 0
 
-    def __call__(self, s, H, p):
+    def __call__(self, s: int, H: int, p: tuple[int, ...]) -> int | float:
         """``DP[s, H, p]``, computing first the entries it reads, on an explicit stack (not by
         recursion: a deck of ``N`` cards reads ``N`` layers deep, beyond what the C stack holds)."""
         todo = [(s, H, p)]
@@ -233,23 +234,23 @@ class DPTable:
             return NEG_INF
         return value
 
-    def D(self, s, H, p):
+    def D(self, s: int, H: int, p: tuple[int, ...]) -> int | float:
         """Card ``s`` discarded."""
         return self._read(s - 1, H, p)
 
-    def S(self, s, H, p):
+    def S(self, s: int, H: int, p: tuple[int, ...]) -> int | float:
         """Card ``s`` stored: it is in ``H``, the hand after it (E1: ``|H| <= h`` suffices)."""
         if self.store_limit_hit(H):
             return NEG_INF
         a, k = self.cards[s - 1]
         return self._read(s - 1, H & ~self.bit(a, k), p)
 
-    def store_limit_hit(self, H):
+    def store_limit_hit(self, H: int) -> bool:
         """``|H| >= h`` as printed; ``|H| > h`` fixed (E1)."""
         size = H.bit_count()
         return size >= self.h if self.as_written else size > self.h
 
-    def P(self, s, H, p):
+    def P(self, s: int, H: int, p: tuple[int, ...]) -> int | float:
         """Card ``s`` played, then cards of its color from the hand."""
         a, k = self.cards[s - 1]
         if k < self.c:
@@ -263,14 +264,14 @@ class DPTable:
                 best = a + t
         return best
 
-    def allows(self, value, a):
+    def allows(self, value: int | float, a: int) -> bool:
         """Whether an entry of ``value`` lets card ``(a, c)`` be played next: ``value >= a - 1``.
 
         ``>=``, not ``=``: a sequence with more cards of color ``c`` is truncated (module docstring).
         """
         return value >= a - 1
 
-    def trace(self, p, m):
+    def trace(self, p: tuple[int, ...], m: int | float) -> np.ndarray:
         """Chosen copies of a sequence ending at ``DP[N, ∅, p]`` with exactly ``m`` of color ``c``.
 
         See "Play sequence" in the module docstring. Returns a boolean mask over positions.
@@ -309,7 +310,7 @@ class DPTable:
         return H & ~b, p, m
 
 
-def solve_dp(instance, as_written=False):
+def solve_dp(instance: Instance, as_written: bool = False) -> SolveResult:
     """Win/lose, maximum score and a best play sequence by the paper's DP (Lemma 5, Theorem 6).
 
     Parameters

@@ -58,6 +58,7 @@ import numba
 import numpy as np
 
 from solitaire.bits import popcount
+from solitaire.model import Instance
 from solitaire.result import SolveResult
 from solitaire.selection import asap_sequence
 
@@ -238,7 +239,7 @@ def _search(types, n, c, h, target, budget):
     return popcount(final), chosen, largest, used, dropped, work
 
 
-def engine_refuses(instance):
+def engine_refuses(instance: Instance) -> str | None:
     """Why the engine cannot take ``instance`` (``None`` when it can)."""
     types = instance.n * instance.c
     if types > ENGINE_MAX_TYPES:
@@ -250,13 +251,13 @@ def engine_refuses(instance):
 class EngineBudgetExceeded(Exception):
     """The search went over its work budget; ``work`` and ``frontier`` say how far it got."""
 
-    def __init__(self, work, frontier):
+    def __init__(self, work: int, frontier: int) -> None:
         super().__init__(f"the engine went over its budget of work ({work:,} dominance tests, "
                          f"frontier {frontier:,} states)")
         self.work, self.frontier = work, frontier
 
 
-def solve_engine(instance, budget=None):
+def solve_engine(instance: Instance, budget: int | None = None) -> SolveResult:
     """Maximum score, winnability and an optimal play sequence (any ``c * n <= 64``).
 
     ``budget``: the most work (dominance tests, see :func:`_search`) over all runs; ``None``

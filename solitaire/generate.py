@@ -27,7 +27,7 @@ from solitaire.model import Instance
 __all__ = ["random_instance", "provenance"]
 
 
-def random_instance(n, c, r, h, seed, exact=True):
+def random_instance(n: int, c: int, r: int, h: int, seed: int, exact: bool = True) -> Instance:
     """A uniformly shuffled deck with every card type ``r`` times (``1..r`` if not ``exact``).
 
     Parameters
@@ -74,7 +74,7 @@ def random_instance(n, c, r, h, seed, exact=True):
     return Instance(n, c, h, deck % n + 1, deck // n + 1)
 
 
-def provenance(n, c, r, h, seed, exact=True):
+def provenance(n: int, c: int, r: int, h: int, seed: int, exact: bool = True) -> list[str]:
     """The comment lines of a generated ``.deck``: the command and the call that rebuild it.
 
     Examples

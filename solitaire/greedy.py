@@ -59,13 +59,14 @@ FUN 2016, §2, Lemma 1.
 import numba
 import numpy as np
 
+from solitaire.model import Instance
 from solitaire.result import SolveResult
 from solitaire.selection import asap_sequence
 
 __all__ = ["solve_greedy", "greedy_refuses"]
 
 
-def greedy_refuses(instance):
+def greedy_refuses(instance: Instance) -> str | None:
     """Why Lemma 1 does not apply (``None`` when ``r <= 1``)."""
     r = instance.r
     if r > 1:
@@ -158,7 +159,7 @@ def _params(instance, r):
     return {"N": instance.N, "n": instance.n, "c": instance.c, "r": r, "h": instance.h}
 
 
-def solve_greedy(instance):
+def solve_greedy(instance: Instance) -> SolveResult:
     """Decide an ``r = 1`` instance by Lemma 1; a greedy winning sequence or a certificate.
 
     Parameters

@@ -56,13 +56,14 @@ FUN 2016, §3, Observation 2, Lemma 3 and Theorem 4.
 import numba
 import numpy as np
 
+from solitaire.model import Instance
 from solitaire.result import SolveResult
 from solitaire.selection import asap_sequence
 
 __all__ = ["solve_lazy", "lazy_refuses", "useless_mask"]
 
 
-def lazy_refuses(instance):
+def lazy_refuses(instance: Instance) -> str | None:
     """Why Theorem 4 does not apply (``None`` when ``c = 1``)."""
     if instance.c > 1:
         return f"lazy (Theorem 4) needs one color (c = 1), this instance has c = {instance.c}"
@@ -148,7 +149,7 @@ def _run_filter(instance, stop):
     return last[:, 0], r, missing, failed, witnesses
 
 
-def useless_mask(instance):
+def useless_mask(instance: Instance) -> np.ndarray:
     """Which cards the filter of Lemma 3 removes (the fixpoint of "remove useless cards").
 
     Returns
@@ -170,7 +171,7 @@ def useless_mask(instance):
     return np.arange(instance.N) > L[instance.values]
 
 
-def solve_lazy(instance):
+def solve_lazy(instance: Instance) -> SolveResult:
     """Decide a one-color instance by Theorem 4: the lazy winning sequence or a certificate.
 
     Parameters

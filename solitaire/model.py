@@ -16,6 +16,9 @@ J.-F. Baffier, M.-K. Chiu, Y. Diez, M. Korman, V. Mitsou, A. van Renssen, M. Roe
 Y. Uno. "Hanabi is NP-complete, Even for Cheaters who Look at Their Cards". FUN 2016.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -57,7 +60,7 @@ class Instance:
     values: np.ndarray = field(repr=False)
     colors: np.ndarray = field(repr=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         values = np.ascontiguousarray(self.values, dtype=np.int64).reshape(-1)
         colors = np.ascontiguousarray(self.colors, dtype=np.int64).reshape(-1)
         if values.shape != colors.shape:
@@ -76,50 +79,50 @@ class Instance:
         object.__setattr__(self, "colors", colors)
 
     @classmethod
-    def from_cards(cls, n, c, h, cards):
+    def from_cards(cls, n: int, c: int, h: int, cards: Iterable[Sequence[int]]) -> Instance:
         """Build an instance from a list of ``(value, color)`` pairs."""
         arr = np.asarray(list(cards), dtype=np.int64).reshape(-1, 2)
         return cls(n, c, h, arr[:, 0], arr[:, 1])
 
     @property
-    def N(self):
+    def N(self) -> int:
         """Number of cards in the sequence."""
         return int(self.values.size)
 
     @property
-    def cards(self):
+    def cards(self) -> list[tuple[int, int]]:
         """The sequence as a list of ``(value, color)`` tuples."""
         return list(zip(self.values.tolist(), self.colors.tolist()))
 
     @property
-    def max_score(self):
+    def max_score(self) -> int:
         """``n * c``: the score of a win."""
         return self.n * self.c
 
     @property
-    def type_ids(self):
+    def type_ids(self) -> np.ndarray:
         """0-based card type of every position: ``(k - 1) * n + (a - 1)``."""
         return (self.colors - 1) * self.n + (self.values - 1)
 
     @property
-    def counts(self):
+    def counts(self) -> np.ndarray:
         """Copies of every card type, indexed by :attr:`type_ids` (length ``n * c``)."""
         return np.bincount(self.type_ids, minlength=self.n * self.c)
 
     @property
-    def r(self):
+    def r(self) -> int:
         """Multiplicity: the most times any card occurs (0 for an empty sequence)."""
         return int(self.counts.max()) if self.N else 0
 
-    def with_hand(self, h):
+    def with_hand(self, h: int) -> Instance:
         """The same card sequence with another hand size."""
         return Instance(self.n, self.c, h, self.values, self.colors)
 
-    def params(self):
+    def params(self) -> dict[str, int]:
         """The parameters as a dict ``{"N", "n", "c", "r", "h"}``."""
         return {"N": self.N, "n": self.n, "c": self.c, "r": self.r, "h": self.h}
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Instance)
             and (self.n, self.c, self.h) == (other.n, other.c, other.h)
@@ -127,8 +130,8 @@ class Instance:
             and np.array_equal(self.colors, other.colors)
         )
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.n, self.c, self.h, self.values.tobytes(), self.colors.tobytes()))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Instance(n={self.n}, c={self.c}, h={self.h}, N={self.N})"

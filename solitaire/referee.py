@@ -25,20 +25,24 @@ Traceback (most recent call last):
 solitaire.referee.IllegalEvent: event 1 ('play', 1): card 1 is (2, 1) but color 1 needs value 1 next
 """
 
+from collections.abc import Iterable
+
+from solitaire.model import Instance
+
 __all__ = ["IllegalEvent", "replay"]
 
 
 class IllegalEvent(ValueError):
     """An event that breaks the rules; ``number`` is its 1-based place in the sequence."""
 
-    def __init__(self, number, event, reason):
+    def __init__(self, number: int, event: tuple[str, int] | None, reason: str) -> None:
         super().__init__(f"event {number} {event!r}: {reason}" if number else reason)
         self.number = number
         self.event = event
         self.reason = reason
 
 
-def replay(instance, events):
+def replay(instance: Instance, events: Iterable[tuple[str, int]]) -> int:
     """Replay ``events`` (pairs ``(name, index)``) and return the score.
 
     Raises

@@ -1,6 +1,7 @@
 """The answer every solver returns."""
 
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["SolveResult"]
 
@@ -39,7 +40,7 @@ class SolveResult:
     seconds: float = 0.0
     extra: dict = field(default_factory=dict)
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         """The JSON object of ``hanabi-solitaire solve --json``."""
         out = {
             "winnable": self.winnable,

@@ -57,6 +57,8 @@ Examples
 """
 
 import time
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from pysat.card import CardEnc, EncType
@@ -65,9 +67,11 @@ from pysat.formula import WCNF, IDPool
 from pysat.solvers import Solver
 
 from solitaire.io.budget import SAT_CLAUSE_BYTES, check_budget, memory_limit
+from solitaire.model import Instance
 from solitaire.referee import replay
 from solitaire.result import SolveResult
 from solitaire.selection import asap_sequence
+from solitaire.sequence import PlaySequence
 
 __all__ = ["Encoding", "encode", "decide_sat", "solve_sat", "DEFAULT_SOLVER", "SAT_SOLVERS"]
 
@@ -89,14 +93,14 @@ class Encoding:
         In score mode, the literals ``y(a, k)`` to maximise.
     """
 
-    def __init__(self, instance, pool, clauses, soft):
+    def __init__(self, instance: Instance, pool: IDPool, clauses: list[list[int]], soft: list[int]) -> None:
         self.instance, self.pool, self.clauses, self.soft = instance, pool, clauses, soft
 
     @property
-    def nvars(self):
+    def nvars(self) -> int:
         return self.pool.top
 
-    def chosen(self, model):
+    def chosen(self, model: Sequence[int]) -> np.ndarray:
         """The chosen-copy mask of a model."""
         model = np.asarray(model[: self.instance.N])
         return model > 0                                   # x(i) is variable i + 1
@@ -170,7 +174,7 @@ def _choice_clauses(instance, pool, clauses, win):
     return soft
 
 
-def encode(instance, win=True, encoding=EncType.seqcounter):
+def encode(instance: Instance, win: bool = True, encoding: int = EncType.seqcounter) -> Encoding:
     """The CNF of "winnable" (``win=True``) or of the score-maximisation problem.
 
     Parameters
@@ -249,7 +253,7 @@ def _checked(instance, encoding, model, algorithm):
     return sequence, replay(instance, sequence.events())
 
 
-def decide_sat(instance, solver=DEFAULT_SOLVER):
+def decide_sat(instance: Instance, solver: str = DEFAULT_SOLVER) -> tuple[bool, PlaySequence | None, dict[str, Any]]:
     """Whether ``instance`` is winnable, by SAT; a referee-checked winning sequence or None.
 
     Returns
@@ -274,7 +278,7 @@ def decide_sat(instance, solver=DEFAULT_SOLVER):
     return True, sequence, stats
 
 
-def solve_sat(instance, solver=DEFAULT_SOLVER):
+def solve_sat(instance: Instance, solver: str = DEFAULT_SOLVER) -> SolveResult:
     """Winnable, maximum score and an optimal referee-checked sequence, by SAT and MaxSAT.
 
     Decides "winnable" with the SAT encoding; when not winnable, RC2 maximises the

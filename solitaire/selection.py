@@ -23,7 +23,9 @@ the same intervals.
 
 import numba
 import numpy as np
+from numpy.typing import ArrayLike
 
+from solitaire.model import Instance
 from solitaire.sequence import PlaySequence
 
 __all__ = ["asap_sequence"]
@@ -78,7 +80,7 @@ def _asap(values, colors, chosen, n, c, pos, release, codes, idx):
     return m, most
 
 
-def asap_sequence(instance, chosen):
+def asap_sequence(instance: Instance, chosen: ArrayLike) -> tuple[PlaySequence, int]:
     """The ASAP play sequence for the chosen copies, and the most cards it holds.
 
     Parameters

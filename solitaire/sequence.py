@@ -14,9 +14,15 @@ Examples
 (3, [['store', 1], ['play', 2], ['play', 1]])
 """
 
+from __future__ import annotations
+
 import json
+import os
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from solitaire.io.budget import check_budget, json_read_bytes
 from solitaire.io.errors import InputError
@@ -34,7 +40,7 @@ class PlaySequence:
 
     __slots__ = ("codes", "indices")
 
-    def __init__(self, codes, indices):
+    def __init__(self, codes: ArrayLike, indices: ArrayLike) -> None:
         self.codes = np.asarray(codes, dtype=np.int8)
         indices = np.asarray(indices)
         self.indices = indices if indices.dtype in (np.int32, np.int64) else indices.astype(np.int64)
@@ -42,36 +48,36 @@ class PlaySequence:
             raise ValueError("codes and indices must have the same length")
 
     @classmethod
-    def from_events(cls, events):
+    def from_events(cls, events: Iterable[tuple[str, int]]) -> PlaySequence:
         """Build from ``(name, index)`` pairs such as ``("play", 3)``."""
         events = list(events)
         codes = [_CODES[name] for name, _ in events]
         return cls(codes, [index for _, index in events])
 
-    def events(self):
+    def events(self) -> list[tuple[str, int]]:
         """The events as a list of ``(name, index)`` tuples."""
         return [(EVENT_NAMES[c], i) for c, i in zip(self.codes.tolist(), self.indices.tolist())]
 
-    def to_json(self):
+    def to_json(self) -> list[list[str | int]]:
         """The JSON form: a list of ``[event, index]`` pairs."""
         return [[name, index] for name, index in self.events()]
 
-    def played_positions(self):
+    def played_positions(self) -> np.ndarray:
         """1-based positions of the played cards, in play order."""
         return self.indices[self.codes == PLAY]
 
-    def __len__(self):
+    def __len__(self) -> int:
         return int(self.codes.size)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return (isinstance(other, PlaySequence) and np.array_equal(self.codes, other.codes)
                 and np.array_equal(self.indices, other.indices))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"PlaySequence({len(self)} events)"
 
 
-def parse_sequence_json(obj, source="<json>"):
+def parse_sequence_json(obj: Any, source: str = "<json>") -> PlaySequence:
     """Read a sequence from its JSON form (a list, or an object with a ``"sequence"`` key)."""
     if isinstance(obj, dict):
         if "sequence" not in obj or obj["sequence"] is None:
@@ -91,7 +97,7 @@ def parse_sequence_json(obj, source="<json>"):
     return PlaySequence.from_events(events)
 
 
-def read_sequence(path):
+def read_sequence(path: str | os.PathLike[str]) -> PlaySequence:
     """Read a play sequence from a JSON file (refused before reading when it could need more
     memory than the limit)."""
     check_budget("reading this play sequence", json_read_bytes(path), str(path))

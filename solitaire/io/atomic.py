@@ -11,17 +11,18 @@ error names the file asked for, not the temporary one. A device or a pipe (``/de
 
 import os
 import tempfile
+from collections.abc import Iterable, Mapping
 
 __all__ = ["write_text_atomic", "write_texts_atomic", "target_mode"]
 
 
-def write_text_atomic(path, text):
+def write_text_atomic(path: str | os.PathLike[str], text: str | Iterable[str]) -> None:
     """Write ``text`` to ``path`` atomically (temporary file, then rename); ``text`` is a string
     or an iterable of strings (written one after the other, so that it need not be held whole)."""
     write_texts_atomic({path: text})
 
 
-def write_texts_atomic(texts):
+def write_texts_atomic(texts: Mapping[str | os.PathLike[str], str | Iterable[str]]) -> None:
     """Write every ``path: text`` of ``texts``: all of them, or none (each as :func:`write_text_atomic`).
 
     Raises
@@ -77,7 +78,7 @@ def _write_temporary(path, text):
     return tmp
 
 
-def target_mode(path) -> int:
+def target_mode(path: str | os.PathLike[str]) -> int:
     """The permissions of the file at ``path``, or those the umask gives a new file."""
     try:
         return os.stat(path).st_mode & 0o777

@@ -50,11 +50,11 @@ CNF_LITERAL_BYTES = 64
 class BudgetError(InputError):
     """A command would need more memory than it may use (``source``: the file, when one is the cause)."""
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.message if self.source is None else super().__str__()
 
 
-def machine_memory():
+def machine_memory() -> int | None:
     """The machine's physical memory in bytes (``None`` where the system does not say)."""
     try:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
@@ -65,7 +65,7 @@ def machine_memory():
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
 
-def parse_size(text):
+def parse_size(text: str) -> int:
     """Bytes of a size such as ``512M``, ``2G``, ``1.5G`` or ``1000000`` (binary units, a trailing
     ``B`` allowed); ``ValueError`` for anything else.
 
@@ -81,7 +81,7 @@ def parse_size(text):
     return size
 
 
-def format_size(size):
+def format_size(size: int) -> str:
     """``size`` bytes, readable.
 
     >>> format_size(3 * 2**30), format_size(1500)
@@ -98,18 +98,18 @@ def format_size(size):
 _limit = None
 
 
-def set_limit(limit):
+def set_limit(limit: int | None) -> None:
     """Set the memory limit of this process in bytes (``None``: the machine's memory)."""
     global _limit
     _limit = limit
 
 
-def memory_limit():
+def memory_limit() -> int | None:
     """The memory limit in bytes: :func:`set_limit`'s, else the machine's (``None`` when unknown)."""
     return machine_memory() if _limit is None else _limit
 
 
-def check_budget(what, bytes_needed, source=None, limit=None):
+def check_budget(what: str, bytes_needed: int, source: str | None = None, limit: int | None = None) -> None:
     """Refuse (:class:`BudgetError`) when ``bytes_needed`` is over ``limit`` (``None``: :func:`memory_limit`).
 
     ``what`` names the step and what it counts ("a deck of 10,000,000 cards").
@@ -120,7 +120,7 @@ def check_budget(what, bytes_needed, source=None, limit=None):
                           f"{format_size(limit)} (--max-memory)", source)
 
 
-def deck_read_bytes(path):
+def deck_read_bytes(path: str | os.PathLike[str]) -> int:
     """The memory reading the ``.deck`` file ``path`` may need (see :data:`DECK_TEXT_COPIES`)."""
     return DECK_TEXT_COPIES * _file_size(path) + _tokens(path) // 2 * DECK_CARD_BYTES
 
@@ -139,7 +139,7 @@ def _tokens(path, block=1 << 22):
     return tokens
 
 
-def json_read_bytes(path):
+def json_read_bytes(path: str | os.PathLike[str]) -> int:
     """The memory reading the JSON file ``path`` may need (see :data:`JSON_BYTES_PER_BYTE`)."""
     return JSON_BYTES_PER_BYTE * _file_size(path)
 

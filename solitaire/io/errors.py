@@ -28,14 +28,15 @@ class InputError(ValueError):
     'a.deck: file is empty'
     """
 
-    def __init__(self, message, source="<string>", line=None, column=None):
+    def __init__(self, message: str, source: str | None = "<string>", line: int | None = None,
+                 column: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.source = source
         self.line = line
         self.column = column
 
-    def __str__(self):
+    def __str__(self) -> str:
         where = str(self.source)
         if self.line is not None:
             where += f":{self.line}"

@@ -7,7 +7,9 @@ file and the line, the line as an editor numbers it.
 """
 
 import json
+import os
 import re
+from typing import Any
 
 from solitaire.io.errors import InputError
 
@@ -17,7 +19,7 @@ __all__ = ["read_text", "parse_json", "text_lines", "LINE_BREAK"]
 LINE_BREAK = re.compile(r"\r\n?|\n")
 
 
-def read_text(path):
+def read_text(path: str | os.PathLike[str]) -> str:
     """The UTF-8 text of ``path``.
 
     Raises
@@ -37,7 +39,7 @@ def read_text(path):
         raise InputError("expected UTF-8 text, found undecodable bytes", str(path), line) from None
 
 
-def text_lines(text):
+def text_lines(text: str) -> list[str]:
     """The lines of ``text``, split at :data:`LINE_BREAK` only, so that their numbers are the
     file's line numbers.
 
@@ -58,7 +60,7 @@ def text_lines(text):
     return lines
 
 
-def parse_json(text, source, line=None):
+def parse_json(text: str, source: str, line: int | None = None) -> Any:
     """Parse JSON text; ``line`` is the file line of ``text`` when it is one line of a file.
 
     Strict JSON: ``NaN`` and ``Infinity`` are refused, and so is nesting too deep for Python.

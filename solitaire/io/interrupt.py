@@ -22,7 +22,7 @@ __all__ = ["interrupted", "worker_start", "ignore_interrupts"]
 _PR_SET_PDEATHSIG = 1
 
 
-def interrupted(error):
+def interrupted(error: BaseException | None) -> bool:
     """Whether ``error`` is a Ctrl-C: a :class:`KeyboardInterrupt`, or an error caused by one.
 
     Examples
@@ -45,12 +45,12 @@ def interrupted(error):
     return False
 
 
-def ignore_interrupts():
+def ignore_interrupts() -> None:
     """Ignore Ctrl-C in this process (a child whose parent handles it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def worker_start():
+def worker_start() -> None:
     """The initializer of a worker process: it ignores Ctrl-C and ends with its parent."""
     ignore_interrupts()
     try:  # Linux: SIGTERM when the parent ends
