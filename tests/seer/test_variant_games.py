@@ -157,3 +157,22 @@ def test_bound_rows_of_variant_seeds_name_the_variant_and_its_maximum():
     assert all(r["variant"] == "Black (6 Suits)" and r["max_score"] == 30 for r in out["rows"])
     wins = sum(r["U2"] == 30 for r in out["rows"])
     assert out["summary"]["share_U2_25"] == wins / 4
+
+
+def test_every_supported_variant_game_is_analysed_and_scores_at_most_its_maximum():
+    from solitaire.seer.analysis import analyze_game
+
+    for record in VARIANT_GAMES:
+        deal = read(record)
+        if deal is None:
+            continue
+        analysis = analyze_game(deal, timeout=5)
+        real = simulate(deal, record["actions"]).score
+        assert analysis.max_score == deal.max_score and analysis.score == real
+        assert real <= analysis.turns[0].high <= deal.max_score
+        highs = [turn.high for turn in analysis.turns] + [analysis.final.high]
+        assert all(a >= b for a, b in zip(highs, highs[1:]))  # the maximum never rises
+        for drop in analysis.drops:  # each exported line replays to the maximum before the drop
+            line = parse_hanablive(drop.line)
+            assert line.options == deal.options
+            assert simulate(line, drop.line["actions"]).score >= drop.before
