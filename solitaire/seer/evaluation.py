@@ -139,8 +139,10 @@ def evaluate(rows: Sequence[dict]) -> dict:
     u3 = [r["U3"] for r in proven]
     score = [r["real_score"] for r in proven]
     out["mean_U3"], out["mean_U3_ci95"] = mean_ci(u3)
-    if sum(u3):
-        out["score_over_U3"], out["score_over_U3_ci95"] = ratio_ci(score, u3)
+    if sum(u3):  # where no score is above its U3 the ratio lies in 0..1, and so does its interval
+        ratio, (low, high) = ratio_ci(score, u3)
+        top = 1.0 if all(a <= b for a, b in zip(score, u3)) else math.inf
+        out["score_over_U3"], out["score_over_U3_ci95"] = ratio, [max(0.0, low), min(top, high)]
     winnable = [r for r in proven if r["U3"] == row_max(r)]
     wins = sum(1 for r in winnable if r["real_score"] == row_max(r))
     out["winnable"] = len(winnable)

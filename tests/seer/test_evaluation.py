@@ -20,11 +20,11 @@ def test_scores_are_read_from_csv_and_json_lines(tmp_path):
 
 @pytest.mark.parametrize("text, line, what", [
     ("id,points\nx,3\n", 1, "header"),
-    ("id,score\nx,26\n", 2, "0..25"),
-    ("id,score\nx,2.5\n", 2, "0..25"),
+    ("id,score\nx,31\n", 2, "0..30"),
+    ("id,score\nx,2.5\n", 2, "0..30"),
     ("id,score\nx,3\nx,4\n", 3, "twice"),
     ('{"id": "x", "score": 3}\n{"id": "y"}\n', 2, '"score"'),
-    ('{"id": "x", "score": true}\n', 1, "0..25"),
+    ('{"id": "x", "score": true}\n', 1, "0..30"),
     ('{"id": 7, "score": 3}\n', 1, "id"),
 ])
 def test_a_bad_scores_file_names_its_line(tmp_path, text, line, what):
@@ -33,6 +33,14 @@ def test_a_bad_scores_file_names_its_line(tmp_path, text, line, what):
     with pytest.raises(InputError) as err:
         read_scores(path)
     assert err.value.line == line and what in str(err.value)
+
+
+def test_a_score_above_its_deals_maximum_is_refused():
+    rows = [{"id": "a", "U3": 25, "exact": True}, {"id": "b", "variant": "6 Suits", "max_score": 30, "U3": 30,
+                                                     "exact": True}]
+    assert join_scores(rows, {"b": 28})[0][1]["gap_U3"] == 2
+    with pytest.raises(InputError, match="above its maximum 25"):
+        join_scores(rows, {"a": 26})
 
 
 def test_join_reports_the_ids_on_one_side_only():
