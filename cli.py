@@ -765,6 +765,15 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, deal
         click.echo(format_deal_text(one) if as_text else json.dumps(deal_to_hanablive(one)))
 
 
+def _table_deals(variant, hle, hle_random_start):
+    """The kind of deal of ``table``'s options (one of them at most)."""
+    from solitaire.seer.exactrun import Deals
+
+    if sum(map(bool, (variant, hle, hle_random_start))) > 1:
+        raise click.UsageError("give at most one of --variant, --hle, --hle-random-start")
+    return Deals("live", variant) if variant else Deals("hlerandom" if hle_random_start else "hle" if hle else "seed")
+
+
 def _players_range(text):
     """``2..5``, ``3`` or ``2,4``: the player counts, sorted, each once."""
     try:
@@ -790,6 +799,9 @@ def _players_range(text):
                    "hanab.live's deals of p<P>v<id>s<seed> .. (below 10^12).")
 @click.option("--variant", metavar="NAME",
               help="A hanab.live variant by name (\"Black (6 Suits)\"): the table of hanab.live's deals of its seeds.")
+@click.option("--hle", is_flag=True, help="The Hanabi Learning Environment's deals of the seeds (below 2^31).")
+@click.option("--hle-random-start", is_flag=True,
+              help="HLE's deals with its random starting player (random_start_player), drawn before the deal.")
 @click.option("--timeout", type=_SECONDS, default=10.0, show_default=True,
               help="Seconds per deal; a deal that runs out is counted as unresolved with its bounds.")
 @click.option("--peer-timeout", type=_SECONDS, default=0, show_default=True,
@@ -808,7 +820,7 @@ def _players_range(text):
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
               type=_Whole(1, 64), help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-def table(players_text, deals, seed, variant, timeout, peer_timeout, peer_solver, peer_encoding, out_file, retry_open,
+def table(players_text, deals, seed, variant, hle, hle_random_start, timeout, peer_timeout, peer_solver, peer_encoding, out_file, retry_open,
           retry_searched, retry_slower, jobs, as_json):
     """The winnability table: U3 (exact optimum under the real rules) over seeded deals per player count.
 
@@ -823,7 +835,7 @@ def table(players_text, deals, seed, variant, timeout, peer_timeout, peer_solver
 
     _say_if_compiling("solitaire.seer.pace", "solitaire.seer.u3.kernel")
     with TableRun(_players_range(players_text), seed, deals, out_file, timeout, peer_timeout, peer_solver,
-                  peer_encoding, retry_open, retry_searched, retry_slower, jobs, variant) as run:
+                  peer_encoding, retry_open, retry_searched, retry_slower, jobs, _table_deals(variant, hle, hle_random_start)) as run:
         with _progress(run.rows(), run.todo, as_json) as rows:
             for _ in rows:
                 pass

@@ -1,8 +1,10 @@
 """The winnability table: U3 over many seeded deals per player count, resumable.
 
-The deals are our seeded deals (:func:`~solitaire.seer.deals.seeded_deal`), or, for a hanab.live
-variant, the deals hanab.live deals for the seed strings ``p<P>v<variant id>s<seed>``; a row of
-a variant table also has ``variant`` and ``max_score``, and "25" below stands for that maximum.
+A table is of one :class:`Deals`: our seeded deals (:func:`~solitaire.seer.deals.seeded_deal`),
+the Hanabi Learning Environment's (:func:`~solitaire.seer.hle.hle_deal`, with or without its random
+starting player), or, for a hanab.live variant, the deals hanab.live deals for the seed strings
+``p<P>v<variant id>s<seed>``; a row of a variant table also has ``variant`` and ``max_score``,
+and "25" below stands for that maximum.
 
 One row per deal (:func:`table_row`): ``id``, ``players``, ``seed``, ``L``, ``U2``, ``U3`` (the best
 score proven reachable), ``U3_high`` (the best upper bound proven), ``exact``, ``method``
@@ -30,6 +32,7 @@ count; the slowest deals.
 
 import time
 from collections import Counter
+from typing import NamedTuple
 from contextlib import closing
 
 import numpy as np
@@ -43,31 +46,50 @@ from solitaire.seer.ids import game_id
 from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
 from solitaire.seer.variants import get_variant
+from solitaire.seer.hle import hle_deal
+from solitaire.seer.ids import parse_id
 from solitaire.seer.peers.turns import PEER_SOLVER
 from solitaire.seer.tabledeals import METHODS, TABLE_KEYS, TableDeals, read_table_deals
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "read_table_deals", "table_summary", "format_table",
-           "TABLE_KEYS", "TableRun"]
+           "TABLE_KEYS", "TableRun", "Deals"]
 
 
-#: The largest seed of a variant table: hanab.live seed suffixes of up to 12 digits.
-LIVE_SEEDS = 10 ** 12
+class Deals(NamedTuple):
+    """The deals of a table: ``source`` an id source (:mod:`solitaire.seer.ids`: ``seed``, ``hle``,
+    ``hlerandom``, or ``live`` with the name of its ``variant``)."""
 
+    source: str = "seed"
+    variant: str | None = None
 
-def table_deal(players, seed, variant=None):
-    """The deal of a table row: ``seeded_deal(players, seed)``, or hanab.live's deal of the seed
-    string ``p<players>v<id>s<seed>`` of ``variant`` (a name)."""
-    if variant is None:
-        return seeded_deal(players, seed)
-    return live_deals([f"p{players}v{get_variant(variant).id}s{seed}"])[0]
+    @classmethod
+    def of_row(cls, row: dict) -> "Deals":
+        return cls(parse_id(row["id"]).source, row.get("variant"))
+
+    def __str__(self) -> str:
+        return {"seed": "our seeded deals", "hle": "HLE's deals", "hlerandom": "HLE's deals with its random start",
+                "live": f"hanab.live's {self.variant} deals"}[self.source]
+
+    @property
+    def seeds(self) -> int:
+        """The seeds ``0 .. seeds - 1`` of the deals."""
+        return 10 ** 12 if self.source == "live" else 2 ** SEED_BITS[self.source]  # live: 12-digit suffixes
+
+    def deal(self, players: int, seed: int):
+        """The deal of ``players`` and ``seed``."""
+        if self.source == "live":
+            return live_deals([f"p{players}v{get_variant(self.variant).id}s{seed}"])[0]
+        if self.source == "seed":
+            return seeded_deal(players, seed)
+        return hle_deal(players, seed, self.source == "hlerandom")
 
 
 def table_row(task):
-    """The row of ``(players, seed, timeout, peer_timeout, peer_solver, peer_encoding, variant)`` (see the
-    module docstring; ``variant`` ``None`` for our seeded deals)."""
-    players, seed, timeout, peer_timeout, peer_solver, peer_encoding, variant = task
+    """The row of ``(players, seed, timeout, peer_timeout, peer_solver, peer_encoding, deals)`` (see the
+    module docstring; ``deals`` a :class:`Deals`)."""
+    players, seed, timeout, peer_timeout, peer_solver, peer_encoding, deals = task
     began = time.perf_counter()
-    deal = table_deal(players, seed, variant)
+    deal = deals.deal(players, seed)
     r = exact(deal, timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
     row = {"id": deal.ident, "players": players, "seed": seed, **variant_fields(deal), "L": r.L, "U2": r.U2,
            "U3": r.score, "U3_high": r.high,
@@ -76,9 +98,9 @@ def table_row(task):
 
 
 def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=None, peer_solver=PEER_SOLVER,
-               peer_encoding=PEER_ENCODING, variant=None):
-    """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order
-    (of ``variant``'s hanab.live seeds when given).
+               peer_encoding=PEER_ENCODING, deals=Deals()):
+    """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order, of
+    ``deals`` (a :class:`Deals`).
 
     Deals go to the workers in batches of 16, fewer when there are fewer than 256 per worker
     (a retry of the open deals, each of which may take a minute, sends them one at a time, so
@@ -89,14 +111,14 @@ def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=N
         return ((p, s) for p in players for s in seeds if (p, s) not in skip)
 
     todo = sum(1 for _ in pending())
-    tasks = ((p, s, timeout, peer_timeout, peer_solver, peer_encoding, variant) for p, s in pending())
+    tasks = ((p, s, timeout, peer_timeout, peer_solver, peer_encoding, deals) for p, s in pending())
     yield from imap_jobs(table_row, tasks, jobs, chunksize=max(1, min(16, todo // (256 * jobs))))
 
 
 def latest_rows(rows):
-    """One row per deal, ``(players, variant, seed)``: the last one in file order (a retried deal
+    """One row per deal, ``(players, deals, seed)``: the last one in file order (a retried deal
     replaces its row)."""
-    return list({(r["players"], r.get("variant"), r.get("seed")): r for r in rows}.values())
+    return list({(r["players"], Deals.of_row(r), r.get("seed")): r for r in rows}.values())
 
 
 def read_table(paths, players=None):
@@ -118,12 +140,12 @@ def table_summary(rows, slowest=5):
     """Per player count, the figures of the module docstring (keys are player counts as text).
 
     ``rows``: a :class:`~solitaire.seer.tabledeals.TableDeals`, or row dicts (one per deal, or
-    several, the newest winning), all of one variant (or all of our seeded deals)."""
+    several, the newest winning), all of one :class:`Deals`."""
     deals = rows if isinstance(rows, TableDeals) else TableDeals.of_rows(rows)
-    if len(deals.variants) > 1:
-        names = ", ".join(sorted(v or "our seeded deals" for v in deals.variants))
-        raise InputError(f"rows of several variants ({names}): summarise each variant's files apart", "table-summary")
-    variant, top = next(iter(deals.variants.items()), (None, MAX_SCORE))
+    if len(deals.kinds) > 1:
+        names = ", ".join(sorted(str(Deals(*kind)) for kind in deals.kinds))
+        raise InputError(f"rows of several kinds of deal ({names}): summarise each kind's files apart", "table-summary")
+    (_, variant), top = next(iter(deals.kinds.items()), ((None, None), MAX_SCORE))
     table = deals.table()
     out = {}
     for p in np.unique(table["players"]).tolist():
@@ -183,8 +205,8 @@ class TableRun(LockedRun):
     players : list of int
         Player counts.
     seed, deals : int
-        The seeds ``seed .. seed + deals - 1`` (below ``2^64``; of a variant, below ``10^12``) of each
-        player count.
+        The seeds ``seed .. seed + deals - 1`` of each player count (below ``2^64`` for our seeded
+        deals, ``2^31`` for HLE's, ``10^12`` for a variant's hanab.live seeds).
     timeout, peer_timeout, peer_solver, peer_encoding
         As in :func:`solitaire.seer.u3.exact` (``peer_timeout`` 0: no peer).
     out : str
@@ -195,35 +217,32 @@ class TableRun(LockedRun):
         Recompute every row that took more than this many seconds.
     jobs : int
         Worker processes.
-    variant : str, optional
-        A hanab.live variant by name: the deals are hanab.live's for its seed strings.
+    kind : Deals
+        What deals: ours (default), HLE's, or a hanab.live variant's.
     """
 
     def __init__(self, players, seed, deals, out, timeout=10.0, peer_timeout=0, peer_solver=PEER_SOLVER,
                  peer_encoding=PEER_ENCODING, retry_open=False, retry_searched=False, retry_slower=None, jobs=1,
-                 variant=None):
+                 kind=Deals()):
         if not str(out).endswith((".jsonl", ".json")):
             raise InputError("--out must be a .jsonl file", str(out))
-        if variant is None and seed + deals > 2 ** SEED_BITS["seed"]:
-            raise InputError(f"expected seed + deals <= 2^64 (a larger seed deals the deck of seed mod 2^64), "
-                             f"got {seed} + {deals}", "--seed")
-        if variant is not None:
-            if seed + deals > LIVE_SEEDS:
-                raise InputError(f"expected seed + deals <= 10^12 (hanab.live seed suffixes), got {seed} + {deals}",
-                                 "--seed")
+        if seed + deals > kind.seeds:
+            raise InputError(f"expected seed + deals <= {kind.seeds} for {kind} (a larger seed repeats a deal or is "
+                             f"not a seed of theirs), got {seed} + {deals}", "--seed")
+        if kind.source == "live":
             for p in players:  # the variant and its rules for each player count, refused before any work
-                live_deals([f"p{p}v{get_variant(variant).id}s{seed}"])
-        self.variant = variant
+                kind.deal(p, seed)
+        self.kind = kind
         self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs
         self.limits = (timeout, peer_timeout, peer_solver, peer_encoding)
         self.retry = (retry_open, retry_searched, retry_slower)
         self.new, self.lock = [], RowLock(self.out)
         try:
             rows = read_rows(self.out, required=TABLE_KEYS)
-            other = next((r.get("variant") for r in rows if r.get("variant") != variant), False)
-            if other is not False:
-                raise InputError(f"the file holds rows of {other or 'our seeded deals'}: keep each variant's table "
-                                 f"in files of its own", self.out)
+            other = next((found for found in map(Deals.of_row, rows) if found != kind), None)
+            if other is not None:
+                raise InputError(f"the file holds rows of {other}: keep each kind of deal in files of its own",
+                                 self.out)
             self.kept = [r for r in latest_rows(rows)
                          if r["players"] in self.players and r["seed"] in self.seeds and self._reusable(r)]
         except BaseException:
@@ -244,7 +263,7 @@ class TableRun(LockedRun):
         timeout, peer_timeout, peer_solver, peer_encoding = self.limits
         done = {(r["players"], r["seed"]) for r in self.kept}
         stream = table_rows(self.players, self.seeds, timeout, self.jobs, done, peer_timeout or None, peer_solver,
-                            peer_encoding, self.variant)
+                            peer_encoding, self.kind)
         with closing(stream), RowWriter(self.out, resume=True, lock=self.lock) as writer:  # closing: stops the workers
             self.lock = None
             for row in stream:

@@ -4,8 +4,8 @@
 :func:`~solitaire.seer.exactrun.table_summary` reads (``L``, ``U2``, ``U3``, ``U3_high``,
 ``exact``, ``method``, ``seconds``) in one numpy record of 32 bytes, and the place of the deal's
 first row (the summary lists deals in that order, as a dict keyed by deal would). Rows are added
-in file order; a later row of a deal replaces the earlier one. It also records the variants of
-the rows (a table is of one variant: the caller refuses several). Rows wait in blocks and are merged
+in file order; a later row of a deal replaces the earlier one. It also records the kinds of
+deal of the rows, ``(id source, variant)`` (a table is of one kind: the caller refuses several). Rows wait in blocks and are merged
 into the deals whenever the waiting rows outnumber them, so memory stays within a small multiple
 of the number of distinct deals however many rows a retried file holds.
 
@@ -24,6 +24,7 @@ import numpy as np
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json
+from solitaire.seer.ids import parse_id
 from solitaire.seer.rowfile import check_row, row_lines, row_max
 
 __all__ = ["TABLE_KEYS", "METHODS", "TableDeals", "read_table_deals"]
@@ -56,6 +57,11 @@ _ROW = re.compile(
     r'"seconds": ((?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?)\}', re.ASCII)
 
 
+def _kind(row):
+    """The kind of deal of a checked row: its id's source and its variant (``None`` if none)."""
+    return parse_id(row["id"]).source, row.get("variant")
+
+
 class TableDeals:
     """The summary fields of the newest row of each deal (module docstring); :meth:`add` rows in
     file order, then :meth:`table` gives the deals."""
@@ -63,20 +69,20 @@ class TableDeals:
     def __init__(self):
         self._deals = np.zeros(0, DEAL)  # one record per deal, ordered by (players, seed)
         self._waiting, self._rows, self._count = [], [], 0
-        self.variants = {}  # the variant of the rows added (None: our seeded deals) and its maximum score
+        self.kinds = {}  # (id source, variant) of the rows added, and the maximum score
 
     @classmethod
     def of_rows(cls, rows):
         """The deals of row dicts (each with the keys :data:`TABLE_KEYS`), in order."""
         deals = cls()
         for row in rows:
-            deals.add(*(row[key] for key in _FIELDS), row.get("variant"), row_max(row))
+            deals.add(*(row[key] for key in _FIELDS), _kind(row), row_max(row))
         return deals
 
-    def add(self, players, seed, L, U2, U3, U3_high, exact, method, seconds, variant=None, max_score=25):
-        """Add one row (values as in a checked row; ``seed`` below 2^64; ``variant`` ``None`` for our
-        seeded deals)."""
-        self.variants[variant] = max_score
+    def add(self, players, seed, L, U2, U3, U3_high, exact, method, seconds, kind=("seed", None), max_score=25):
+        """Add one row (values as in a checked row; ``seed`` below 2^64; ``kind`` its id's source and
+        its variant)."""
+        self.kinds[kind] = max_score
         self._rows.append((players, seed, L, U2, U3, U3_high, exact, _CODES[method], seconds, type(seconds) is int,
                            self._count))
         self._count += 1
@@ -141,7 +147,7 @@ def read_table_deals(paths, players=None, advance=None):
                 raise InputError(f"expected 'seed' below 2^64, got {row['seed']}", source, number)
             found += 1
             if wanted is None or row["players"] in wanted:
-                deals.add(*(row[key] for key in _FIELDS), row.get("variant"), row_max(row))
+                deals.add(*(row[key] for key in _FIELDS), _kind(row), row_max(row))
         if not found:
             raise InputError("no table rows (expected JSON Lines written by 'table')", source)
     return deals

@@ -55,7 +55,26 @@ def test_rows_of_several_variants_are_not_summarised_together(tmp_path):
     assert run("table", "-p", "2", "--deals", "1", "--out", standard, "-j", "1").exit_code == 0
     assert run("table", "-p", "2", "--deals", "1", "--variant", "Rainbow (6 Suits)", "--out", rainbow,
                "-j", "1").exit_code == 0
-    one_line_error(run("table-summary", standard, rainbow), "several variants", "Rainbow (6 Suits)")
+    one_line_error(run("table-summary", standard, rainbow), "several kinds of deal", "Rainbow (6 Suits)",
+                   "our seeded deals")
+    one_line_error(run("table", "-p", "2", "--deals", "1", "--hle", "--out", standard, "-j", "1"),
+                   "holds rows of our seeded deals")
+
+
+def test_tables_of_hles_deals_with_and_without_its_random_start(tmp_path):
+    for flag, source in (("--hle", "hle"), ("--hle-random-start", "hlerandom")):
+        out = tmp_path / f"{source}.jsonl"
+        result = run("table", "-p", "2,3", "--deals", "3", "--seed", "7", flag, "--out", out, "-j", "1", "--json")
+        assert result.exit_code == 0, result.output
+        rows = [json.loads(line) for line in out.read_text().splitlines()]
+        assert [r["id"] for r in rows] == [f"P{p}-{source}-{k}" for p in (2, 3) for k in (7, 8, 9)]
+        bound = run("bound", "-p", "2", "--hle-seeds", "7:10", "--exact", "--no-figures", "-j", "1", "--json",
+                    *(["--hle-random-start"] if source == "hlerandom" else []))
+        assert [(r["id"], r["U3"]) for r in json.loads(bound.output)["rows"]] == [(r["id"], r["U3"]) for r in rows[:3]]
+    one_line_error(run("table", "-p", "2", "--deals", "2", "--seed", str(2 ** 31 - 1), "--hle", "--out",
+                       tmp_path / "x.jsonl"), "2147483648")
+    one_line_error(run("table", "-p", "2", "--deals", "1", "--hle", "--variant", "6 Suits", "--out",
+                       tmp_path / "x.jsonl"), "at most one")
 
 
 def test_a_variant_the_toolkit_does_not_solve_is_refused_before_any_work(tmp_path):
