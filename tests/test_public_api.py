@@ -1,10 +1,14 @@
-"""Every public function and method of the solitaire model, its solvers, its I/O and the reductions
-has type hints for all its parameters and its return.
+"""Every public function and method of the solitaire model, its solvers, its I/O, the reductions
+and the real game (:mod:`solitaire.seer` and its subpackages) has type hints for all its
+parameters and its return.
 
 Public: the names of a module's ``__all__``, and the methods (dunders included) a public class
-defines in its module. Numba kernels (``@numba.njit``) are left unannotated on purpose.
+defines in its module. Numba kernels (``@numba.njit`` dispatchers, ``@intrinsic`` objects) are left
+unannotated on purpose: only plain Python functions are checked, through a ``functools`` wrapper
+(``lru_cache``) to the function it wraps.
 """
 
+import functools
 import importlib
 import inspect
 
@@ -18,7 +22,26 @@ MODULES = [
     "solitaire.io.atomic", "solitaire.io.budget", "solitaire.io.errors", "solitaire.io.inputfile",
     "solitaire.io.interrupt",
     "reductions", "reductions.crosscheck", "reductions.dimacs", "reductions.theorem7",
+    "solitaire.seer", "solitaire.seer.analysis", "solitaire.seer.boundrun", "solitaire.seer.bounds",
+    "solitaire.seer.deals", "solitaire.seer.dealsource", "solitaire.seer.evaluation", "solitaire.seer.exactrun",
+    "solitaire.seer.freegame", "solitaire.seer.game", "solitaire.seer.gorand", "solitaire.seer.harddeals",
+    "solitaire.seer.hle", "solitaire.seer.ids", "solitaire.seer.maxscore", "solitaire.seer.noisy",
+    "solitaire.seer.options", "solitaire.seer.pace", "solitaire.seer.plot", "solitaire.seer.position",
+    "solitaire.seer.rowfile", "solitaire.seer.seeds", "solitaire.seer.tabledeals", "solitaire.seer.variants",
+    "solitaire.seer.variants_build",
+    "solitaire.seer.peers", "solitaire.seer.peers.deadline", "solitaire.seer.peers.removals",
+    "solitaire.seer.peers.turns",
+    "solitaire.seer.u3", "solitaire.seer.u3.hope", "solitaire.seer.u3.kernel", "solitaire.seer.u3.llvm",
+    "solitaire.seer.u3.search", "solitaire.seer.u3.table",
 ]
+
+
+def _plain(obj):
+    """The plain Python function ``obj`` is or a ``functools`` wrapper (``lru_cache``) wraps, or ``None``:
+    not a function, or a numba kernel (a dispatcher or an intrinsic wraps its Python function too)."""
+    if type(obj).__module__ == "functools":
+        obj = inspect.unwrap(obj)
+    return obj if inspect.isfunction(obj) else None
 
 
 def _public_callables(module):
@@ -26,10 +49,10 @@ def _public_callables(module):
     found = []
     for name in module.__all__:
         obj = getattr(module, name)
-        if getattr(obj, "__module__", None) != module.__name__ or hasattr(obj, "py_func"):
-            continue  # re-exported (checked where defined), or a numba kernel
-        if inspect.isfunction(obj):
-            found.append((name, obj))
+        if getattr(obj, "__module__", None) != module.__name__:
+            continue  # re-exported: checked where defined
+        if _plain(obj) is not None:
+            found.append((name, _plain(obj)))
         elif inspect.isclass(obj):
             for attr, value in vars(obj).items():
                 dunder = attr.startswith("__") and attr.endswith("__")
@@ -39,8 +62,11 @@ def _public_callables(module):
                     value = value.__func__
                 elif isinstance(value, property):
                     value = value.fget
+                elif isinstance(value, functools.cached_property):
+                    value = value.func
+                value = _plain(value)
                 # methods a decorator generated (a dataclass's __eq__) are not in the module's source
-                if inspect.isfunction(value) and value.__code__.co_filename == inspect.getfile(module):
+                if value is not None and value.__code__.co_filename == inspect.getfile(module):
                     found.append((f"{name}.{attr}", value))
     return found
 
@@ -69,3 +95,13 @@ def test_the_check_sees_the_public_api():
              _public_callables(importlib.import_module(m))}
     assert {"Instance.from_cards", "Instance.N", "Instance.__eq__", "parse_deck", "read_instance"} <= names
     assert _unannotated(lambda x, y=1: x) == ["x", "y", "return"]
+
+
+def test_the_check_sees_the_seer_api_but_not_its_kernels():
+    """In :mod:`solitaire.seer` the check finds cached properties and ``lru_cache`` functions, and
+    skips the numba kernels (jitted, inlined or not) and intrinsics."""
+    names = {q for m in ("solitaire.seer.options", "solitaire.seer.variants", "solitaire.seer.u3.search",
+                         "solitaire.seer.u3.table", "solitaire.seer.u3.kernel", "solitaire.seer.u3.llvm")
+             for q, _ in _public_callables(importlib.import_module(m))}
+    assert {"Rules.touching", "supported_variants", "exact", "ExactResult.to_json", "tt_table"} <= names
+    assert not {"exact_search", "search_from", "tt_get", "tt_put", "dfs", "prefetch"} & names

@@ -127,7 +127,7 @@ def _follow(line: list[dict], action: dict) -> list[dict]:
     return [dict(a, target=kept) if a["type"] in (PLAY, DISCARD) and a["target"] == real else a for a in rest]
 
 
-def phase_of(game) -> str:
+def phase_of(game: Game) -> str:
     """The phase of the game before the next action (:data:`PHASES`)."""
     if game.deck_left == 0:
         return PHASES[3]
@@ -145,7 +145,7 @@ def _needed(game, card_type: int) -> bool:
     return all(game.lost[suit * RANKS + r] < game.counts[suit * RANKS + r] for r in range(game.stacks[suit], rank))
 
 
-def drop_kind(game, action: dict) -> str:
+def drop_kind(game: Game, action: dict) -> str:
     """The kind (:data:`KINDS`) of ``action``, taken in ``game`` (the state before it)."""
     kind = action["type"]
     if kind in (COLOR_CLUE, RANK_CLUE):
@@ -159,7 +159,7 @@ def drop_kind(game, action: dict) -> str:
     return "discard of the last copy" if outside == 0 else "discard of a needed card"
 
 
-def describe_action(game, action: dict, names: Sequence[str]) -> str:
+def describe_action(game: Game, action: dict, names: Sequence[str]) -> str:
     """``"Bob discards g4"``: the action in words, in ``game`` (the state before it)."""
     who = names[game.current]
     kind = action["type"]
@@ -173,7 +173,7 @@ def describe_action(game, action: dict, names: Sequence[str]) -> str:
     return f"{who} plays {name}" if game.playable(game.type_of(action["target"])) else f"{who} misplays {name}"
 
 
-def analyze_line(start, actions: Sequence[dict], solve: Callable, names: Sequence[str] | None = None,
+def analyze_line(start: Game, actions: Sequence[dict], solve: Callable, names: Sequence[str] | None = None,
                  game_json: dict | None = None, ident: str = "", score: int | None = None) -> GameAnalysis:
     """The maximum before every action of ``actions`` from the simulator state ``start``.
 

@@ -23,11 +23,14 @@ import json
 import math
 import os
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing import get_context
+from typing import Any, Literal
 
 from solitaire.seer.bounds import hardness, u1, u2, u2_reason
 from solitaire.seer.deals import Deal
+from solitaire.seer.dealsource import DealList, LiveSeeds, SeedRange
 from solitaire.seer.u3 import exact, warm_up
 from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.game import DISCARD, PLAY, seer_line
@@ -40,8 +43,9 @@ from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, latest_by_id, 
 
 __all__ = ["bound_row", "run_rows", "imap_jobs", "summarize", "wilson", "limits", "BoundOptions", "BoundRun"]
 
-def bound_row(deal, figures=True, lines=False, timeout=False, peer_timeout=None, peer_solver=PEER_SOLVER,
-              peer_encoding=PEER_ENCODING):
+def bound_row(deal: Deal, figures: bool = True, lines: bool = False, timeout: float | Literal[False] | None = False,
+              peer_timeout: float | None = None, peer_solver: str = PEER_SOLVER,
+              peer_encoding: str = PEER_ENCODING) -> dict:
     """The row of one deal (see the module docstring); ``lines`` adds the U1/U2 lines and bot actions.
 
     ``timeout`` other than ``False`` adds ``U3``, ``U3_high``, ``exact`` and ``method`` (with
@@ -97,7 +101,8 @@ def _exact(deal, timeout, peer_timeout, peer_solver, peer_encoding):
     return result, {**exported, "actions": actions, "options": {**exported.get("options", {}), "startingPlayer": s}}
 
 
-def limits(timeout, peer_timeout=None, peer_solver=PEER_SOLVER, peer_encoding=PEER_ENCODING):
+def limits(timeout: float | None, peer_timeout: float | None = None, peer_solver: str = PEER_SOLVER,
+           peer_encoding: str = PEER_ENCODING) -> dict:
     """What an open row records of the limits it ran under (:data:`~solitaire.seer.rowfile.LIMITS`;
     the peer's solver and encoding only when the peer ran)."""
     found = {"timeout": timeout, "peer_timeout": peer_timeout or 0}
@@ -110,7 +115,7 @@ def _row_task(args):
     return bound_row(*args)
 
 
-def imap_jobs(func, items, jobs, chunksize=8):
+def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunksize: int = 8) -> Iterator[Any]:
     """``map(func, items)`` in input order on ``jobs`` forked processes (``func`` at module level).
 
     The workers ignore Ctrl-C and end with this process (:func:`~solitaire.io.interrupt.worker_start`);
@@ -122,8 +127,9 @@ def imap_jobs(func, items, jobs, chunksize=8):
         yield from pool.imap(func, items, chunksize=chunksize)
 
 
-def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False, peer_timeout=None, peer_solver=PEER_SOLVER,
-             peer_encoding=PEER_ENCODING):
+def run_rows(deals: Iterable[Deal], jobs: int = 1, figures: bool = True, lines: bool = False,
+             timeout: float | Literal[False] | None = False, peer_timeout: float | None = None,
+             peer_solver: str = PEER_SOLVER, peer_encoding: str = PEER_ENCODING) -> Iterator[dict]:
     """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes.
 
     ``timeout`` other than ``False`` adds U3 (:mod:`solitaire.seer.u3`, seconds per deal or ``None``).
@@ -134,7 +140,7 @@ def run_rows(deals, jobs=1, figures=True, lines=False, timeout=False, peer_timeo
     yield from imap_jobs(_row_task, tasks, jobs)
 
 
-def wilson(successes, n, z=1.959963984540054):
+def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """95% Wilson score interval of a proportion ``(low, high)``.
 
     Examples
@@ -150,7 +156,7 @@ def wilson(successes, n, z=1.959963984540054):
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarize(rows):
+def summarize(rows: Sequence[dict]) -> dict:
     """The summary of a list of rows (see the module docstring)."""
     n = len(rows)
     out = {"deals": n}
@@ -199,7 +205,7 @@ class BoundOptions:
     peer_solver: str = PEER_SOLVER
     peer_encoding: str = PEER_ENCODING
 
-    def limits(self):
+    def limits(self) -> dict:
         """The limits an open row of these options records."""
         return limits(self.timeout, self.peer_timeout, self.peer_solver, self.peer_encoding)
 
@@ -233,7 +239,7 @@ class BoundRun(LockedRun):
 
     Parameters
     ----------
-    source : SeedRange or DealList
+    source : SeedRange, LiveSeeds or DealList
         The deals (:mod:`solitaire.seer.dealsource`).
     options : BoundOptions
     out : str, optional
@@ -253,8 +259,10 @@ class BoundRun(LockedRun):
         written, ``out`` is locked by another run or holds a row that is not one of this run.
     """
 
-    def __init__(self, source, options=BoundOptions(), out=None, csv_format=False, resume=False, lines_dir=None,
-                 jobs=1, scores=None):
+    def __init__(self, source: SeedRange | LiveSeeds | DealList, options: BoundOptions = BoundOptions(),
+                 out: str | os.PathLike[str] | None = None, csv_format: bool = False, resume: bool = False,
+                 lines_dir: str | os.PathLike[str] | None = None, jobs: int = 1,
+                 scores: dict[str, int] | None = None) -> None:
         for name, value in (("--lines-dir", lines_dir), ("--peer-timeout", options.peer_timeout)):
             if value and not options.exact:
                 raise InputError(f"{name} needs --exact", "bound")
@@ -281,7 +289,7 @@ class BoundRun(LockedRun):
                 raise InputError(problem, self.out)
         return [row for row in rows if _reusable(row, self.options)]
 
-    def rows(self):
+    def rows(self) -> Iterator[dict]:
         """Compute the rows of the deals not reused, in source order: write each to ``out`` and its
         line to ``lines_dir``, and yield it."""
         done = {row["id"] for row in self.kept}
@@ -328,7 +336,7 @@ class BoundRun(LockedRun):
             for key in ("u1_line", "u2_line", "bot_actions"):
                 row.pop(key, None)
 
-    def summary(self):
+    def summary(self) -> dict:
         """:func:`summarize` over the deals of the source: one row each, reused or new."""
         rows = latest_by_id(self.kept + self.new, self.source)
         out = summarize(rows)

@@ -48,9 +48,12 @@ Examples
 """
 
 import json
+import os
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -59,7 +62,7 @@ from solitaire.io.inputfile import parse_json, read_text, text_lines
 from solitaire.model import Instance
 from solitaire.seer.ids import deck_key, game_id, parse_id
 from solitaire.seer.options import Options, Rules
-from solitaire.seer.variants import UnsupportedVariant, get_variant
+from solitaire.seer.variants import UnsupportedVariant, Variant, get_variant
 
 __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
@@ -79,14 +82,14 @@ STANDARD_COUNTS = np.array(COPIES * len(SUITS), dtype=np.int64)
 STANDARD_TEXT = " ".join(f"{s}{r}" for s in SUITS for r in range(1, RANKS + 1) for _ in range(COPIES[r - 1]))
 
 
-def hand_size(players):
+def hand_size(players: int) -> int:
     """Cards per hand: 5 for 2 or 3 players, 4 for 4 or 5."""
     if players not in (2, 3, 4, 5):
         raise ValueError(f"players must be in 2..5, got {players}")
     return 5 if players <= 3 else 4
 
 
-def card_name(card_type, variant=None):
+def card_name(card_type: int, variant: Variant | None = None) -> str:
     """Text of a type ``suit * 5 + rank - 1``: ``card_name(3) == 'r4'`` on the standard deck; in
     another variant its suit's name and the rank (``'Black 4'``)."""
     suit, rank = divmod(int(card_type), RANKS)
@@ -126,7 +129,7 @@ class Deal:
     start_player: int = 0
     options: Options = field(default_factory=Options, repr=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         types = np.ascontiguousarray(self.types, dtype=np.int64).reshape(-1)
         types.setflags(write=False)
         object.__setattr__(self, "types", types)
@@ -137,56 +140,56 @@ class Deal:
             object.__setattr__(self, "options", replace(self.options, starting_player=0))
 
     @property
-    def rules(self):
+    def rules(self) -> Rules:
         """The :class:`~solitaire.seer.options.Rules` of the game: variant, players, options."""
         return _rules(self.options, self.players)
 
     @property
-    def variant(self):
+    def variant(self) -> Variant:
         """The hanab.live :class:`~solitaire.seer.variants.Variant` of the deal."""
         return self.rules.variant
 
     @property
-    def standard(self):
+    def standard(self) -> bool:
         """Whether the deal is No Variant with default options (the standard game)."""
         return self.options == Options()
 
     @property
-    def n_types(self):
+    def n_types(self) -> int:
         """Card types: 5 per suit."""
         return RANKS * len(self.variant.suits)
 
     @property
-    def counts(self):
+    def counts(self) -> np.ndarray:
         """Copies of each type in the deck (read-only array of ``n_types`` entries)."""
         return _counts(self.options.variant)
 
     @property
-    def max_score(self):
+    def max_score(self) -> int:
         """5 per suit."""
         return self.variant.max_score
 
     @property
-    def hand(self):
+    def hand(self) -> int:
         """Cards per hand (the options' one more or one less included)."""
         return self.rules.hand_size
 
     @property
-    def pooled(self):
+    def pooled(self) -> int:
         """``P * hand``: cards held by the whole team while the deck lasts."""
         return self.players * self.hand
 
     @property
-    def cards(self):
+    def cards(self) -> list[tuple[int, int]]:
         """The deck as ``(rank, suit)`` pairs."""
         return [(t % RANKS + 1, t // RANKS) for t in self.types.tolist()]
 
-    def to_instance(self, h=None):
+    def to_instance(self, h: int | None = None) -> Instance:
         """The solitaire instance of the deck (``n = c = 5``), with hand ``h`` (default ``P*hand - 1``)."""
         h = self.pooled - 1 if h is None else h
         return Instance(RANKS, len(SUITS), h, self.types % RANKS + 1, self.types // RANKS + 1)
 
-    def with_players(self, players):
+    def with_players(self, players: int) -> "Deal":
         """The same deck for another number of players (a real game's record, its score and
         actions, is kept only for its own number of players: with another it is another deal,
         named by a hash of its deck; a seed's deal keeps its seed)."""
@@ -204,7 +207,7 @@ class Deal:
         meta = {key: self.meta[key] for key in ("source",) if key in self.meta}
         return Deal(self.types, players, game_id(players, "deck", deck_key(self.types)), meta)
 
-    def starting(self, start_player):
+    def starting(self, start_player: int) -> "Deal":
         """The same deal with ``start_player`` moving first."""
         return Deal(self.types, self.players, self.ident, self.meta, start_player, self.options)
 
@@ -224,12 +227,12 @@ def _counts(variant_name):
 _NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
 
 
-def hanablive_names(deal):
+def hanablive_names(deal: Deal) -> list[str]:
     """The players' names: the game's own, else Alice, Bob, …"""
     return list(deal.meta.get("names") or _NAMES[:deal.players])
 
 
-def deal_to_hanablive(deal):
+def deal_to_hanablive(deal: Deal) -> dict[str, Any]:
     """The deal as a hanab.live game without actions: ``players`` (names), ``deck`` and
     ``options`` (``startingPlayer``, and the variant and rule options of a variant game);
     :func:`parse_hanablive` reads it back."""
@@ -239,14 +242,16 @@ def deal_to_hanablive(deal):
             "options": dict(options, startingPlayer=deal.start_player)}
 
 
-def format_deal_text(deal):
+def format_deal_text(deal: Deal) -> str:
     """The text form of a deal's deck (``r1 y2 …``; the standard deck only)."""
     if not deal.standard:
         raise InputError(f"the text form is of the standard deck only, not of {deal.options.variant}", deal.ident)
     return " ".join(card_name(t) for t in deal.types.tolist())
 
 
-def check_deck(types, source, where=lambda i: (None, None), line=None, variant=None):
+def check_deck(types: Sequence[int], source: str,
+               where: Callable[[int], tuple[int | None, int | None]] = lambda i: (None, None),
+               line: int | None = None, variant: Variant | None = None) -> None:
     """Check that ``types`` is the whole deck of ``variant`` (default: the standard deck);
     ``where(i)`` gives (line, column) of card ``i``."""
     full = STANDARD_COUNTS if variant is None else _counts(variant.name)
@@ -280,7 +285,7 @@ def _parse_card(token, source, line, col):
     return SUITS.index(suit.lower()) * RANKS + rank - 1
 
 
-def parse_deal_text(text, players, source="<string>"):
+def parse_deal_text(text: str, players: int, source: str = "<string>") -> Deal:
     """Parse the text form into a :class:`Deal` (see the module docstring)."""
     types, places = [], []
     for lineno, line in enumerate(text_lines(text), start=1):
@@ -302,7 +307,7 @@ def _file_deal(types, players, source, record=None, options=Options()):
     return Deal(types, players, game_id(players, "deck", deck_key(types, keyed)), meta, options=options)
 
 
-def deal_from_instance(instance, players, source="<instance>"):
+def deal_from_instance(instance: Instance, players: int, source: str = "<instance>") -> Deal:
     """A deal from a solitaire instance with ``n = c = 5`` (a ``.deck`` file)."""
     if (instance.n, instance.c) != (RANKS, len(SUITS)):
         raise InputError(f"expected a deck with n = 5 values and c = 5 colors, got n = {instance.n}, "
@@ -365,7 +370,7 @@ def _game_options(obj, players, source, line):
     return replace(found, starting_player=0)
 
 
-def parse_hanablive(obj, source="<json>", line=None):
+def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -> Deal:
     """A :class:`Deal` from one hanab.live game object (``deck``, ``players``, optional ``score``).
 
     ``source`` and ``line`` say where the object was read (``line`` is the game's number in a
@@ -417,7 +422,7 @@ def _starting_player(obj, players, source, line):
     return start
 
 
-def read_hanablive(text, source="<string>"):
+def read_hanablive(text: str, source: str = "<string>") -> list[Deal]:
     """Every game of a hanab.live file: one object, a list of objects, or JSON Lines."""
     stripped = text.strip()
     if not stripped:
@@ -431,12 +436,12 @@ def read_hanablive(text, source="<string>"):
     return [parse_hanablive(obj, source)]
 
 
-def read_hanablive_file(path):
+def read_hanablive_file(path: str | os.PathLike[str]) -> list[Deal]:
     """Every game of a hanab.live file (see :func:`read_hanablive`)."""
     return read_hanablive(read_text(path), str(path))
 
 
-def read_deal(path, players):
+def read_deal(path: str | os.PathLike[str], players: int | None) -> Deal | list[Deal]:
     """A deal from a text file, a ``.deck`` file (by extension), or a hanab.live ``.json`` file."""
     from solitaire.deckfile import parse_deck
 
@@ -452,7 +457,7 @@ def read_deal(path, players):
 _MASK64 = (1 << 64) - 1
 
 
-def splitmix64(state):
+def splitmix64(state: int) -> tuple[int, int]:
     """One SplitMix64 step: ``(new_state, output)``, all arithmetic modulo 2**64."""
     state = (state + 0x9E3779B97F4A7C15) & _MASK64
     z = state
@@ -461,7 +466,7 @@ def splitmix64(state):
     return state, z ^ (z >> 31)
 
 
-def seeded_deal(players, seed):
+def seeded_deal(players: int, seed: int) -> Deal:
     """Our generator: the deal for ``(players, seed)``, the same deck for every ``players``.
 
     Specification (to reproduce it in any language): start from the standard deck in

@@ -9,6 +9,7 @@ source of ``bound``'s options; :func:`parse_seed_range` reads ``A:B``.
 
 import os
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from solitaire.io.errors import InputError
@@ -37,19 +38,19 @@ class SeedRange:
     first: int
     last: int
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not 0 <= self.first < self.last <= 2 ** SEED_BITS[self.source]:
             raise ValueError(f"expected 0 <= first < last <= 2^{SEED_BITS[self.source]}, "
                              f"got {self.first}:{self.last}")
 
-    def deals(self):
+    def deals(self) -> Iterator[Deal]:
         deal = _DEALERS[self.source]
         return (deal(self.players, seed) for seed in range(self.first, self.last))
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self.last - self.first
 
-    def __contains__(self, ident):
+    def __contains__(self, ident: str) -> bool:
         try:
             found = parse_id(ident)
         except ValueError:
@@ -63,20 +64,20 @@ class DealList:
 
     items: tuple
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "_ids", frozenset(deal.ident for deal in self.items))
 
-    def deals(self):
+    def deals(self) -> Iterator[Deal]:
         seen = set()
         for deal in self.items:
             if deal.ident not in seen:
                 seen.add(deal.ident)
                 yield deal
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._ids)
 
-    def __contains__(self, ident):
+    def __contains__(self, ident: str) -> bool:
         return ident in self._ids
 
 
@@ -86,17 +87,17 @@ class LiveSeeds:
 
     seeds: tuple
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "_ids", frozenset(_live_id(seed) for seed in self.seeds))
 
-    def deals(self):
+    def deals(self) -> Iterator[Deal]:
         for start in range(0, len(self.seeds), _LIVE_BLOCK):  # a block's decks are shuffled at once
             yield from live_deals(self.seeds[start:start + _LIVE_BLOCK])
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.seeds)
 
-    def __contains__(self, ident):
+    def __contains__(self, ident: str) -> bool:
         return ident in self._ids
 
 
@@ -128,7 +129,7 @@ def _live_rules(text, option):
     return rules
 
 
-def live_deals(seeds):
+def live_deals(seeds: Sequence[str]) -> list[Deal]:
     """The deal hanab.live deals for each seed string (all of one player count and variant), named
     ``P<players>-live-<seed>`` (a ``legacy-x-`` prefix deals the same deck and is dropped)."""
     if not seeds:
@@ -139,7 +140,7 @@ def live_deals(seeds):
                  options=rules.options) for seed, deck in zip(seeds, decks)]
 
 
-def live_seeds(text, option="--hanab-live-seeds"):
+def live_seeds(text: str, option: str = "--hanab-live-seeds") -> LiveSeeds:
     """:class:`LiveSeeds` of one seed string or a range ``p3v0s1..1000``; :class:`InputError` naming
     ``option`` for a seed the toolkit cannot deal or solve."""
     try:
@@ -172,8 +173,10 @@ def parse_seed_range(text: str, option: str, bits: int) -> tuple:
     return first, last
 
 
-def deal_source(players=None, seeds=None, hle_seeds=None, deal=None, hanab_live=None, hle_random_start=False,
-                hanab_live_seeds=None):
+def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds: str | None = None,
+                deal: str | os.PathLike[str] | None = None, hanab_live: str | os.PathLike[str] | None = None,
+                hle_random_start: bool = False,
+                hanab_live_seeds: str | None = None) -> SeedRange | LiveSeeds | DealList:
     """The source of exactly one of ``seeds``/``hle_seeds`` (``A:B`` text, needs ``players``; with
     ``hle_random_start``, HLE's random starting player), ``hanab_live_seeds`` (a hanab.live seed
     string or a range ``p3v0s1..1000``: its players and variant are in the string),

@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import os
 from collections import Counter
 from typing import Iterable, Sequence
 
@@ -54,7 +55,7 @@ def _add(scores: dict, ident, score: int, source: str, line: int) -> None:
     scores[ident] = score
 
 
-def read_scores(path) -> dict[str, int]:
+def read_scores(path: str | os.PathLike[str]) -> dict[str, int]:
     """``{id: score}`` from a CSV file (a header with ``id`` and ``score``) or JSON Lines.
 
     Raises :class:`InputError` naming the file and line of the first bad record (a missing

@@ -30,15 +30,17 @@ was already exact (``U3 = U2`` proven); how many deals each method closed; the u
 count; the slowest deals.
 """
 
+import os
 import time
 from collections import Counter
+from collections.abc import Container, Iterable, Iterator, Sequence
 from typing import NamedTuple
 from contextlib import closing
 
 import numpy as np
 
 from solitaire.seer.boundrun import imap_jobs, limits, wilson
-from solitaire.seer.deals import MAX_SCORE, seeded_deal
+from solitaire.seer.deals import MAX_SCORE, Deal, seeded_deal
 from solitaire.seer.dealsource import SEED_BITS, live_deals
 from solitaire.io.errors import InputError
 from solitaire.seer.u3 import exact, warm_up
@@ -75,7 +77,7 @@ class Deals(NamedTuple):
         """The seeds ``0 .. seeds - 1`` of the deals."""
         return 10 ** 12 if self.source == "live" else 2 ** SEED_BITS[self.source]  # live: 12-digit suffixes
 
-    def deal(self, players: int, seed: int):
+    def deal(self, players: int, seed: int) -> Deal:
         """The deal of ``players`` and ``seed``."""
         if self.source == "live":
             return live_deals([f"p{players}v{get_variant(self.variant).id}s{seed}"])[0]
@@ -84,7 +86,7 @@ class Deals(NamedTuple):
         return hle_deal(players, seed, self.source == "hlerandom")
 
 
-def table_row(task):
+def table_row(task: tuple[int, int, float | None, float | None, str, str, Deals]) -> dict:
     """The row of ``(players, seed, timeout, peer_timeout, peer_solver, peer_encoding, deals)`` (see the
     module docstring; ``deals`` a :class:`Deals`)."""
     players, seed, timeout, peer_timeout, peer_solver, peer_encoding, deals = task
@@ -97,8 +99,10 @@ def table_row(task):
     return row if r.exact else {**row, **limits(timeout, peer_timeout, peer_solver, peer_encoding)}
 
 
-def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=None, peer_solver=PEER_SOLVER,
-               peer_encoding=PEER_ENCODING, deals=Deals()):
+def table_rows(players: Sequence[int], seeds: Sequence[int], timeout: float | None, jobs: int = 1,
+               skip: Container[tuple[int, int]] = frozenset(), peer_timeout: float | None = None,
+               peer_solver: str = PEER_SOLVER, peer_encoding: str = PEER_ENCODING,
+               deals: Deals = Deals()) -> Iterator[dict]:
     """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order, of
     ``deals`` (a :class:`Deals`).
 
@@ -115,13 +119,13 @@ def table_rows(players, seeds, timeout, jobs=1, skip=frozenset(), peer_timeout=N
     yield from imap_jobs(table_row, tasks, jobs, chunksize=max(1, min(16, todo // (256 * jobs))))
 
 
-def latest_rows(rows):
+def latest_rows(rows: Iterable[dict]) -> list[dict]:
     """One row per deal, ``(players, deals, seed)``: the last one in file order (a retried deal
     replaces its row)."""
     return list({(r["players"], Deals.of_row(r), r.get("seed")): r for r in rows}.values())
 
 
-def read_table(paths, players=None):
+def read_table(paths: Iterable[str | os.PathLike[str]], players: Container[int] | None = None) -> list[dict]:
     """The newest row per deal over the row files ``paths`` (later files win), for ``players`` (all if None).
 
     Raises :class:`InputError` naming the file and the line when a row is not a row of the
@@ -136,7 +140,7 @@ def read_table(paths, players=None):
     return [r for r in latest_rows(rows) if players is None or r["players"] in players]
 
 
-def table_summary(rows, slowest=5):
+def table_summary(rows: TableDeals | Iterable[dict], slowest: int = 5) -> dict[str, dict]:
     """Per player count, the figures of the module docstring (keys are player counts as text).
 
     ``rows``: a :class:`~solitaire.seer.tabledeals.TableDeals`, or row dicts (one per deal, or
@@ -177,7 +181,7 @@ def table_summary(rows, slowest=5):
     return out
 
 
-def format_table(summary):
+def format_table(summary: dict[str, dict]) -> str:
     """The summary as a Markdown table plus the slowest deals."""
     top = next(iter(summary.values()), {}).get("max_score", 25)
     lines = [f"| P | deals | U3 = {top} (95% CI) | U3 may be {top} | U2 exact | closed by | unresolved | U3 distribution "
@@ -221,9 +225,10 @@ class TableRun(LockedRun):
         What deals: ours (default), HLE's, or a hanab.live variant's.
     """
 
-    def __init__(self, players, seed, deals, out, timeout=10.0, peer_timeout=0, peer_solver=PEER_SOLVER,
-                 peer_encoding=PEER_ENCODING, retry_open=False, retry_searched=False, retry_slower=None, jobs=1,
-                 kind=Deals()):
+    def __init__(self, players: Sequence[int], seed: int, deals: int, out: str | os.PathLike[str],
+                 timeout: float | None = 10.0, peer_timeout: float = 0, peer_solver: str = PEER_SOLVER,
+                 peer_encoding: str = PEER_ENCODING, retry_open: bool = False, retry_searched: bool = False,
+                 retry_slower: float | None = None, jobs: int = 1, kind: Deals = Deals()) -> None:
         if not str(out).endswith((".jsonl", ".json")):
             raise InputError("--out must be a .jsonl file", str(out))
         if seed + deals > kind.seeds:
@@ -258,7 +263,7 @@ class TableRun(LockedRun):
             return False
         return row["exact"] or ran_under(row, limits(*self.limits))
 
-    def rows(self):
+    def rows(self) -> Iterator[dict]:
         """Compute, append to ``out`` and yield the rows of the deals not reused, in order."""
         timeout, peer_timeout, peer_solver, peer_encoding = self.limits
         done = {(r["players"], r["seed"]) for r in self.kept}
@@ -271,6 +276,6 @@ class TableRun(LockedRun):
                 self.new.append(row)
                 yield row
 
-    def summary(self):
+    def summary(self) -> dict[str, dict]:
         """:func:`table_summary` over the deals asked for, one row each."""
         return table_summary(latest_rows(self.kept + self.new))

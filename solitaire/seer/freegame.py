@@ -50,8 +50,8 @@ and against the search's token-free game on full deals.
 
 import time
 
-from solitaire.seer.deals import MAX_SCORE, RANKS
-from solitaire.seer.position import position_of
+from solitaire.seer.deals import MAX_SCORE, RANKS, Deal
+from solitaire.seer.position import Position, position_of
 from solitaire.seer.variants import UnsupportedVariant
 
 __all__ = ["free_reaches"]
@@ -64,7 +64,7 @@ class _OutOfTime(Exception):
     pass
 
 
-def free_reaches(source, target, timeout=None):
+def free_reaches(source: Deal | Position, target: int, timeout: float | None = None) -> tuple[bool | None, int]:
     """``(answer, nodes)``: can the token-free game of ``source`` (a deal or a position) reach
     ``target`` points?
 

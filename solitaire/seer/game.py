@@ -32,7 +32,10 @@ clue it misplays its least useful card.
 Running time: ``O(turns * P * hand)`` per game, a fraction of a millisecond.
 """
 
-from solitaire.seer.deals import RANKS
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from solitaire.seer.deals import RANKS, Deal
 from solitaire.seer.position import MAX_CLUES, MAX_STRIKES, Position, position_of
 from solitaire.seer.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
 from solitaire.io.errors import InputError
@@ -48,7 +51,7 @@ STALL_PACE = 4
 class IllegalAction(InputError):
     """An action the rules forbid; ``number`` is its 1-based index in the list."""
 
-    def __init__(self, message, number=None, source="<actions>"):
+    def __init__(self, message: str, number: int | None = None, source: str = "<actions>") -> None:
         super().__init__(f"action {number}: {message}" if number else message, source)
         self.number = number
 
@@ -60,11 +63,11 @@ class Game:
     deal's) to move; ``turn`` counts the actions applied since the starting position.
     """
 
-    def __init__(self, deal, start_player=None):
+    def __init__(self, deal: Deal, start_player: int | None = None) -> None:
         self._load(Position.initial(deal, start_player))
 
     @classmethod
-    def from_position(cls, position):
+    def from_position(cls, position: Position) -> "Game":
         """A game in ``position`` (its ``turn`` counts from there)."""
         game = cls.__new__(cls)
         game._load(position)
@@ -86,37 +89,37 @@ class Game:
         self.last_turn = position.turns_left  # the game ends when turn reaches it
         self.lost = position.lost  # copies discarded or misplayed, per type
 
-    def position(self):
+    def position(self) -> Position:
         """The position the game is in."""
         return Position(self.deal, self.next_card, tuple(map(tuple, self.hands)), tuple(self.stacks),
                         self.clues, self.strikes, self.current,
                         None if self.last_turn is None else self.last_turn - self.turn)
 
     @property
-    def current(self):
+    def current(self) -> int:
         return (self.start_player + self.turn) % self.deal.players
 
     @property
-    def played(self):
+    def played(self) -> int:
         return sum(self.stacks)
 
     @property
-    def over(self):
+    def over(self) -> bool:
         return (self.strikes >= MAX_STRIKES or self.played == self.max_score
                 or (self.last_turn is not None and self.turn >= self.last_turn))
 
     @property
-    def score(self):
+    def score(self) -> int:
         return 0 if self.strikes >= MAX_STRIKES else self.played
 
     @property
-    def deck_left(self):
+    def deck_left(self) -> int:
         return len(self.types) - self.next_card
 
-    def type_of(self, order):
+    def type_of(self, order: int) -> int:
         return self.types[order]
 
-    def copy(self):
+    def copy(self) -> "Game":
         """An independent copy of the state (same deal)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
@@ -124,7 +127,7 @@ class Game:
         other.stacks, other.lost, other.held = list(self.stacks), list(self.lost), list(self.held)
         return other
 
-    def playable(self, t):
+    def playable(self, t: int) -> bool:
         return self.stacks[t // RANKS] == t % RANKS
 
     def _remove(self, order):
@@ -140,7 +143,7 @@ class Game:
             if self.next_card == len(self.types):
                 self.last_turn = self.turn + 1 + self.deal.players
 
-    def apply(self, action):
+    def apply(self, action: dict[str, Any]) -> None:
         """Apply one action (a dict); raises ``ValueError`` with the reason if illegal."""
         if self.over:
             raise ValueError("the game is over")
@@ -180,12 +183,12 @@ class Game:
                              if isinstance(value, int) and clue_offered(rules.variant, clue)
                              else f"{value!r} is not a {clue.kind} clue of {rules.variant.name}")
 
-    def cards(self, player):
+    def cards(self, player: int) -> list[Card]:
         """The cards of ``player``'s hand, in slot order."""
         return [Card(self.type_of(o) // RANKS, self.type_of(o) % RANKS + 1) for o in self.hands[player]]
 
 
-def replay(start, actions, source="<actions>"):
+def replay(start: Deal | Position, actions: Iterable[dict[str, Any]], source: str = "<actions>") -> Iterator[Game]:
     """Replay hanab.live actions from ``start`` (a deal or a :class:`Position`) under the real rules.
 
     Yields the :class:`Game` before each action it applies and once more at the end (the same
@@ -211,7 +214,7 @@ def replay(start, actions, source="<actions>"):
     yield game
 
 
-def simulate(start, actions, source="<actions>"):
+def simulate(start: Deal | Position, actions: Iterable[dict[str, Any]], source: str = "<actions>") -> Game:
     """Replay hanab.live actions from ``start`` (a deal or a :class:`Position`); returns the final
     :class:`Game` (:func:`replay` says when it stops and what it raises)."""
     for game in replay(start, actions, source):
@@ -246,7 +249,7 @@ def _play_choice(game, hand):
     return min(playable, key=key)
 
 
-def legal_clue(game):
+def legal_clue(game: Game) -> dict[str, int] | None:
     """A legal clue to the next player that can be clued (the first clue of the variant, colours
     first, that touches the first card it can; on the standard deck the colour of that player's
     first card), ``None`` if there is none."""
@@ -259,7 +262,7 @@ def legal_clue(game):
     return None
 
 
-def legal_actions(game, misplays=True, clues=True):
+def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list[dict[str, int]]:
     """Every legal action of the player to move, up to the content of a clue: a play of each card
     (a misplay included), a discard of each card when a token is missing, and one clue
     (:func:`legal_clue`) when a token is left and a teammate holds a card. With every card seen a
@@ -291,7 +294,7 @@ def _should_stall(game):
                                       if i != game.current for o in hand)
 
 
-def bot_action(game):
+def bot_action(game: Game) -> dict[str, int]:
     """The bot's action in any game state (see the module docstring)."""
     hand = game.hands[game.current]
     order = _play_choice(game, hand)
@@ -310,7 +313,7 @@ def bot_action(game):
     raise RuntimeError("no legal action that keeps the game alive")  # cannot happen with P >= 2
 
 
-def seer_line(start):
+def seer_line(start: Deal | Position) -> tuple[list[dict[str, int]], int]:
     """The bot's game from ``start`` (a deal or a :class:`Position`): ``(actions, score)``; the
     actions replay with :func:`simulate` from the same start.
 
@@ -330,7 +333,7 @@ def seer_line(start):
     return actions, game.score
 
 
-def seer_score(start):
+def seer_score(start: Deal | Position) -> int:
     """Only the bot's score L (from a deal or a :class:`Position`)."""
     return seer_line(start)[1]
 

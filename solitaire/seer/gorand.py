@@ -77,7 +77,7 @@ class GoRand:
 
     __slots__ = ("_vec", "_tap", "_feed")
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int) -> None:
         self.seed(seed)
 
     def seed(self, seed: int) -> None:

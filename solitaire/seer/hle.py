@@ -43,6 +43,8 @@ number.
 Running time: 100 generator outputs and ``O(25)`` work per card, a few milliseconds per deal.
 """
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from solitaire.seer.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal, hand_size
@@ -66,7 +68,7 @@ class MT19937:
     3499211612
     """
 
-    def __init__(self, seed):
+    def __init__(self, seed: int) -> None:
         mt = [seed & _M32]
         for i in range(1, 624):
             mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & _M32)
@@ -80,7 +82,7 @@ class MT19937:
             mt[i] = mt[(i + 397) % 624] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
         self._index = 0
 
-    def next(self):
+    def next(self) -> int:
         """The next 32-bit output."""
         if self._index >= 624:
             self._twist()
@@ -91,7 +93,7 @@ class MT19937:
         y ^= (y << 15) & 0xEFC60000
         return y ^ (y >> 18)
 
-    def canonical(self):
+    def canonical(self) -> float:
         """``std::generate_canonical<double, 53>``: a double in ``[0, 1)`` from two outputs."""
         low = float(self.next())
         value = (low + float(self.next()) * 4294967296.0) / 18446744073709551616.0
@@ -101,7 +103,7 @@ class MT19937:
 class DiscreteDistribution:
     """libstdc++'s ``std::discrete_distribution`` over the given weights."""
 
-    def __init__(self, weights):
+    def __init__(self, weights: Sequence[float]) -> None:
         total = 0.0
         for w in weights:
             total += float(w)
@@ -112,7 +114,7 @@ class DiscreteDistribution:
         cumulative[-1] = 1.0
         self._cumulative = cumulative
 
-    def sample(self, rng):
+    def sample(self, rng: MT19937) -> int:
         """Draw an index with ``rng`` (an :class:`MT19937`); one outcome draws nothing."""
         if len(self._cumulative) == 1:
             return 0
@@ -127,7 +129,7 @@ class DiscreteDistribution:
         return lo
 
 
-def uniform_int(rng, n):
+def uniform_int(rng: MT19937, n: int) -> int:
     """``std::uniform_int_distribution(0, n - 1)(rng)`` of libstdc++ >= 11 (Lemire's method).
 
     Examples
@@ -161,13 +163,14 @@ def _check_seed(seed):
         raise ValueError(f"HLE seeds are in 0..2^31-1 (HLE reads a C int; a larger seed aborts it), got {seed}")
 
 
-def hle_deck(seed):
+def hle_deck(seed: int) -> list[int]:
     """The HLE deck order for ``seed`` as HLE card indices ``color * 5 + rank - 1`` (HLE colors)."""
     _check_seed(seed)
     return _draw(MT19937(seed), DECK_SIZE)
 
 
-def hle_game(players, seed, random_start=False, earlier_draws=()):
+def hle_game(players: int, seed: int, random_start: bool = False,
+             earlier_draws: Sequence[int] = ()) -> tuple[int, list[int]]:
     """``(start player, deck)`` of HLE's game, the deck as HLE card indices (see :func:`hle_deal`)."""
     _check_seed(seed)
     first = players * hand_size(players)
@@ -183,7 +186,7 @@ def hle_game(players, seed, random_start=False, earlier_draws=()):
     return start, _draw(rng, DECK_SIZE)
 
 
-def hle_deal(players, seed, random_start=False, earlier_draws=()):
+def hle_deal(players: int, seed: int, random_start: bool = False, earlier_draws: Sequence[int] = ()) -> Deal:
     """The deal of ``HanabiEnv(config={"players": players, "seed": seed})``, in our suits.
 
     ``random_start``: with ``"random_start_player": True`` (the deal's ``start_player`` is HLE's

@@ -28,7 +28,9 @@ The colon form ``P2:seed:17`` of older table rows is read as ``P2-seed-17``
 import hashlib
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["SOURCES", "GameId", "game_id", "parse_id", "id_players", "deck_key", "line_file_name"]
 
@@ -55,17 +57,17 @@ class GameId:
     source: str
     key: str
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"P{self.players}-{self.source}-{self.key}"
 
     @property
-    def number(self):
+    def number(self) -> int:
         """The key as a whole number (sources ``seed``, ``hle``, ``hlerandom``, ``game``; an HLE
         key's seed)."""
         return int(self.key.partition("g")[0])
 
 
-def game_id(players: int, source: str, key) -> str:
+def game_id(players: int, source: str, key: int | str) -> str:
     """The id of a game (see the module docstring); ``ValueError`` when it is not one.
 
     Examples
@@ -105,7 +107,7 @@ def _fields(text):
     return int(m.group("players")), source, key
 
 
-def deck_key(types, record=None) -> str:
+def deck_key(types: Iterable[int], record: dict[str, Any] | None = None) -> str:
     """The key of a ``deck`` id: SHA-256 over the card types and the game's ``record`` (a dict of
     what was played: score, end, actions; ``None`` for a bare deck), first 16 hex digits."""
     text = json.dumps({"deck": [int(t) for t in types], "record": record}, sort_keys=True, separators=(",", ":"))

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import random
 
+from solitaire.seer.deals import Deal
 from solitaire.seer.game import Game, bot_action, legal_actions
-from solitaire.seer.position import position_of
+from solitaire.seer.position import Position, position_of
 
 __all__ = ["noisy_line"]
 
 
-def noisy_line(start, noise: float, seed: int) -> tuple[list[dict], int]:
+def noisy_line(start: Deal | Position, noise: float, seed: int) -> tuple[list[dict], int]:
     """The game of the bot that takes a uniformly random legal action with probability ``noise``
     on each turn: ``(actions, score)`` (module docstring).
 

@@ -78,7 +78,7 @@ class Rules:
     players: int
     options: Options = field(default_factory=Options)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.players not in HAND_SIZES:
             raise InputError(f"expected 2 to 6 players, got {self.players}", "players")
         if not 0 <= self.options.starting_player < self.players:

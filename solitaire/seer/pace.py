@@ -49,6 +49,8 @@ Running time: ``O(T * F * (F + cap + c))`` word operations for the largest front
 ``F`` is usually below a hundred on standard deals (measured in ``benchmarks/bench_bounds.py``).
 """
 
+from collections.abc import Sequence
+
 import numba
 import numpy as np
 
@@ -390,7 +392,7 @@ class PaceProblem:
     0
     """
 
-    def __init__(self, types, n, c, n0, final):
+    def __init__(self, types: Sequence[int] | np.ndarray, n: int, c: int, n0: int, final: int) -> None:
         self.types = np.ascontiguousarray(types, dtype=np.int64)
         if not (1 <= n <= MAX_N and 1 <= c <= MAX_C and n * c <= 64):
             raise ValueError(f"need 1 <= n <= {MAX_N}, 1 <= c <= {MAX_C}, n*c <= 64; got n={n}, c={c}")
@@ -401,15 +403,15 @@ class PaceProblem:
         self.n, self.c, self.n0, self.final = n, c, n0, final
 
     @property
-    def steps(self):
+    def steps(self) -> int:
         """``T``: steps that end with a draw."""
         return int(self.types.size) - self.n0
 
     @property
-    def max_score(self):
+    def max_score(self) -> int:
         return self.n * self.c
 
-    def optimistic(self, cap):
+    def optimistic(self, cap: int) -> int:
         """The hope of the initial state(s): an upper bound on the score."""
         counts = np.bincount(self.types, minlength=self.max_score)
         total = 0
@@ -426,10 +428,10 @@ class PaceResult:
 
     __slots__ = ("score", "plays", "widest", "searches")
 
-    def __init__(self, score, plays, widest, searches):
+    def __init__(self, score: int, plays: list[tuple[int, int]], widest: int, searches: int) -> None:
         self.score, self.plays, self.widest, self.searches = score, plays, widest, searches
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"PaceResult(score={self.score}, plays={len(self.plays)})"
 
 
@@ -439,7 +441,7 @@ def _run_search(prob, cap, target, floor):
     return best, hope, list(zip(steps.tolist(), kinds.tolist())), widest
 
 
-def pace_max(prob, cap=None):
+def pace_max(prob: PaceProblem, cap: int | None = None) -> PaceResult:
     """The maximum score of the pace solitaire (kept cards at most ``cap``, default ``n0``)."""
     cap = prob.n0 if cap is None else cap
     target = prob.optimistic(cap)
@@ -458,7 +460,7 @@ def pace_max(prob, cap=None):
         target = hope
 
 
-def line_pace(prob, plays, target):
+def line_pace(prob: PaceProblem, plays: Sequence[tuple[int, int]], target: int) -> int | None:
     """The least pace ``plays so far + cards left + final - target`` after the draws of a line
     that come before it reaches ``target`` (``None`` if there are none)."""
     done, least, steps = 0, None, [when for when, _ in plays]
@@ -472,7 +474,7 @@ def line_pace(prob, plays, target):
     return least
 
 
-def pace_reaches(prob, target, cap=None, floor=0):
+def pace_reaches(prob: PaceProblem, target: int, cap: int | None = None, floor: int = 0) -> bool:
     """Whether some line scores ``>= target`` with pace ``>= floor`` after every draw.
 
     The greedy line answers "yes" when it suffices; the search decides the rest.

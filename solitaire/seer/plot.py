@@ -10,12 +10,13 @@ from pathlib import Path
 
 from solitaire.io.errors import InputError
 from solitaire.seer.analysis import GameAnalysis
+from solitaire.seer.deals import Deal
 from solitaire.seer.game import Game
 
 __all__ = ["plot_analysis"]
 
 
-def _scores(analysis: GameAnalysis, deal) -> list[int]:
+def _scores(analysis: GameAnalysis, deal: Deal) -> list[int]:
     """The cards played before each turn of the real game, and after its last one."""
     game, scores = Game(deal), []
     for turn in analysis.turns:
@@ -24,7 +25,7 @@ def _scores(analysis: GameAnalysis, deal) -> list[int]:
     return scores + [game.played]
 
 
-def plot_analysis(analysis: GameAnalysis, deal, path: str | Path) -> Path:
+def plot_analysis(analysis: GameAnalysis, deal: Deal, path: str | Path) -> Path:
     """Draw ``analysis`` of the game on ``deal`` into ``path`` (PNG or SVG, by its suffix)."""
     try:
         import matplotlib

@@ -28,7 +28,9 @@ stack per suit. Card indices in ``hands`` are the hanab.live card orders (the in
 """
 
 import json
+import os
 from dataclasses import dataclass
+from typing import Any
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text
@@ -53,7 +55,7 @@ class Position:
     to_move: int                        # the player to move
     turns_left: int | None              # None while the deck lasts; else turns left in the game
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "hands", tuple(tuple(int(o) for o in hand) for hand in self.hands))
         object.__setattr__(self, "stacks", tuple(int(s) for s in self.stacks))
         problem = self._problem()
@@ -165,7 +167,7 @@ def _int(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def parse_position(obj, source: str = "<json>", line: int | None = None) -> Position:
+def parse_position(obj: Any, source: str = "<json>", line: int | None = None) -> Position:
     """A :class:`Position` from its JSON form; :class:`InputError` names what is wrong."""
     if not isinstance(obj, dict):
         raise InputError("expected a position object", source, line)
@@ -192,7 +194,7 @@ def parse_position(obj, source: str = "<json>", line: int | None = None) -> Posi
         raise InputError(f"not a position: {err}", source, line) from None
 
 
-def read_position(path) -> Position:
+def read_position(path: str | os.PathLike[str]) -> Position:
     """The position in a JSON file (one object in the JSON form)."""
     return parse_position(parse_json(read_text(path), str(path)), str(path))
 

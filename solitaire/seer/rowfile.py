@@ -26,8 +26,11 @@ import os
 import socket
 import sys
 import tempfile
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
+from types import TracebackType
+from typing import Any
 
-from solitaire.seer.deals import MAX_SCORE
+from solitaire.seer.deals import MAX_SCORE, Deal
 from solitaire.io.atomic import target_mode
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import LINE_BREAK, parse_json
@@ -48,13 +51,13 @@ _SCORES = ("L", "U1", "U2", "U3", "U3_high", "real_score")
 _VARIANT_MAXIMA = (15, 20, 25, 30)
 
 
-def row_max(row):
+def row_max(row: Mapping[str, Any]) -> int:
     """The maximum score of the row's game: its ``max_score``, else 25 (the standard game)."""
     value = row.get("max_score", MAX_SCORE)
     return value if value in _VARIANT_MAXIMA else MAX_SCORE
 
 
-def variant_fields(deal):
+def variant_fields(deal: Deal) -> dict:
     """``variant`` and ``max_score`` for the row of a variant game (nothing for the standard game)."""
     return {} if deal.standard else {"variant": deal.options.variant, "max_score": deal.max_score}
 _METHODS = ("bot", "search", "peer")
@@ -121,7 +124,7 @@ def _problem(row):
     return None
 
 
-def check_row(row, required, source, line):
+def check_row(row: Any, required: Iterable[str], source: str, line: int | None) -> dict:
     """``row`` if it is a row object with the keys ``required`` and sound values, else :class:`InputError`."""
     if not isinstance(row, dict):
         raise InputError(f"expected a row object, got {json.dumps(row)[:40]}", source, line)
@@ -196,7 +199,8 @@ def _text(path):
     return _kept(text)
 
 
-def row_lines(path, advance=None):
+def row_lines(path: str | os.PathLike[str],
+              advance: Callable[[int], object] | None = None) -> Iterator[tuple[int, str]]:
     """``(number, line)`` for each line of the JSON Lines row file ``path`` (plain or ``.xz``; nothing
     if it does not exist), streamed: lines end at ``\\n``, ``\\r\\n`` or ``\\r`` only (they are
     yielded without it), and a last line cut short is left out (:func:`_kept`).
@@ -226,7 +230,7 @@ def row_lines(path, advance=None):
         raise _unreadable(err, source) from None
 
 
-def read_rows(path, csv_format=False, required=("id",)):
+def read_rows(path: str | os.PathLike[str], csv_format: bool = False, required: Iterable[str] = ("id",)) -> list[dict]:
     """The rows of a row file (none if it does not exist), each checked by :func:`check_row`."""
     source = str(path)
     if csv_format:
@@ -242,7 +246,7 @@ def read_rows(path, csv_format=False, required=("id",)):
     return [check_row(parse_json(ln, source, i), required, source, i) for i, ln in row_lines(path) if ln.strip()]
 
 
-def latest_by_id(rows, wanted=None):
+def latest_by_id(rows: Iterable[dict], wanted: Container[str] | None = None) -> list[dict]:
     """One row per id, the last one in file order (a recomputed deal replaces its row), keeping
     only the ids ``in wanted`` (every id when ``None``), in the order of their first rows."""
     latest = {}
@@ -252,7 +256,7 @@ def latest_by_id(rows, wanted=None):
     return list(latest.values())
 
 
-def ran_under(row, limits):
+def ran_under(row: Mapping[str, Any], limits: Mapping[str, Any]) -> bool:
     """Whether the open ``row`` records exactly the :data:`LIMITS` ``limits`` (a dict of them)."""
     return all(row.get(key) == limits.get(key) for key in LIMITS)
 
@@ -273,7 +277,7 @@ class RowLock:
     and holding a line naming its holder; :class:`InputError` naming the holder when another
     process has it. The lock goes with the process that holds it (a killed run leaves none)."""
 
-    def __init__(self, path):
+    def __init__(self, path: str | os.PathLike[str]) -> None:
         self.name, self.handle = f"{path}.lock", None
         if _is_stream(str(path)):  # a device or a pipe (/dev/stdout): nothing to lock
             return
@@ -300,7 +304,7 @@ class RowLock:
         handle.flush()
         self.handle = handle
 
-    def release(self):
+    def release(self) -> None:
         if self.handle is not None:
             os.unlink(self.name)
             self.handle.close()
@@ -314,15 +318,15 @@ class LockedRun:
 
     lock = None
 
-    def close(self):
+    def close(self) -> None:
         if self.lock:
             self.lock.release()
             self.lock = None
 
-    def __enter__(self):
+    def __enter__(self) -> "LockedRun":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -342,7 +346,8 @@ class RowWriter:
     the caller already holds on ``path`` (taken before reading the rows it resumes), which the
     writer releases when it is closed."""
 
-    def __init__(self, path, resume=False, csv_format=False, lock=None):
+    def __init__(self, path: str | os.PathLike[str], resume: bool = False, csv_format: bool = False,
+                 lock: RowLock | None = None) -> None:
         self.path, self.csv, self.temporary = str(path), csv_format, None
         if self.path.endswith((".xz", ".gz", ".bz2", ".zst")):
             if lock:
@@ -379,13 +384,13 @@ class RowWriter:
         except OSError as err:
             raise InputError(f"cannot write the file ({err.strerror or err})", self.path) from None
 
-    def write(self, row):
+    def write(self, row: dict) -> None:
         if self.csv:
             self._guard(self.writer.writerow, row)
         else:
             self._guard(self.handle.write, json.dumps(row) + "\n")
 
-    def close(self, keep=True):
+    def close(self, keep: bool = True) -> None:
         """Close the file; a new file replaces ``path`` when ``keep``, else it is removed."""
         failure = None
         try:
@@ -406,9 +411,10 @@ class RowWriter:
         if failure:
             raise failure
 
-    def __enter__(self):
+    def __enter__(self) -> "RowWriter":
         return self
 
-    def __exit__(self, kind, error, trace):
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
         self.close(keep=kind is None or interrupted(error))
 

@@ -18,7 +18,9 @@ JSON parser and :func:`~solitaire.seer.rowfile.check_row`, which names the file 
 """
 
 import math
+import os
 import re
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -66,20 +68,21 @@ class TableDeals:
     """The summary fields of the newest row of each deal (module docstring); :meth:`add` rows in
     file order, then :meth:`table` gives the deals."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._deals = np.zeros(0, DEAL)  # one record per deal, ordered by (players, seed)
         self._waiting, self._rows, self._count = [], [], 0
         self.kinds = {}  # (id source, variant) of the rows added, and the maximum score
 
     @classmethod
-    def of_rows(cls, rows):
+    def of_rows(cls, rows: Iterable[dict]) -> "TableDeals":
         """The deals of row dicts (each with the keys :data:`TABLE_KEYS`), in order."""
         deals = cls()
         for row in rows:
             deals.add(*(row[key] for key in _FIELDS), _kind(row), row_max(row))
         return deals
 
-    def add(self, players, seed, L, U2, U3, U3_high, exact, method, seconds, kind=("seed", None), max_score=25):
+    def add(self, players: int, seed: int, L: int, U2: int, U3: int, U3_high: int, exact: bool, method: str | None,
+            seconds: int | float, kind: tuple[str, str | None] = ("seed", None), max_score: int = 25) -> None:
         """Add one row (values as in a checked row; ``seed`` below 2^64; ``kind`` its id's source and
         its variant)."""
         self.kinds[kind] = max_score
@@ -108,18 +111,19 @@ class TableDeals:
         deals["first"] = rows["first"][starts]              # the deal's first row came first
         self._deals = deals
 
-    def table(self):
+    def table(self) -> np.ndarray:
         """One record (:data:`DEAL`) per deal, in the order of the deals' first rows."""
         self._flush(merge=True)
         return self._deals[np.argsort(self._deals["first"], kind="stable")]
 
     @staticmethod
-    def seconds(deal):
+    def seconds(deal: np.void) -> int | float:
         """The ``seconds`` of a record as its row wrote it (a whole number or not)."""
         return int(deal["seconds"]) if deal["whole"] else float(deal["seconds"])
 
 
-def read_table_deals(paths, players=None, advance=None):
+def read_table_deals(paths: Iterable[str | os.PathLike[str]], players: Iterable[int] | None = None,
+                     advance: Callable[[int], object] | None = None) -> TableDeals:
     """The :class:`TableDeals` of the row files ``paths`` (later files win), for ``players`` (all if None).
 
     Raises :class:`InputError` naming the file and the line when a row is not a row of the

@@ -9,6 +9,8 @@ only (No Variant, default options) and refuse any other deal
 (:func:`~solitaire.seer.peers.turns.check_standard`).
 """
 
+from collections.abc import Callable
+
 from solitaire.seer.peers.removals import removal_reaches
 from solitaire.seer.peers.turns import peer_reaches
 
@@ -23,7 +25,7 @@ PEERS = {"removals": removal_reaches, "turns": peer_reaches}
 PEER_ENCODING = "removals"
 
 
-def peer_of(encoding):
+def peer_of(encoding: str) -> Callable[..., tuple[bool | None, list[dict[str, int]] | None]]:
     """``PEERS[encoding]``; a :class:`ValueError` naming the encodings for any other name."""
     try:
         return PEERS[encoding]

@@ -11,13 +11,15 @@ import os
 import pickle
 import select
 import signal
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from solitaire.io.interrupt import ignore_interrupts
 
 __all__ = ["call_with_deadline"]
 
 
-def call_with_deadline(func, args, timeout):
+def call_with_deadline(func: Callable[..., Any], args: Sequence[Any], timeout: float) -> tuple[bool, Any]:
     """``(True, func(*args))``, or ``(False, None)`` when it did not finish within ``timeout`` seconds.
 
     An exception in the child is raised again in the parent (as ``RuntimeError`` with its text).

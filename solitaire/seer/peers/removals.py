@@ -38,14 +38,14 @@ proof. Measured against the turn-indexed peer in ``benchmarks/README.md`` (P = 4
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 
-from solitaire.seer.deals import MAX_SCORE, RANKS
+from solitaire.seer.deals import MAX_SCORE, RANKS, Deal
 from solitaire.seer.game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue, simulate
 from solitaire.seer.peers.turns import PEER_SOLVER, ask, check_standard, solve
 
 __all__ = ["removal_formula", "removal_line", "removal_reaches"]
 
 
-def removal_formula(deal, target):
+def removal_formula(deal: Deal, target: int) -> tuple[CNF, IDPool]:
     """The CNF for "score >= target" indexed by removals (module docstring), and its variable pool."""
     check_standard(deal)
     P, H = deal.players, deal.hand
@@ -172,7 +172,7 @@ def _stack_step(cnf, var, step, plays):
         cnf.append([-nxt, var("done", step, x)] + lits)
 
 
-def removal_line(deal, model, pool):
+def removal_line(deal: Deal, model: list[int], pool: IDPool) -> list[dict[str, int]]:
     """Decode a model into hanab.live actions: each removal after its clues, then the final round."""
     true = {v for v in model if v > 0}
 
@@ -206,7 +206,8 @@ def removal_line(deal, model, pool):
     return actions
 
 
-def removal_reaches(deal, target, solver=PEER_SOLVER, timeout=None):
+def removal_reaches(deal: Deal, target: int, solver: str = PEER_SOLVER,
+                    timeout: float | None = None) -> tuple[bool | None, list[dict[str, int]] | None]:
     """``(answer, actions)`` as :func:`solitaire.seer.peers.turns.peer_reaches`, with this encoding; the
     actions are replayed and must reach ``target``. With ``timeout`` the answer may be ``None``. A deal
     other than the standard game raises :class:`~solitaire.seer.variants.UnsupportedVariant`."""

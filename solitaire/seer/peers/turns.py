@@ -35,13 +35,15 @@ the same order plus the cardinality encodings; solving is measured in
 """
 
 import itertools
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
 
 from solitaire.seer.peers.deadline import call_with_deadline
-from solitaire.seer.deals import MAX_SCORE, RANKS
+from solitaire.seer.deals import MAX_SCORE, RANKS, Deal
 from solitaire.seer.game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue
 from solitaire.seer.variants import UnsupportedVariant
 
@@ -54,13 +56,13 @@ KINDS = (0, 1, 2)  # play, discard, misplay
 PEER_SOLVER = "glucose4"
 
 
-def horizon(deal, target):
+def horizon(deal: Deal, target: int) -> int:
     """Turns enough for any game to reach ``target`` (module docstring)."""
     draws = len(deal.types) - deal.pooled
     return 2 * (draws + deal.players) + MAX_CLUES + MAX_SCORE // RANKS - target
 
 
-def check_standard(deal):
+def check_standard(deal: Deal) -> None:
     """Raise :class:`~solitaire.seer.variants.UnsupportedVariant` for a deal other than No Variant with
     default options: both peers encode the standard deck and rules only."""
     if not deal.standard:
@@ -68,7 +70,7 @@ def check_standard(deal):
                                  f"with default options", "SAT peers")
 
 
-def peer_formula(deal, target, slack=0):
+def peer_formula(deal: Deal, target: int, slack: int = 0) -> tuple[CNF, IDPool]:
     """The CNF for "score >= target" over :func:`horizon` ``+ slack`` turns, and its variable pool.
 
     ``slack`` adds turns that no game needs: the answer is the same (a check of the horizon).
@@ -171,7 +173,7 @@ def peer_formula(deal, target, slack=0):
     return cnf, pool
 
 
-def peer_line(deal, model, pool):
+def peer_line(deal: Deal, model: list[int], pool: IDPool) -> list[dict[str, int]]:
     """Decode a model into hanab.live actions (a pass becomes a legal colour clue)."""
     true = {v for v in model if v > 0}
     game, actions = Game(deal), []
@@ -188,7 +190,8 @@ def peer_line(deal, model, pool):
     return actions
 
 
-def peer_reaches(deal, target, solver=PEER_SOLVER, timeout=None, slack=0):
+def peer_reaches(deal: Deal, target: int, solver: str = PEER_SOLVER, timeout: float | None = None,
+                 slack: int = 0) -> tuple[bool | None, list[dict[str, int]] | None]:
     """``(answer, actions)``: whether some legal game scores ``>= target``, with such a game.
 
     ``solver`` names a PySAT solver, ``slack`` adds turns (:func:`peer_formula`). With
@@ -201,7 +204,8 @@ def peer_reaches(deal, target, solver=PEER_SOLVER, timeout=None, slack=0):
     return ask(_decide, (deal, target, solver, slack), target, timeout)
 
 
-def ask(decide, args, target, timeout):
+def ask(decide: Callable[..., tuple[bool | None, list[dict[str, int]] | None]], args: Sequence[Any], target: int,
+        timeout: float | None) -> tuple[bool | None, list[dict[str, int]] | None]:
     """``decide(*args)``, a peer's ``(answer, actions)`` for "score >= target?", run in a forked
     process killed after ``timeout`` seconds (none: in this one); ``(None, None)`` when time ran
     out, and ``(True, [])`` at once for ``target <= 0``. Shared by both peers."""
@@ -213,7 +217,8 @@ def ask(decide, args, target, timeout):
     return value if finished else (None, None)
 
 
-def solve(cnf, pool, deal, solver, decode):
+def solve(cnf: CNF, pool: IDPool, deal: Deal, solver: str,
+          decode: Callable[[Deal, list[int], IDPool], list[dict[str, int]]]) -> tuple[bool, list[dict] | None]:
     """``(answer, actions)`` of a peer's formula: no model, or the model decoded by ``decode(deal, model, pool)``."""
     with Solver(name=solver, bootstrap_with=cnf.clauses) as sat:
         if not sat.solve():
@@ -225,7 +230,7 @@ def _decide(deal, target, solver, slack):
     return solve(*peer_formula(deal, target, slack), deal, solver, peer_line)
 
 
-def peer_max(deal, low=0, high=MAX_SCORE):
+def peer_max(deal: Deal, low: int = 0, high: int = MAX_SCORE) -> int:
     """The largest ``t`` in ``low..high`` that the peer reaches (``low`` must be reachable)."""
     while low < high:
         if peer_reaches(deal, high)[0]:

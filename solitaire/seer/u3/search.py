@@ -46,14 +46,16 @@ search at all (``L = U2``); measurements in ``docs/u3-search.md``.
 """
 
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import numba
 import numpy as np
 
 from solitaire.seer.bounds import u2_value
-from solitaire.seer.deals import MAX_SCORE, RANKS, seeded_deal
+from solitaire.seer.deals import MAX_SCORE, RANKS, Deal, seeded_deal
 from solitaire.seer.game import DISCARD, PLAY, Game, bot_action, legal_clue, simulate
+from solitaire.seer.position import Position
 from solitaire.seer.u3.hope import MAX_TYPES, MEMO_BITS, hope, workspace
 from solitaire.seer.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DISCARD, MAX_DEPTH, MOVER, NODE_LIMIT, NODES,
                                       POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn, position, scratch)
@@ -123,7 +125,7 @@ def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=Fa
                        memo_bits)
 
 
-def root_arrays(game):
+def root_arrays(game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The state of ``game`` as :func:`search_from` takes it: ``(hand_cards, hlen, stacks, root)``."""
     P = game.deal.players
     hand_cards = np.full((P, 8), -1, dtype=np.int64)
@@ -137,7 +139,7 @@ def root_arrays(game):
             np.array(game.stacks, dtype=np.int64), root)
 
 
-def line_actions(game, codes):
+def line_actions(game: Game, codes: Iterable[int]) -> tuple[list[dict[str, int]], Game]:
     """hanab.live actions for the search's move codes from the state of ``game`` (left unchanged),
     finished by the bot; returns ``(actions, final game)``.
 
@@ -157,7 +159,7 @@ def line_actions(game, codes):
     return finish(game, actions)
 
 
-def finish(game, actions):
+def finish(game: Game, actions: Iterable[dict[str, int]]) -> tuple[list[dict[str, int]], Game]:
     """Play ``game`` (reached by ``actions``) to its end with the bot; returns ``(actions, game)``."""
     actions = list(actions)
     while not game.over:
@@ -189,10 +191,10 @@ class ExactResult:
     method: str = None
 
     @property
-    def low(self):
+    def low(self) -> int:
         return self.score
 
-    def to_json(self, deal):
+    def to_json(self, deal: Deal) -> dict:
         """The optimal line from the first turn as a hanab.live game: ``{"players", "deck", "actions"}``, and
         ``"options"`` (the variant and the options on) for a game other than No Variant with default options."""
         names = [f"Seer {i + 1}" for i in range(deal.players)]
@@ -230,7 +232,7 @@ def _peer(encoding, solver, deal):
     return peer_of(encoding or PEER_ENCODING), solver or PEER_SOLVER
 
 
-def check_supported(deal):
+def check_supported(deal: Deal) -> None:
     """Raise :class:`~solitaire.seer.variants.UnsupportedVariant` (one line: the reason) for a deal whose
     rules the search does not model (module docstring); return ``None`` for the others."""
     reason = None
@@ -251,9 +253,10 @@ def check_supported(deal):
         raise UnsupportedVariant(reason, "U3 search")
 
 
-def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1 << 14, restart_budget=1 << 16,
-          free_share=16, tt_first_bits=TT_FIRST_BITS, peer_solver=None, peer_encoding=None, memo_bits=MEMO_BITS,
-          start=None):
+def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None = None, tt_bits: int = TT_BITS,
+          first_budget: int = 1 << 14, restart_budget: int = 1 << 16, free_share: int = 16,
+          tt_first_bits: int = TT_FIRST_BITS, peer_solver: str | None = None, peer_encoding: str | None = None,
+          memo_bits: int = MEMO_BITS, start: Position | None = None) -> ExactResult:
     """U3 of ``deal`` with an optimal line (module docstring); ``timeout`` in seconds or ``None``.
 
     ``start``: the :class:`~solitaire.seer.position.Position` to search from, or ``None``: the first
@@ -353,7 +356,8 @@ def _replay(origin, actions):
     return game
 
 
-def peer_close(deal, low, high, actions, timeout, solver, reaches):
+def peer_close(deal: Deal, low: int, high: int, actions: list[dict[str, int]], timeout: float, solver: str,
+               reaches: Callable[..., tuple[bool | None, list[dict] | None]]) -> tuple[int, int, list[dict]]:
     """Close ``low < U3 <= high`` with the SAT peer ``reaches`` (a value of
     :data:`solitaire.seer.peers.PEERS`, with PySAT's ``solver``) within ``timeout`` seconds;
     ``(low, high, actions)``.
@@ -379,7 +383,7 @@ def peer_close(deal, low, high, actions, timeout, solver, reaches):
     return low, high, actions
 
 
-def warm_up():
+def warm_up() -> None:
     """Load the compiled search and U2 (compile them on the very first run) once, before worker
     processes fork, so that no deal's timeout is spent compiling."""
     u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs

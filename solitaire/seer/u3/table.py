@@ -67,7 +67,7 @@ def _tt_copy(tt_keys, tt_vals, new_keys, new_vals):
             tt_put(tt_keys[j], tt_vals[j], new_keys, new_vals, new_vals.size - 1)
 
 
-def tt_table(bits, old=None):
+def tt_table(bits: int, old: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A transposition table of ``2**bits`` entries, ``(keys, values)``, holding the entries of ``old``.
 
     A search stores at most one entry per node, so :func:`solitaire.seer.u3.search.exact` starts
