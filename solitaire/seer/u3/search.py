@@ -271,7 +271,7 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
 
     With ``peer_timeout`` (seconds), a deal the search leaves open goes to the SAT peer
     ``PEERS[peer_encoding]`` with the PySAT solver ``peer_solver`` (:func:`peer_close`; ``None``:
-    the defaults of :mod:`solitaire.seer.peers`); the peers start from the first turn only.
+    the defaults of :mod:`solitaire.seer.peers`), asked from ``start`` (or the first turn).
 
     Examples
     --------
@@ -282,8 +282,6 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
     """
     began_deal = time.perf_counter()
     check_supported(deal)
-    if peer_timeout and start is not None:
-        raise ValueError("the SAT peers search from the first turn only: no peer_timeout with a start position")
     peer = _peer(peer_encoding, peer_solver, deal) if peer_timeout else None  # a wrong name or deal fails now
     origin = Game(deal) if start is None else Game.from_position(start)
     actions, game = finish(origin.copy(), [])
@@ -333,7 +331,7 @@ def exact(deal, timeout=None, peer_timeout=None, tt_bits=TT_BITS, first_budget=1
     method = None if low < high else "bot" if searches == 0 and high == upper2 else "search"
     if low < high and peer:
         reaches, solver = peer
-        low, high, actions = peer_close(deal, low, high, actions, peer_timeout, solver, reaches)
+        low, high, actions = peer_close(origin.position(), low, high, actions, peer_timeout, solver, reaches)
         method = "peer" if low == high else None
     final = _replay(origin, actions)
     if final.score != low:
@@ -353,13 +351,13 @@ def _replay(origin, actions):
     return game
 
 
-def peer_close(deal, low, high, actions, timeout, solver, reaches):
-    """Close ``low < U3 <= high`` with the SAT peer ``reaches`` (a value of
-    :data:`solitaire.seer.peers.PEERS`, with PySAT's ``solver``) within ``timeout`` seconds;
-    ``(low, high, actions)``.
+def peer_close(start, low, high, actions, timeout, solver, reaches):
+    """Close ``low < U3 <= high`` from ``start`` (a deal: its first turn; or a position) with the SAT
+    peer ``reaches`` (a value of :data:`solitaire.seer.peers.PEERS`, with PySAT's ``solver``) within
+    ``timeout`` seconds; ``(low, high, actions)``, the actions from ``start``.
 
-    It asks "score >= high?": a "yes" comes with a line that the simulator replays (finished
-    by the bot), which proves it; a "no" is the solver's proof and lowers ``high`` by one.
+    It asks "score >= high?": a "yes" comes with a line that the simulator replays from ``start``
+    (finished by the bot), which proves it; a "no" is the solver's proof and lowers ``high`` by one.
     It stops when the bounds meet or the time is up. The peer shares only the deal and the
     simulator with the search, so a deal closed here is not a check of the search.
     """
@@ -368,11 +366,11 @@ def peer_close(deal, low, high, actions, timeout, solver, reaches):
         left = deadline - time.perf_counter()
         if left <= 0:
             break
-        answer, line = reaches(deal, high, solver, timeout=left)
+        answer, line = reaches(start, high, solver, timeout=left)
         if answer is None:
             break
         if answer:
-            actions, game = finish(simulate(deal, line), line)
+            actions, game = finish(simulate(start, line), line)
             low = game.score
         else:
             high -= 1
