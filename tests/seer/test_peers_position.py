@@ -178,3 +178,24 @@ def test_the_peers_refuse_variants_from_a_position():
             lambda: exact(deal, start=position, peer_timeout=1)]:
         with pytest.raises(UnsupportedVariant, match="SAT peers"):
             call()
+
+
+def test_a_deal_starts_with_its_own_starting_player():
+    # a deal is its initial position: the starting player moves first in the formulas as in the replay
+    rng = random.Random(9)
+    for _ in range(4):
+        deal = tiny_deal(rng, 2).starting(1)
+        value = brute(deal)
+        for reaches in PEERS.values():
+            answer, actions = reaches(deal, value)
+            assert answer and simulate(deal, actions).score >= value
+            assert reaches(deal, value + 1) == (False, None)
+
+
+def test_a_position_with_an_empty_hand_is_refused():
+    # no game of the standard deck empties a hand (it loses at most one card after the last draw)
+    position = next(p for p in POSITIONS if p.deck_left == 0 and p.turns_left)
+    hands = (position.hands[0], ()) + position.hands[2:]
+    for reaches in PEERS.values():
+        with pytest.raises(ValueError, match="empty hand"):
+            reaches(Position(**{**position.__dict__, "hands": hands}), MAX_SCORE)
