@@ -1,12 +1,13 @@
 """The two SAT peers of U3 by name, and the one :func:`solitaire.seer.u3.search.exact` uses by default.
 
-Both decide "can this deal reach score ``t`` under the real rules?" as CNF for PySAT, every
-"yes" with a line the simulator replays: ``"removals"`` has one step per drawn card, the clues
-folded into the turn-order gap between removals (:mod:`solitaire.seer.peers.removals`); ``"turns"`` has
-one step per turn, like the public SAT approach (:mod:`solitaire.seer.peers.turns`). Each is
-``reaches(deal, target, solver, timeout=None) -> (answer, actions)``. Both encode the standard game
-only (No Variant, default options) and refuse any other deal
-(:func:`~solitaire.seer.peers.turns.check_standard`).
+Both decide "can the team reach score ``t`` from this position under the real rules?" as CNF for
+PySAT, every "yes" with a line the simulator replays from the position: ``"removals"`` has one step
+per drawn card, the clues folded into the turn-order gap between removals
+(:mod:`solitaire.seer.peers.removals`); ``"turns"`` has one step per turn, like the public SAT approach
+(:mod:`solitaire.seer.peers.turns`). Each is ``reaches(start, target, solver, timeout=None) -> (answer,
+actions)``, ``start`` a :class:`~solitaire.seer.position.Position` or a deal (its first turn, whose
+formulas are those of the deal). Both encode the standard game only (No Variant, default options) and
+refuse any other deal (:func:`~solitaire.seer.peers.turns.check_standard`).
 """
 
 from collections.abc import Callable

@@ -274,7 +274,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
 
     With ``peer_timeout`` (seconds), a deal the search leaves open goes to the SAT peer
     ``PEERS[peer_encoding]`` with the PySAT solver ``peer_solver`` (:func:`peer_close`; ``None``:
-    the defaults of :mod:`solitaire.seer.peers`); the peers start from the first turn only.
+    the defaults of :mod:`solitaire.seer.peers`), asked from ``start`` (or the first turn).
 
     Examples
     --------
@@ -285,8 +285,6 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     """
     began_deal = time.perf_counter()
     check_supported(deal)
-    if peer_timeout and start is not None:
-        raise ValueError("the SAT peers search from the first turn only: no peer_timeout with a start position")
     peer = _peer(peer_encoding, peer_solver, deal) if peer_timeout else None  # a wrong name or deal fails now
     origin = Game(deal) if start is None else Game.from_position(start)
     actions, game = finish(origin.copy(), [])
@@ -336,7 +334,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     method = None if low < high else "bot" if searches == 0 and high == upper2 else "search"
     if low < high and peer:
         reaches, solver = peer
-        low, high, actions = peer_close(deal, low, high, actions, peer_timeout, solver, reaches)
+        low, high, actions = peer_close(origin.position(), low, high, actions, peer_timeout, solver, reaches)
         method = "peer" if low == high else None
     final = _replay(origin, actions)
     if final.score != low:
@@ -356,14 +354,15 @@ def _replay(origin, actions):
     return game
 
 
-def peer_close(deal: Deal, low: int, high: int, actions: list[dict[str, int]], timeout: float, solver: str,
-               reaches: Callable[..., tuple[bool | None, list[dict] | None]]) -> tuple[int, int, list[dict]]:
-    """Close ``low < U3 <= high`` with the SAT peer ``reaches`` (a value of
-    :data:`solitaire.seer.peers.PEERS`, with PySAT's ``solver``) within ``timeout`` seconds;
-    ``(low, high, actions)``.
+def peer_close(start: Deal | Position, low: int, high: int, actions: list[dict[str, int]], timeout: float,
+               solver: str, reaches: Callable[..., tuple[bool | None, list[dict] | None]]
+               ) -> tuple[int, int, list[dict]]:
+    """Close ``low < U3 <= high`` from ``start`` (a deal: its first turn; or a position) with the SAT
+    peer ``reaches`` (a value of :data:`solitaire.seer.peers.PEERS`, with PySAT's ``solver``) within
+    ``timeout`` seconds; ``(low, high, actions)``, the actions from ``start``.
 
-    It asks "score >= high?": a "yes" comes with a line that the simulator replays (finished
-    by the bot), which proves it; a "no" is the solver's proof and lowers ``high`` by one.
+    It asks "score >= high?": a "yes" comes with a line that the simulator replays from ``start``
+    (finished by the bot), which proves it; a "no" is the solver's proof and lowers ``high`` by one.
     It stops when the bounds meet or the time is up. The peer shares only the deal and the
     simulator with the search, so a deal closed here is not a check of the search.
     """
@@ -372,11 +371,11 @@ def peer_close(deal: Deal, low: int, high: int, actions: list[dict[str, int]], t
         left = deadline - time.perf_counter()
         if left <= 0:
             break
-        answer, line = reaches(deal, high, solver, timeout=left)
+        answer, line = reaches(start, high, solver, timeout=left)
         if answer is None:
             break
         if answer:
-            actions, game = finish(simulate(deal, line), line)
+            actions, game = finish(simulate(start, line), line)
             low = game.score
         else:
             high -= 1
