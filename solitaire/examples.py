@@ -9,7 +9,7 @@ kind (``figure2`` is both a CNF formula and its Theorem 7 deck):
 - ``cnf``: the DIMACS formulas of ``theorem7/``;
 - ``map``: the gadget maps (JSON) of the Theorem 7 decks;
 - ``table``: ``table``, the row files of the winnability table (``table/seeds-*.jsonl.xz``), and
-  each variant's table by its file's name (``variants/black-6-suits.jsonl``: ``black-6-suits``);
+  each variant's table by its file's name (``variants/black-6-suits.jsonl.xz``: ``black-6-suits``);
 - ``deals``: ``hard-deals``, the hard deals of that table (``deals/hard-deals.jsonl``);
 - ``game``: the hanab.live games (``*.json``: players, deck, actions), for ``bound`` and ``analyze``.
 
@@ -78,7 +78,9 @@ def _game_description(path: Path) -> str:
 def _table_variant(path: Path) -> str:
     """The variant of a variant table's rows (its first row's ``variant``)."""
     import json
-    with path.open() as rows:
+    import lzma
+
+    with lzma.open(path, "rt") as rows:
         return json.loads(rows.readline())["variant"]
 
 
@@ -106,8 +108,9 @@ def examples() -> list[Example]:
               for p in root.glob("theorem7/*.map.json")]
     found.append(Example("table", "table", _heading(root / "table" / "README.md"),
                          tuple(sorted(root.glob("table/seeds-*.jsonl.xz")))))
-    found += [Example(p.stem, "table", f"The winnability table of hanab.live's {_table_variant(p)} seeds", (p,))
-              for p in root.glob("variants/*.jsonl")]
+    found += [Example(p.name.removesuffix(".jsonl.xz"), "table",
+                      f"The winnability table of hanab.live's {_table_variant(p)} seeds", (p,))
+              for p in root.glob("variants/*.jsonl.xz")]
     found.append(Example("hard-deals", "deals", _heading(root / "deals" / "README.md"),
                          (root / "deals" / "hard-deals.jsonl",)))
     found += [Example(p.stem, "game", _game_description(p), (p,)) for p in root.glob("*.json")]

@@ -26,7 +26,7 @@ def test_every_shipped_file_is_an_example_of_one_kind():
     found = examples()
     listed = {p.resolve() for e in found for p in e.paths}
     shipped = {p.resolve() for pattern in ("**/*.deck", "*.json", "theorem7/*.cnf", "theorem7/*.map.json", "table/*.jsonl.xz",
-                                           "deals/*.jsonl", "variants/*.jsonl") for p in (ROOT / "instances").glob(pattern)}
+                                           "deals/*.jsonl", "variants/*.jsonl.xz") for p in (ROOT / "instances").glob(pattern)}
     assert listed == shipped
     assert len({(e.kind, e.name) for e in found}) == len(found) and {e.kind for e in found} == set(KINDS)
     assert all(e.description for e in found)
@@ -73,7 +73,8 @@ def test_table_summary_reads_the_shipped_table():
 @pytest.mark.parametrize("args, message", [
     (("solve", "--example", "nope"), "unknown deck 'nope': expected one of c1-useless-cascade, "),
     (("reduce", "--example", "tiny-r1", "-o", "x.deck"), "unknown cnf 'tiny-r1': expected one of figure1, figure2"),
-    (("table-summary", "--example", "hard-deals"), "unknown table 'hard-deals': expected one of table"),
+    (("table-summary", "--example", "hard-deals"), "unknown table 'hard-deals': expected one of 3-suits, 4-suits, 6-suits, "
+     "black-5-suits, black-6-suits, dark-rainbow-6-suits, rainbow-6-suits, table"),
     (("solve", "a.deck", "--example", "tiny-r1"), "give DECK or --example, not both"),
     (("solve",), "missing DECK (or --example NAME)"),
 ])
