@@ -84,3 +84,21 @@ def test_a_variant_the_toolkit_does_not_solve_is_refused_before_any_work(tmp_pat
     one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", "Null (5 Suits)", "--out", out),
                    "no clue touches")
     assert not out.exists()
+
+
+def test_the_shipped_variant_tables_recompute():
+    # per variant: the first row the search settled below the maximum, and the first it settled at it
+    from solitaire.examples import examples
+    from solitaire.seer.rowfile import read_rows
+
+    tables = [e for e in examples() if e.kind == "table" and e.name != "table"]
+    assert len(tables) == 7
+    for example in tables:
+        rows = read_rows(example.paths[0])
+        assert len(rows) == 20000 and len({r["id"] for r in rows}) == 20000
+        searched = [r for r in rows if r["method"] == "search"]
+        for row in (next(r for r in searched if r["U3"] < r["max_score"]),
+                    next(r for r in searched if r["U3"] == r["max_score"])):
+            deal = live_deals([row["id"].split("-")[-1]])[0]
+            again = exact(deal, timeout=30)
+            assert (again.score, again.high, again.exact) == (row["U3"], row["U3_high"], True), row["id"]
