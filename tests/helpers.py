@@ -16,7 +16,7 @@ from solitaire.seer.position import position_of
 from solitaire.seer.game import Game, legal_actions
 from solitaire.seer.options import Options
 
-__all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "tiny_deal", "random_game", "search_value",
+__all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "tiny_deal", "random_game", "search_value", "check_exact_from",
            "legal_actions", "NEEDS_A_STRIKE",
            "NEEDS_A_STRIKE_TEXT", "standard_games", "one_line_error"]
 
@@ -112,6 +112,28 @@ def random_game(deal, rng, steps):
             break
         game = child
     return game
+
+
+def check_exact_from(game, order_seed):
+    """U3 from the state of ``game`` against the exhaustive search: ``exact`` from its position (its line
+    replayed by the simulator from that state), the compiled search alone in the best-first order and in
+    the shuffled order ``order_seed``, and the root's node bound."""
+    import numpy as np
+    from solitaire.seer.u3 import exact
+    from solitaire.seer.u3.search import hope_from, root_arrays
+
+    deal = game.deal
+    best = brute(deal, game=game)
+    result = exact(deal, start=game.position())
+    assert result.exact and result.score == best, deal.types.tolist()
+    assert result.L <= result.score == result.high <= result.U2
+    after = game.copy()
+    for action in result.actions:
+        after.apply(action)
+    assert after.over and after.score == result.score
+    if not game.over:
+        assert search_value(game, 0) == search_value(game, order_seed) == best
+        assert hope_from(np.array(deal.types, dtype=np.int64), deal.players, deal.hand, *root_arrays(game)) >= best
 
 
 def search_value(game, seed):

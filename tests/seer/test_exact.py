@@ -11,11 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import REAL_GAMES, brute, random_game, search_value, standard_games, tiny_deal
+from helpers import REAL_GAMES, brute, check_exact_from, random_game, standard_games, tiny_deal
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.seer.u3 import exact, exact_search, tt_table
-from solitaire.seer.u3.search import hope_from, root_arrays
 from solitaire.seer.u3.hope import W_OWNERS, chains_fit, hope, owners, workspace
 from solitaire.seer.u3.kernel import start
 from solitaire.seer.u3.table import NO_BOUND, tt_get, tt_put
@@ -94,18 +93,7 @@ def check_from_a_position(seed, players, steps):
     the simulator from that state), the compiled search alone in two move orders, and the root's bound."""
     rng = random.Random(seed)
     deal = tiny_deal(rng, players)
-    game = random_game(deal, rng, steps)
-    best = brute(deal, game=game)
-    result = exact(deal, start=game.position())
-    assert result.exact and result.score == best
-    assert result.L <= result.score == result.high <= result.U2
-    after = game.copy()
-    for action in result.actions:
-        after.apply(action)
-    assert after.over and after.score == result.score
-    if not game.over:
-        assert search_value(game, 0) == search_value(game, 1 + seed % 2) == best
-        assert hope_from(np.array(deal.types, dtype=np.int64), players, deal.hand, *root_arrays(game)) >= best
+    check_exact_from(random_game(deal, rng, steps), 1 + seed % 2)
 
 
 @settings(max_examples=25, deadline=None)

@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from helpers import brute, random_game, search_value, tiny_deal
+from helpers import brute, check_exact_from, random_game, tiny_deal
 from solitaire.seer.deals import Deal, parse_hanablive
 from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import simulate
@@ -15,8 +15,7 @@ from solitaire.seer.options import Options
 from solitaire.seer.peers.removals import removal_reaches
 from solitaire.seer.peers.turns import peer_reaches
 from solitaire.seer.seeds import deck_from_seed
-from solitaire.seer.u3 import exact, exact_search, root_hope, tt_table
-from solitaire.seer.u3.search import hope_from, root_arrays
+from solitaire.seer.u3 import exact, root_hope
 from solitaire.seer.variants import UnsupportedVariant, get_variant
 
 #: Variants and the two suits of their tiny decks: the dark suits (one copy of each card) included.
@@ -43,18 +42,7 @@ def test_exact_from_a_position_on_tiny_variant_decks(variant, suits):
     for seed in range(4):
         rng = random.Random(f"{variant} {seed}")
         deal = tiny_deal(rng, 2, variant, suits)
-        game = random_game(deal, rng, rng.randint(0, 14))
-        best = brute(deal, game=game)
-        result = exact(deal, start=game.position())
-        assert result.exact and result.score == best, (seed, deal.types.tolist())
-        assert result.L <= result.score == result.high <= result.U2
-        after = game.copy()
-        for action in result.actions:
-            after.apply(action)
-        assert after.over and after.score == result.score
-        if not game.over:
-            assert search_value(game, 0) == search_value(game, 1 + seed % 2) == best
-            assert hope_from(np.array(deal.types, dtype=np.int64), 2, deal.hand, *root_arrays(game)) >= best
+        check_exact_from(random_game(deal, rng, rng.randint(0, 14)), 1 + seed % 2)
 
 
 #: Full shuffled decks (hanab.live seeds ``p<P>v<id>s<k>``): some the bot's line settles, most need the
