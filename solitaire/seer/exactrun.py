@@ -232,7 +232,8 @@ class TableRun(LockedRun):
         if not str(out).endswith((".jsonl", ".json")):
             raise InputError("--out must be a .jsonl file", str(out))
         if seed + deals > kind.seeds:
-            raise InputError(f"expected seed + deals <= {kind.seeds} for {kind} (a larger seed repeats a deal or is "
+            limit = "10^12" if kind.source == "live" else f"2^{SEED_BITS[kind.source]}"
+            raise InputError(f"expected seed + deals <= {limit} for {kind} (a larger seed repeats a deal or is "
                              f"not a seed of theirs), got {seed} + {deals}", "--seed")
         if kind.source == "live":
             for p in players:  # the variant and its rules for each player count, refused before any work

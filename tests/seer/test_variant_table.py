@@ -72,7 +72,7 @@ def test_tables_of_hles_deals_with_and_without_its_random_start(tmp_path):
                     *(["--hle-random-start"] if source == "hlerandom" else []))
         assert [(r["id"], r["U3"]) for r in json.loads(bound.output)["rows"]] == [(r["id"], r["U3"]) for r in rows[:3]]
     one_line_error(run("table", "-p", "2", "--deals", "2", "--seed", str(2 ** 31 - 1), "--hle", "--out",
-                       tmp_path / "x.jsonl"), "2147483648")
+                       tmp_path / "x.jsonl"), "2^31", "HLE's deals")
     one_line_error(run("table", "-p", "2", "--deals", "1", "--hle", "--variant", "6 Suits", "--out",
                        tmp_path / "x.jsonl"), "at most one")
 
