@@ -20,8 +20,7 @@ Schedule. The compiled search (:func:`exact_search`, :mod:`solitaire.seer.u3.ker
 "can the score reach ``target``?", fail-soft: a failure returns an upper bound. The driver starts
 from ``low`` = the bot's score L and ``high`` = ``min(U2, root_hope)`` (:func:`root_hope`: the
 node bound of :mod:`solitaire.seer.u3.hope` with every rule, the chains of all suits at once and
-in turn order included; from a position other than the first turn U2 is not known, and ``high``
-is that node bound alone) and runs node-limited searches (:func:`_schedule`) until they meet: the
+in turn order included; from a position, both of that position) and runs node-limited searches (:func:`_schedule`) until they meet: the
 search in its best-first move order at ``high`` with a budget that doubles (2^14, 2^15, ...), each
 followed by restarts that shuffle every node's moves (seeded, so reproducible; every other
 restart keeps the plays first) with 2^16 nodes each, about as many nodes in all; then a search
@@ -175,7 +174,7 @@ class ExactResult:
 
     ``low <= U3 <= high`` always holds; ``actions`` replay to ``score`` under the real rules from the
     first turn (or from the position searched). ``method`` names what closed the gap (None while
-    open): ``"bot"`` (L = U2, no search; the first turn only), ``"search"`` (its bounds, the node bound
+    open): ``"bot"`` (L = U2, no search), ``"search"`` (its bounds, the node bound
     at the root and the token-free game included), or ``"peer"`` (the SAT peer, see :func:`exact`).
     """
 
@@ -183,7 +182,7 @@ class ExactResult:
     high: int
     exact: bool
     L: int
-    U2: int | None  # None from a position other than the first turn
+    U2: int  # from the position searched
     actions: list = field(repr=False)
     nodes: int = 0
     searches: int = 0
