@@ -95,7 +95,7 @@ def test_the_shipped_variant_tables_recompute():
     assert len(tables) == 7
     for example in tables:
         rows = read_rows(example.paths[0])
-        assert len(rows) == 20000 and len({r["id"] for r in rows}) == 20000
+        assert len(rows) == 40000 and len({r["id"] for r in rows}) == 40000
         searched = [r for r in rows if r["method"] == "search"]
         for row in (next(r for r in searched if r["U3"] < r["max_score"]),
                     next(r for r in searched if r["U3"] == r["max_score"])):
