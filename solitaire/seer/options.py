@@ -133,10 +133,11 @@ class Rules:
         if self.options.deck_plays:
             return "option deckPlays is not supported: a play from the deck is not modelled"
         if self.hand_size > 5:
-            return f"option oneExtraCard is not supported with {self.players} players: hands of " \
-                   f"{self.hand_size} cards are not modelled (5 at most)"
+            return f"option oneExtraCard is not supported with {self.players} players: hands of at most 5 cards " \
+                   f"are modelled, not {self.hand_size}"
         if not self.always_clue and not all(self.clueable):
-            return f"{name!r} is not supported: it has cards no clue touches, which the U3 search does not model"
+            return f"{name!r} is not supported: a card no clue touches makes a hand that cannot be clued, which " \
+                   f"the U3 search's dominance of junk and spare discards does not allow for"
         return None
 
     def clue_for(self, types: list[int]) -> Clue | None:

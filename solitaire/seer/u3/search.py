@@ -55,7 +55,7 @@ from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, Deal, seeded_deal
 from solitaire.seer.game import DISCARD, PLAY, Game, bot_action, legal_clue, simulate
 from solitaire.seer.position import Position
-from solitaire.seer.u3.hope import MAX_TYPES, MEMO_BITS, hope, workspace
+from solitaire.seer.u3.hope import MEMO_BITS, hope, workspace
 from solitaire.seer.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DISCARD, MAX_DEPTH, MOVER, NODE_LIMIT, NODES,
                                       POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn, position, scratch)
 from solitaire.seer.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
@@ -233,21 +233,9 @@ def _peer(encoding, solver, deal):
 
 def check_supported(deal: Deal) -> None:
     """Raise :class:`~solitaire.seer.variants.UnsupportedVariant` (one line: the reason) for a deal whose
-    rules the search does not model (module docstring); return ``None`` for the others."""
-    reason = None
-    if deal.players > 5:
-        reason = f"at most 5 players are searched, not {deal.players}"
-    elif deal.n_types > MAX_TYPES:
-        reason = f"at most {MAX_TYPES // RANKS} suits are searched, not {deal.n_types // RANKS}"
-    elif deal.hand > 5:
-        reason = f"hands of at most 5 cards are searched, not {deal.hand}"
-    elif deal.rules.clue_starved:
-        reason = "Clue Starved (half a clue token per discard) is not modelled"
-    elif deal.options.deck_plays:
-        reason = "deckPlays (the last card played from the deck) is not modelled"
-    elif not deal.rules.always_clue and not all(deal.rules.clueable):
-        reason = (f"{deal.options.variant}: a card no clue touches makes a hand that cannot be clued, which "
-                  f"the search's dominance of junk and spare discards does not allow for")
+    rules the search does not model (:meth:`~solitaire.seer.options.Rules.unsupported`); return ``None``
+    for the others."""
+    reason = deal.rules.unsupported()
     if reason:
         raise UnsupportedVariant(reason, "U3 search")
 
