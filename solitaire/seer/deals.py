@@ -68,7 +68,7 @@ __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
     "Deal", "hand_size", "card_name", "format_deal_text", "parse_deal_text",
     "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file",
-    "read_deal", "seeded_deal", "splitmix64", "hanablive_names", "deal_to_hanablive",
+    "read_deal", "seeded_deal", "splitmix64", "hanablive_names", "deal_to_hanablive", "rules_of",
 ]
 
 SUITS = "rygbw"
@@ -142,7 +142,7 @@ class Deal:
     @property
     def rules(self) -> Rules:
         """The :class:`~solitaire.seer.options.Rules` of the game: variant, players, options."""
-        return _rules(self.options, self.players)
+        return rules_of(self.options, self.players)
 
     @property
     def variant(self) -> Variant:
@@ -213,7 +213,8 @@ class Deal:
 
 
 @lru_cache(maxsize=None)
-def _rules(options, players):
+def rules_of(options: Options, players: int) -> Rules:
+    """The :class:`~solitaire.seer.options.Rules` of ``players`` playing with ``options``, built once."""
     return Rules(get_variant(options.variant), players, options)
 
 

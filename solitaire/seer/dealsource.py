@@ -13,10 +13,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from solitaire.io.errors import InputError
-from solitaire.seer.deals import Deal, read_deal, read_hanablive_file, seeded_deal
+from solitaire.seer.deals import Deal, read_deal, read_hanablive_file, rules_of, seeded_deal
 from solitaire.seer.hle import hle_deal
 from solitaire.seer.ids import game_id, parse_id
-from solitaire.seer.options import Options, Rules
+from solitaire.seer.options import Options
 from solitaire.seer.seeds import decks_from_seeds, expand_seed_range, parse_seed
 from solitaire.seer.variants import UnsupportedVariant, get_variant
 
@@ -122,7 +122,7 @@ def _live_rules(text, option):
         variant = get_variant(parsed.variant_id)
     except InputError as err:
         raise type(err)(err.message, option) from None
-    rules = Rules(variant, parsed.players, Options(variant=variant.name))
+    rules = rules_of(Options(variant=variant.name), parsed.players)
     why = rules.unsupported()
     if why:
         raise UnsupportedVariant(why, option)
