@@ -20,11 +20,12 @@ from solitaire.seer.options import Options
 from solitaire.seer.seeds import decks_from_seeds, expand_seed_range, parse_seed
 from solitaire.seer.variants import UnsupportedVariant, get_variant
 
-__all__ = ["SeedRange", "LiveSeeds", "DealList", "parse_seed_range", "deal_source", "live_deals", "live_seeds", "SEED_BITS"]
+__all__ = ["SeedRange", "LiveSeeds", "DealList", "parse_seed_range", "deal_source", "live_deals", "live_seeds", "SEED_BITS", "DEALERS"]
 
 #: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
 SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it
-_DEALERS = {"seed": seeded_deal, "hle": hle_deal, "hlerandom": lambda players, seed: hle_deal(players, seed, True)}
+#: Each generator's deal of ``(players, seed)``.
+DEALERS = {"seed": seeded_deal, "hle": hle_deal, "hlerandom": lambda players, seed: hle_deal(players, seed, True)}
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class SeedRange:
                              f"got {self.first}:{self.last}")
 
     def deals(self) -> Iterator[Deal]:
-        deal = _DEALERS[self.source]
+        deal = DEALERS[self.source]
         return (deal(self.players, seed) for seed in range(self.first, self.last))
 
     def __len__(self) -> int:

@@ -40,15 +40,13 @@ from contextlib import closing
 import numpy as np
 
 from solitaire.seer.boundrun import imap_jobs, limits, wilson
-from solitaire.seer.deals import MAX_SCORE, Deal, seeded_deal
-from solitaire.seer.dealsource import SEED_BITS, live_deals
+from solitaire.seer.deals import MAX_SCORE, Deal
+from solitaire.seer.dealsource import DEALERS, SEED_BITS, live_deals
 from solitaire.io.errors import InputError
 from solitaire.seer.u3 import exact, warm_up
-from solitaire.seer.ids import game_id
 from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
 from solitaire.seer.variants import get_variant
-from solitaire.seer.hle import hle_deal
 from solitaire.seer.ids import parse_id
 from solitaire.seer.peers.turns import PEER_SOLVER
 from solitaire.seer.tabledeals import METHODS, TABLE_KEYS, TableDeals, read_table_deals
@@ -81,9 +79,7 @@ class Deals(NamedTuple):
         """The deal of ``players`` and ``seed``."""
         if self.source == "live":
             return live_deals([f"p{players}v{get_variant(self.variant).id}s{seed}"])[0]
-        if self.source == "seed":
-            return seeded_deal(players, seed)
-        return hle_deal(players, seed, self.source == "hlerandom")
+        return DEALERS[self.source](players, seed)
 
 
 def table_row(task: tuple[int, int, float | None, float | None, str, str, Deals]) -> dict:
