@@ -835,7 +835,8 @@ def table(players_text, deals, seed, variant, hle, hle_random_start, timeout, pe
 
     _say_if_compiling("solitaire.seer.pace", "solitaire.seer.u3.kernel")
     with TableRun(_players_range(players_text), seed, deals, out_file, timeout, peer_timeout, peer_solver,
-                  peer_encoding, retry_open, retry_searched, retry_slower, jobs, _table_deals(variant, hle, hle_random_start)) as run:
+                  peer_encoding, retry_open, retry_searched, retry_slower, jobs,
+                  _table_deals(variant, hle, hle_random_start)) as run:
         with _progress(run.rows(), run.todo, as_json) as rows:
             for _ in rows:
                 pass

@@ -2,7 +2,8 @@
 
 For each command: delete every numba cache file (``*.nbi``, ``*.nbc``) under ``solitaire/``,
 run the command once (cold: it compiles), then ``--repeat`` times more (warm: it loads the
-cache); wall seconds of each (``-`` for a command the checkout does not have), and the load average before, since the machine may be shared.
+cache); wall seconds of each (``-`` for a command the checkout does not have), and the load
+average before, since the machine may be shared.
 The commands run as ``python -c "from cli import main; main()"`` in ``--root`` (default: this
 checkout), so that another checkout of the project (say, an older revision) can be measured
 with the same interpreter::

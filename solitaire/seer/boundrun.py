@@ -39,7 +39,8 @@ from solitaire.io.atomic import write_text_atomic
 from solitaire.io.errors import InputError
 from solitaire.io.interrupt import interrupted, worker_start
 from solitaire.seer.ids import line_file_name
-from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, latest_by_id, ran_under, read_rows, row_max, variant_fields
+from solitaire.seer.rowfile import (LockedRun, RowLock, RowWriter, latest_by_id, ran_under, read_rows, row_max,
+                                    variant_fields)
 
 __all__ = ["bound_row", "run_rows", "imap_jobs", "summarize", "wilson", "limits", "BoundOptions", "BoundRun"]
 

@@ -3,13 +3,14 @@
 A deal is the order of the 50 cards of the standard deck (5 suits, ranks 1,1,1,2,2,3,3,4,4,5
 in each), or of the deck of a hanab.live variant (3 to 6 suits, :attr:`Deal.options`),
 together with the number of players ``P`` in ``2..5``; the hand size is 5 for ``P <= 3`` and
-4 for ``P >= 4`` (one less or more with the options). Cards are dealt in blocks, as hanab.live and the Hanabi
-Learning Environment both do: player 0 gets the first ``hand`` cards, player 1 the next
-``hand``, …; every later draw goes to the player who just played or discarded.
+4 for ``P >= 4`` (one less or more with the options). Cards are dealt in blocks, as hanab.live
+and the Hanabi Learning Environment both do: player 0 gets the first ``hand`` cards, player 1
+the next ``hand``, …; every later draw goes to the player who just played or discarded.
 
 A card is a pair ``(rank, suit)`` with rank ``1..5`` and suit ``0..4`` (``0..S-1`` in a variant
-of ``S`` suits); its *type* is ``suit * 5 + rank - 1`` (``0..24``, ``0..5 S - 1``). Suits are lettered ``r y g b w`` (hanab.live's suit
-indices 0..4: red, yellow, green, blue, purple — the fifth suit is written ``w``).
+of ``S`` suits); its *type* is ``suit * 5 + rank - 1`` (``0..24``, ``0..5 S - 1``). Suits are
+lettered ``r y g b w`` (hanab.live's suit indices 0..4: red, yellow, green, blue, purple — the
+fifth suit is written ``w``).
 
 Sources
 -------

@@ -20,7 +20,8 @@ from solitaire.seer.options import Options
 from solitaire.seer.seeds import decks_from_seeds, expand_seed_range, parse_seed
 from solitaire.seer.variants import UnsupportedVariant, get_variant
 
-__all__ = ["SeedRange", "LiveSeeds", "DealList", "parse_seed_range", "deal_source", "live_deals", "live_seeds", "SEED_BITS", "DEALERS"]
+__all__ = ["SeedRange", "LiveSeeds", "DealList", "parse_seed_range", "deal_source", "live_deals", "live_seeds",
+           "SEED_BITS", "DEALERS"]
 
 #: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
 SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it

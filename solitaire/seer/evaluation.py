@@ -95,7 +95,8 @@ def join_scores(rows: Iterable[dict], scores: dict[str, int]) -> tuple[list[dict
         if ident in scores:
             seen.add(ident)
             if scores[ident] > row_max(row):
-                raise InputError(f"the score {scores[ident]} of {ident} is above its maximum {row_max(row)}", "--scores")
+                raise InputError(f"the score {scores[ident]} of {ident} is above its maximum {row_max(row)}",
+                                 "--scores")
             row = dict(row, real_score=scores[ident])
             if row.get("exact"):
                 row["gap_U3"] = row["U3"] - row["real_score"]

@@ -1,7 +1,8 @@
 """Row files of `bound` and `table`: streamed one flushed line per row, read back checked.
 
 A row of a variant game also names its ``variant`` and its ``max_score`` (5 per suit;
-:func:`row_max` reads 25 where a row has none). A row file is CSV (the columns :data:`COLUMNS`, a header first) or JSON Lines (one object a
+:func:`row_max` reads 25 where a row has none). A row file is CSV (the columns :data:`COLUMNS`,
+a header first) or JSON Lines (one object a
 line), plain or, to read, ``.xz``. The caller says which: the format follows the option that
 named the file, not its extension. Every row's ``id`` is a game id (:mod:`solitaire.seer.ids`).
 :class:`RowWriter` writes one flushed line per row, so an interrupted run keeps every finished

@@ -5,7 +5,8 @@
 ``exact``, ``method``, ``seconds``) in one numpy record of 32 bytes, and the place of the deal's
 first row (the summary lists deals in that order, as a dict keyed by deal would). Rows are added
 in file order; a later row of a deal replaces the earlier one. It also records the kinds of
-deal of the rows, ``(id source, variant)`` (a table is of one kind: the caller refuses several). Rows wait in blocks and are merged
+deal of the rows, ``(id source, variant)`` (a table is of one kind: the caller refuses several).
+Rows wait in blocks and are merged
 into the deals whenever the waiting rows outnumber them, so memory stays within a small multiple
 of the number of distinct deals however many rows a retried file holds.
 

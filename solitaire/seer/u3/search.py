@@ -20,7 +20,8 @@ Schedule. The compiled search (:func:`exact_search`, :mod:`solitaire.seer.u3.ker
 "can the score reach ``target``?", fail-soft: a failure returns an upper bound. The driver starts
 from ``low`` = the bot's score L and ``high`` = ``min(U2, root_hope)`` (:func:`root_hope`: the
 node bound of :mod:`solitaire.seer.u3.hope` with every rule, the chains of all suits at once and
-in turn order included; from a position, both of that position) and runs node-limited searches (:func:`_schedule`) until they meet: the
+in turn order included; from a position, both of that position) and runs node-limited searches
+(:func:`_schedule`) until they meet: the
 search in its best-first move order at ``high`` with a budget that doubles (2^14, 2^15, ...), each
 followed by restarts that shuffle every node's moves (seeded, so reproducible; every other
 restart keeps the plays first) with 2^16 nodes each, about as many nodes in all; then a search
