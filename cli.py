@@ -597,6 +597,9 @@ def _deal_sources(command):
             click.option("--hanab-live-seeds", metavar="SEED",
                          help="hanab.live's deals of a seed string (p3v0s17: 3 players, variant id 0, seed 17) or of a "
                               "range of suffixes (p3v0s1..1000); the players and the variant are in the string."),
+            click.option("--hanab-live-seed", metavar="STRING",
+                         help="hanab.live's deal of exactly one seed string, whatever its suffix (a !seed table's "
+                              "p3v0sfoo; a legacy-x- prefix deals the same deck)."),
             click.option("--deal", type=click.Path(dir_okay=False),
                          help="A deal: text (r1 y2 ...), .deck, or hanab.live JSON."),
             click.option("--hanab-live", type=click.Path(dir_okay=False),
@@ -633,8 +636,8 @@ def _deal_sources(command):
                    "are counted.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
 @click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
-def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, deal, hanab_live, csv_out, jsonl_out, resume, jobs, figures, lines,
-          with_exact, timeout, peer_timeout, peer_solver, peer_encoding, lines_dir, scores_file, quiet, as_json):
+def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, hanab_live, csv_out,
+          jsonl_out, resume, jobs, figures, lines, with_exact, timeout, peer_timeout, peer_solver, peer_encoding, lines_dir, scores_file, quiet, as_json):
     """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
 
     Every row has id, players, L, U1, U2, min_hand, pace_slack, a reason when U2 < 25,
@@ -651,7 +654,8 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, deal, h
     _distinct_files(**{"--deal": deal, "--hanab-live": hanab_live, "--csv/--jsonl": out})
     if csv_out and jsonl_out:
         _usage_error("give at most one of --csv and --jsonl")
-    source = deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds)
+    source = deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds,
+                         hanab_live_seed)
     options = BoundOptions(figures, lines, with_exact, timeout, peer_timeout, peer_solver, peer_encoding)
     scores = read_scores(scores_file) if scores_file else None
     with BoundRun(source, options, out, bool(csv_out), resume, lines_dir, jobs, scores) as run:
@@ -683,8 +687,8 @@ def _print_analysis(analysis):
 
 
 def _print_analysis_summary(summary):
-    click.echo(f"games {summary['games']}: maximum 25 at the start in {summary['winnable_at_start']}, "
-               f"of which {summary['lost_after_start']} dropped below it")
+    click.echo(f"games {summary['games']}: a perfect score (5 per suit) reachable at the start in "
+               f"{summary['winnable_at_start']}, of which {summary['lost_after_start']} dropped below it")
     click.echo("  first drop by phase: " + "  ".join(f"{k}: {v}" for k, v in summary["first_drop_phase"].items()))
     click.echo("  points lost by kind: " + "  ".join(f"{k}: {v}" for k, v in summary["points_lost_by_kind"].items()))
     click.echo("  points lost by phase: " + "  ".join(f"{k}: {v}" for k, v in summary["points_lost_by_phase"].items()))
@@ -693,7 +697,11 @@ def _print_analysis_summary(summary):
 
 @main.command()
 @click.argument("games", nargs=-1, type=click.Path(dir_okay=False))
-@_example_option("games", "game", label="GAMES")
+@_example_option("games", "game", label="GAMES", required=False)
+@click.option("--hanab-live-seeds", metavar="SEED",
+              help="Also hanab.live's deals of a seed string or range (p3v0s1..1000), as games with no action: "
+                   "their maximum at the start.")
+@click.option("--hanab-live-seed", metavar="STRING", help="Also hanab.live's deal of exactly one seed string.")
 @click.option("--timeout", type=_SECONDS, default=10.0, show_default=True,
               help="Seconds of search per position; a position that runs out keeps its proven bounds.")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
@@ -705,20 +713,27 @@ def _print_analysis_summary(summary):
               help="Draw each game into DIR/<id>.png: the maximum per turn beside the score (needs matplotlib).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"games": [...], "summary": {...}}.')
-def analyze(games, timeout, jobs, jsonl_out, resume, plot_dir, quiet, as_json):
+def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, resume, plot_dir, quiet, as_json):
     """Where each game was lost: the perfect-information maximum before every turn.
 
     GAMES are hanab.live games (one JSON game, or JSON Lines, as bound --hanab-live reads
-    them). For every turn: the largest score a team that sees every card could still reach
+    them; a game may give its hanab.live "seed" in place of its "deck"). For every turn: the largest score a team that sees every card could still reach
     (exact, or proven bounds when the search runs out); the turns where it dropped, the action
     that dropped it, and a line from the position before it (the real actions up to that turn,
     then an optimal finish) as a hanab.live game, in the JSON rows ("drops": [{"line": ...}]).
     """
     from solitaire.seer.analysis import analyze_games, summarize_analyses
+    from solitaire.seer.dealsource import live_seed, live_seeds
     from solitaire.seer.deals import read_hanablive_file
     from solitaire.seer.rowfile import RowWriter, read_rows
 
+    if not (games or hanab_live_seeds or hanab_live_seed):
+        _usage_error("missing GAMES (or --example NAME, --hanab-live-seeds, --hanab-live-seed)")
     deals = [deal for path in games for deal in read_hanablive_file(path)]
+    if hanab_live_seeds:
+        deals += live_seeds(hanab_live_seeds).deals()
+    if hanab_live_seed:
+        deals += live_seed(hanab_live_seed).deals()
     done = {}
     if resume and jsonl_out:
         done = {r["id"]: r for r in read_rows(jsonl_out, required=("id", "turns", "drops"))
@@ -750,7 +765,8 @@ def analyze(games, timeout, jobs, jsonl_out, resume, plot_dir, quiet, as_json):
 @main.command("deal")
 @_deal_sources
 @click.option("--text", "as_text", is_flag=True, help="Print the text form (r1 y2 ...) instead of JSON.")
-def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, deal, hanab_live, as_text):
+def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, hanab_live,
+             as_text):
     """Print deals, one a line, as hanab.live games without actions.
 
     Each line is {"players": [names], "deck": [{"suitIndex", "rank"}, ...], "options":
@@ -761,7 +777,8 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, deal
     from solitaire.seer.dealsource import deal_source
     from solitaire.seer.deals import deal_to_hanablive, format_deal_text
 
-    for one in deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds).deals():
+    for one in deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds,
+                           hanab_live_seed).deals():
         click.echo(format_deal_text(one) if as_text else json.dumps(deal_to_hanablive(one)))
 
 
@@ -772,6 +789,22 @@ def _table_deals(variant, hle, hle_random_start):
     if sum(map(bool, (variant, hle, hle_random_start))) > 1:
         raise click.UsageError("give at most one of --variant, --hle, --hle-random-start")
     return Deals("live", variant) if variant else Deals("hlerandom" if hle_random_start else "hle" if hle else "seed")
+
+
+def _table_seeds(text, players_text, deals, seed, variant):
+    """``table``'s players, deals, first seed and variant of ``--hanab-live-seeds p3v0s1..1000``."""
+    from solitaire.seer.seeds import split_seed_range
+    from solitaire.seer.variants import get_variant
+
+    if players_text or deals or seed or variant:
+        _usage_error("--hanab-live-seeds gives the players, the variant and the seeds: not with --players, "
+                     "--deals, --seed or --variant")
+    try:
+        players, variant_id, first, last = split_seed_range(text)
+        name = get_variant(variant_id).name
+    except InputError as err:
+        raise InputError(err.message, "--hanab-live-seeds") from None
+    return str(players), last - first + 1, first, name
 
 
 def _players_range(text):
@@ -792,13 +825,16 @@ def _players_range(text):
 
 
 @main.command()
-@click.option("--players", "-p", "players_text", default="2..5", show_default=True, help="Player counts: A..B or 2,4.")
-@click.option("--deals", type=_Whole(min=1), required=True, help="Deals per player count.")
+@click.option("--players", "-p", "players_text", help="Player counts: A..B or 2,4.  [default: 2..5]")
+@click.option("--deals", type=_Whole(min=1), help="Deals per player count (required but with --hanab-live-seeds).")
 @click.option("--seed", type=_Whole(min=0), default=0, show_default=True,
               help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1), below 2^64; with --variant, "
                    "hanab.live's deals of p<P>v<id>s<seed> .. (below 10^12).")
 @click.option("--variant", metavar="NAME",
               help="A hanab.live variant by name (\"Black (6 Suits)\"): the table of hanab.live's deals of its seeds.")
+@click.option("--hanab-live-seeds", metavar="SEED",
+              help="hanab.live's deals of a range of seed strings (p3v0s1..1000), in place of --players, --deals, "
+                   "--seed and --variant (the same deals as -p 3 --variant 'No Variant' --seed 1 --deals 1000).")
 @click.option("--hle", is_flag=True, help="The Hanabi Learning Environment's deals of the seeds (below 2^31).")
 @click.option("--hle-random-start", is_flag=True,
               help="HLE's deals with its random starting player (random_start_player), drawn before the deal.")
@@ -820,8 +856,8 @@ def _players_range(text):
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
               type=_Whole(1, 64), help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-def table(players_text, deals, seed, variant, hle, hle_random_start, timeout, peer_timeout, peer_solver, peer_encoding, out_file, retry_open,
-          retry_searched, retry_slower, jobs, as_json):
+def table(players_text, deals, seed, variant, hanab_live_seeds, hle, hle_random_start, timeout, peer_timeout,
+          peer_solver, peer_encoding, out_file, retry_open, retry_searched, retry_slower, jobs, as_json):
     """The winnability table: U3 (exact optimum under the real rules) over seeded deals per player count.
 
     Each deal gets the search for --timeout seconds, then, if still open, the SAT peer for
@@ -833,8 +869,12 @@ def table(players_text, deals, seed, variant, hle, hle_random_start, timeout, pe
     """
     from solitaire.seer.exactrun import TableRun, format_table
 
+    if hanab_live_seeds:
+        players_text, deals, seed, variant = _table_seeds(hanab_live_seeds, players_text, deals, seed, variant)
+    elif deals is None:
+        _usage_error("missing --deals (or --hanab-live-seeds)")
     _say_if_compiling("solitaire.seer.pace", "solitaire.seer.u3.kernel")
-    with TableRun(_players_range(players_text), seed, deals, out_file, timeout, peer_timeout, peer_solver,
+    with TableRun(_players_range(players_text or "2..5"), seed, deals, out_file, timeout, peer_timeout, peer_solver,
                   peer_encoding, retry_open, retry_searched, retry_slower, jobs,
                   _table_deals(variant, hle, hle_random_start)) as run:
         with _progress(run.rows(), run.todo, as_json) as rows:

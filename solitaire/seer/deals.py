@@ -63,12 +63,13 @@ from solitaire.io.inputfile import parse_json, read_text, text_lines
 from solitaire.model import Instance
 from solitaire.seer.ids import deck_key, game_id, parse_id
 from solitaire.seer.options import Options, Rules
+from solitaire.seer.seeds import deck_from_seed, parse_seed
 from solitaire.seer.variants import UnsupportedVariant, Variant, get_variant
 
 __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
     "Deal", "hand_size", "card_name", "format_deal_text", "parse_deal_text",
-    "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file",
+    "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file", "live_id",
     "read_deal", "seeded_deal", "splitmix64", "hanablive_names", "deal_to_hanablive", "rules_of",
 ]
 
@@ -236,12 +237,14 @@ def hanablive_names(deal: Deal) -> list[str]:
 
 def deal_to_hanablive(deal: Deal) -> dict[str, Any]:
     """The deal as a hanab.live game without actions: ``players`` (names), ``deck`` and
-    ``options`` (``startingPlayer``, and the variant and rule options of a variant game);
-    :func:`parse_hanablive` reads it back."""
+    ``options`` (``startingPlayer``, and the variant and rule options of a variant game), and the
+    ``seed`` of a deal of a hanab.live seed string; :func:`parse_hanablive` reads it back."""
     options = {} if deal.standard else deal.options.to_hanablive()
-    return {"players": hanablive_names(deal),
+    game = {"players": hanablive_names(deal),
             "deck": [{"suitIndex": t // RANKS, "rank": t % RANKS + 1} for t in deal.types.tolist()],
             "options": dict(options, startingPlayer=deal.start_player)}
+    found = parse_id(deal.ident)
+    return dict(game, seed=found.key) if found.source == "live" else game
 
 
 def format_deal_text(deal: Deal) -> str:
@@ -377,11 +380,9 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
 
     ``source`` and ``line`` say where the object was read (``line`` is the game's number in a
     JSON list when the list is one line)."""
-    if not isinstance(obj, dict) or "deck" not in obj or "players" not in obj:
-        raise InputError("expected a game object with 'deck' and 'players'", source, line)
-    deck, players = obj["deck"], obj["players"]
-    if not isinstance(deck, list):
-        raise InputError("expected 'deck' to be a list of cards", source, line)
+    if not isinstance(obj, dict) or "players" not in obj or ("deck" not in obj and "seed" not in obj):
+        raise InputError("expected a game object with 'players' and 'deck' (or a hanab.live 'seed')", source, line)
+    players = obj["players"]
     names = players if isinstance(players, list) else None
     if names is not None:
         players = len(players)
@@ -389,8 +390,20 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
         raise InputError(f"expected 2..5 players, got {obj['players']!r}", source, line)
     options = _game_options(obj, players, source, line)
     variant = get_variant(options.variant)
-    types = [_card_from_json(card, i, source, line, len(variant.suits)) for i, card in enumerate(deck, start=1)]
-    check_deck(types, source, lambda i: (line, None), line, variant)
+    seed = _game_seed(obj, players, variant, source, line)
+    if "deck" in obj:
+        if not isinstance(obj["deck"], list):
+            raise InputError("expected 'deck' to be a list of cards", source, line)
+        types = [_card_from_json(card, i, source, line, len(variant.suits))
+                 for i, card in enumerate(obj["deck"], start=1)]
+        check_deck(types, source, lambda i: (line, None), line, variant)
+    if seed is not None:
+        dealt = [card.suit * RANKS + card.rank - 1 for card in deck_from_seed(seed, variant)]
+        if "deck" in obj and types != dealt:
+            first = next(i for i, (a, b) in enumerate(zip(types, dealt), start=1) if a != b)
+            raise InputError(f"'deck' is not the deck hanab.live deals for the seed {seed!r} (card {first} differs)",
+                             source, line)
+        types = dealt
     score = obj.get("score")
     if "score" in obj and not (isinstance(score, int) and not isinstance(score, bool)
                                and 0 <= score <= variant.max_score):
@@ -404,13 +417,47 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
         record["start_player"] = start
     where = f"{source}:{line}" if line else source
     number = obj.get("game_id")
-    if not (isinstance(number, int) and not isinstance(number, bool) and 0 <= number < 2**63):
-        deal = _file_deal(types, players, where, record, options)
-    else:
+    if isinstance(number, int) and not isinstance(number, bool) and 0 <= number < 2**63:
         deal = Deal(types, players, game_id(players, "game", number), dict(record, source=where), options=options)
+    elif seed is not None and live_id(seed) is not None:
+        deal = Deal(types, players, live_id(seed), dict(record, source=where), options=options)
+    else:
+        deal = _file_deal(types, players, where, record, options)
     if names is not None and all(isinstance(n, str) for n in names):
         deal.meta["names"] = names
     return deal.starting(start)
+
+
+def _game_seed(obj, players, variant, source, line):
+    """The hanab.live seed string of a game object (``seed``), checked against its players and
+    variant; ``None`` when it has none, or one that is not ``p<P>v<id>s<suffix>`` beside a ``deck``
+    (hanab.live's ``JSON`` seed of a game dealt from a given deck)."""
+    seed = obj.get("seed")
+    if not isinstance(seed, str):
+        if "deck" not in obj:
+            raise InputError(f"expected 'seed' to be a hanab.live seed string, got {json.dumps(seed)}", source, line)
+        return None
+    try:
+        parsed = parse_seed(seed)
+    except InputError as err:
+        if "deck" in obj:
+            return None
+        raise InputError(err.message, source, line) from None
+    if (parsed.players, parsed.variant_id) != (players, variant.id):
+        raise InputError(f"the seed {seed!r} is of {parsed.players} players and variant id {parsed.variant_id}, "
+                         f"the game of {players} players and variant id {variant.id} ({variant.name})", source, line)
+    return seed
+
+
+def live_id(seed: str) -> str | None:
+    """The id ``P<P>-live-p<P>v<id>s<suffix>`` of a hanab.live seed string (a ``legacy-x-`` prefix
+    deals the same deck and is dropped); ``None`` when it is not one of those (a suffix other than
+    1 to 12 digits, as a ``!seed`` table may choose)."""
+    parsed = parse_seed(seed)
+    try:
+        return game_id(parsed.players, "live", f"p{parsed.players}v{parsed.variant_id}s{parsed.suffix}")
+    except ValueError:
+        return None
 
 
 def _starting_player(obj, players, source, line):

@@ -13,15 +13,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from solitaire.io.errors import InputError
-from solitaire.seer.deals import Deal, read_deal, read_hanablive_file, rules_of, seeded_deal
+from solitaire.seer.deals import Deal, live_id, read_deal, read_hanablive_file, rules_of, seeded_deal
 from solitaire.seer.hle import hle_deal
-from solitaire.seer.ids import game_id, parse_id
+from solitaire.seer.ids import deck_key, game_id, parse_id
 from solitaire.seer.options import Options
 from solitaire.seer.seeds import decks_from_seeds, expand_seed_range, parse_seed
 from solitaire.seer.variants import UnsupportedVariant, get_variant
 
 __all__ = ["SeedRange", "LiveSeeds", "DealList", "parse_seed_range", "deal_source", "live_deals", "live_seeds",
-           "SEED_BITS", "DEALERS"]
+           "live_seed", "SEED_BITS", "DEALERS"]
 
 #: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
 SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it
@@ -90,7 +90,7 @@ class LiveSeeds:
     seeds: tuple
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_ids", frozenset(_live_id(seed) for seed in self.seeds))
+        object.__setattr__(self, "_ids", frozenset(live_id(seed) for seed in self.seeds))
 
     def deals(self) -> Iterator[Deal]:
         for start in range(0, len(self.seeds), _LIVE_BLOCK):  # a block's decks are shuffled at once
@@ -107,19 +107,15 @@ _LIVE_BLOCK = 4096
 _LIVE_SUFFIX = re.compile(r"[0-9]{1,12}", re.ASCII)
 
 
-def _live_id(seed):
-    parsed = parse_seed(seed)
-    return game_id(parsed.players, "live", f"p{parsed.players}v{parsed.variant_id}s{parsed.suffix}")
-
-
 def _live_rules(text, option):
     """The rules of the games of a seed string; :class:`InputError` naming ``option`` for a seed the
     toolkit cannot deal or solve (its player count, variant or rules)."""
-    parsed = parse_seed(text)
+    try:
+        parsed = parse_seed(text)
+    except InputError as err:
+        raise InputError(err.message, option) from None
     if not 2 <= parsed.players <= 5:
         raise InputError(f"expected 2..5 players in the seed, got p{parsed.players} in {text!r}", option)
-    if not _LIVE_SUFFIX.fullmatch(parsed.suffix):
-        raise InputError(f"expected a seed suffix of 1 to 12 ASCII digits, got {parsed.suffix!r}", option)
     try:
         variant = get_variant(parsed.variant_id)
     except InputError as err:
@@ -133,24 +129,40 @@ def _live_rules(text, option):
 
 def live_deals(seeds: Sequence[str]) -> list[Deal]:
     """The deal hanab.live deals for each seed string (all of one player count and variant), named
-    ``P<players>-live-<seed>`` (a ``legacy-x-`` prefix deals the same deck and is dropped)."""
+    ``P<players>-live-<seed>`` (a ``legacy-x-`` prefix deals the same deck and is dropped), or by a
+    hash of the deck and the seed for a suffix that is not 1 to 12 digits (a ``!seed`` table's)."""
     if not seeds:
         return []
     rules = _live_rules(seeds[0], "seed")
     decks = decks_from_seeds(list(seeds), rules.variant)
-    return [Deal([card.suit * 5 + card.rank - 1 for card in deck], rules.players, _live_id(seed),
-                 options=rules.options) for seed, deck in zip(seeds, decks)]
+    deals = []
+    for seed, deck in zip(seeds, decks):
+        types = [card.suit * 5 + card.rank - 1 for card in deck]
+        ident = live_id(seed) or game_id(rules.players, "deck", deck_key(types, {"seed": seed}))
+        deals.append(Deal(types, rules.players, ident, options=rules.options))
+    return deals
 
 
 def live_seeds(text: str, option: str = "--hanab-live-seeds") -> LiveSeeds:
-    """:class:`LiveSeeds` of one seed string or a range ``p3v0s1..1000``; :class:`InputError` naming
-    ``option`` for a seed the toolkit cannot deal or solve."""
+    """:class:`LiveSeeds` of one seed string or a range ``p3v0s1..1000``, suffixes of 1 to 12
+    digits; :class:`InputError` naming ``option`` for a seed the toolkit cannot deal or solve."""
     try:
         seeds = expand_seed_range(text)
     except InputError as err:
         raise InputError(err.message, option) from None
     _live_rules(seeds[0], option)
+    suffix = parse_seed(seeds[-1]).suffix
+    if not _LIVE_SUFFIX.fullmatch(suffix):
+        raise InputError(f"expected seed suffixes of 1 to 12 ASCII digits, got {suffix!r} (one seed string of "
+                         f"any suffix: --hanab-live-seed)", option)
     return LiveSeeds(tuple(seeds))
+
+
+def live_seed(text: str, option: str = "--hanab-live-seed") -> DealList:
+    """The deal of exactly one seed string, whatever its suffix (no range); :class:`InputError`
+    naming ``option`` for a seed the toolkit cannot deal or solve."""
+    _live_rules(text, option)
+    return DealList(tuple(live_deals([text])))
 
 
 _RANGE = re.compile(r"([0-9]+)(?::([0-9]+))?", re.ASCII)
@@ -178,30 +190,35 @@ def parse_seed_range(text: str, option: str, bits: int) -> tuple:
 def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds: str | None = None,
                 deal: str | os.PathLike[str] | None = None, hanab_live: str | os.PathLike[str] | None = None,
                 hle_random_start: bool = False,
-                hanab_live_seeds: str | None = None) -> SeedRange | LiveSeeds | DealList:
+                hanab_live_seeds: str | None = None, hanab_live_seed: str | None = None) \
+        -> SeedRange | LiveSeeds | DealList:
     """The source of exactly one of ``seeds``/``hle_seeds`` (``A:B`` text, needs ``players``; with
     ``hle_random_start``, HLE's random starting player), ``hanab_live_seeds`` (a hanab.live seed
     string or a range ``p3v0s1..1000``: its players and variant are in the string),
+    ``hanab_live_seed`` (exactly one seed string, any suffix),
     ``deal`` (a deal file: text, ``.deck``, hanab.live ``.json``/``.jsonl``) or ``hanab_live``
     (hanab.live games); ``players`` re-deals the games of a file to that many players (another
     deal: its row has no real score). Raises :class:`InputError` naming the option or file."""
     given = [name for name, value in (("--seeds", seeds), ("--hle-seeds", hle_seeds), ("--deal", deal),
-                                      ("--hanab-live", hanab_live), ("--hanab-live-seeds", hanab_live_seeds))
+                                      ("--hanab-live", hanab_live), ("--hanab-live-seeds", hanab_live_seeds),
+                                      ("--hanab-live-seed", hanab_live_seed))
              if value is not None]
     if len(given) != 1:
-        raise InputError("give exactly one of --seeds, --hle-seeds, --hanab-live-seeds, --deal, --hanab-live", "bound")
+        raise InputError("give exactly one of --seeds, --hle-seeds, --hanab-live-seeds, --hanab-live-seed, --deal, "
+                         "--hanab-live", "bound")
     for path in (deal, hanab_live):
         if path is not None and not os.path.isfile(path):
             raise InputError("cannot read the file (no such file)" if not os.path.exists(path)
                              else "cannot read the file (not a file)", str(path))
     if hle_random_start and hle_seeds is None:
         raise InputError("--hle-random-start needs --hle-seeds", given[0])
-    if hanab_live_seeds is not None:
-        found = live_seeds(hanab_live_seeds)
-        if players is not None and players != parse_seed(found.seeds[0]).players:
-            raise InputError(f"the seed is of {parse_seed(found.seeds[0]).players} players, not --players {players}",
-                             "--hanab-live-seeds")
-        return found
+    for option, text, read in (("--hanab-live-seeds", hanab_live_seeds, live_seeds),
+                               ("--hanab-live-seed", hanab_live_seed, live_seed)):
+        if text is not None:
+            found = read(text, option)
+            if players is not None and players != parse_seed(text).players:
+                raise InputError(f"the seed is of {parse_seed(text).players} players, not --players {players}", option)
+            return found
     if hanab_live is not None:
         games = read_hanablive_file(hanab_live)
         return DealList(tuple(g if players is None else g.with_players(players) for g in games))

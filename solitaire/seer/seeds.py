@@ -45,16 +45,16 @@ from solitaire.io.errors import InputError
 from solitaire.seer.gorand import PREFIX_LEN, GoRand, int31_prefix
 from solitaire.seer.variants import Card, Variant, get_variant, unshuffled_deck
 
-__all__ = ["SeedString", "parse_seed", "expand_seed_range", "crc64_ecma", "seed_number",
+__all__ = ["SeedString", "parse_seed", "expand_seed_range", "split_seed_range", "crc64_ecma", "seed_number",
            "shuffle_order", "shuffle_orders", "deck_from_seed", "decks_from_seeds"]
 
 _ECMA_REFLECTED = 0xC96C5795D7870F42
 _ONES = (1 << 64) - 1
 _LEGACY = "legacy-"
 _LEGACY_CUT = len("legacy-x-")
-_SEED = re.compile(r"(legacy-.-)?p(\d+)v(\d+)s(.+)", re.DOTALL)
+_SEED = re.compile(r"(legacy-.-)?p(\d+)v(\d+)s(.+)", re.DOTALL | re.ASCII)
 _BLOCK = 4096             # seeds shuffled together (bounds the memory of shuffle_orders)
-_RANGE = re.compile(r"(p\d+v\d+s)(\d+)\.\.(\d+)")
+_RANGE = re.compile(r"(p\d+v\d+s)(\d+)\.\.(\d+)", re.ASCII)
 
 
 def _crc_table() -> list[int]:
@@ -101,6 +101,23 @@ def expand_seed_range(text: str) -> list[str]:
     if first > last:
         raise InputError(f"expected a range with first <= last, got {text!r}", "seed")
     return [f"{prefix}{k}" for k in range(first, last + 1)]
+
+
+def split_seed_range(text: str) -> tuple[int, int, int, int]:
+    """``(players, variant id, first, last)`` of ``p3v0s1..1000`` or of one seed ``p3v0s17`` (first =
+    last), suffixes of ASCII digits; :class:`InputError` otherwise.
+
+    >>> split_seed_range("p3v0s1..1000"), split_seed_range("p2v1s9")
+    ((3, 0, 1, 1000), (2, 1, 9, 9))
+    """
+    m = _RANGE.fullmatch(text)
+    seed = parse_seed(text if m is None else m.group(1) + m.group(2))
+    if not re.fullmatch(r"[0-9]+", seed.suffix, re.ASCII):
+        raise InputError(f"expected a seed or a range with suffixes of digits (p3v0s1..1000), got {text!r}", "seed")
+    first, last = int(seed.suffix), int(seed.suffix if m is None else m.group(3))
+    if first > last:
+        raise InputError(f"expected a range with first <= last, got {text!r}", "seed")
+    return seed.players, seed.variant_id, first, last
 
 
 def crc64_ecma(data: bytes) -> int:
