@@ -5,7 +5,9 @@ JSON object with ``--json``; bad input gives one line on standard error and exit
 Ctrl-C stops every command with one line and exit code 1: while the modules load (the handler
 comes before any other import here) at once, then as a ``KeyboardInterrupt`` that lets a batch
 run keep its finished rows (:func:`solitaire.io.interrupt.interrupted`); a second Ctrl-C while
-the first is handled stops at once.
+the first is handled stops at once, and one that no handler takes within a second (it came inside
+a long compiled call) stops the command from a watch thread
+(:func:`solitaire.io.interrupt.watch_interrupts`).
 """
 
 import os
@@ -14,9 +16,16 @@ import sys
 import threading
 
 
+#: Set by every Python handler of SIGINT: the watch of :func:`solitaire.io.interrupt.watch_interrupts` stops
+#: the command when a Ctrl-C reaches none within ``_GRACE`` seconds (it came inside a long compiled call).
+_HANDLED = threading.Event()
+_GRACE = 1.0
+
+
 def _stop_now(signum, frame):
     """Ctrl-C while the modules load, or a second one while a stopped command ends: stop at once
     (with what was printed)."""
+    _HANDLED.set()
     try:
         sys.stdout.flush()
     except Exception:  # noqa: BLE001 -- a closed pipe, or a write under way: nothing more to save
@@ -28,6 +37,7 @@ def _stop_now(signum, frame):
 def _interrupt(signum, frame):
     """Ctrl-C while a command runs: a ``KeyboardInterrupt``, so that it ends keeping its finished
     rows; a second Ctrl-C meanwhile stops at once."""
+    _HANDLED.set()
     signal.signal(signal.SIGINT, _stop_now)
     raise KeyboardInterrupt
 
@@ -68,7 +78,7 @@ from solitaire.deckfile import deck_blocks, read_instance
 from solitaire.examples import examples, find_example
 from solitaire.io.budget import SEQUENCE_JSON_EVENT_BYTES, check_budget, parse_size, set_limit
 from solitaire.io.errors import InputError
-from solitaire.io.interrupt import interrupted
+from solitaire.io.interrupt import interrupted, watch_interrupts
 from solitaire.generate import provenance, random_instance
 from solitaire.referee import IllegalEvent, replay
 from solitaire.sequence import read_sequence
@@ -147,6 +157,7 @@ class _Group(click.Group):
         if signal.getsignal(signal.SIGINT) is _stop_now:  # loaded: from now on Ctrl-C lets the command keep its rows
             signal.signal(signal.SIGINT, _interrupt)
             sys.unraisablehook = _unraisable
+            watch_interrupts(_HANDLED, _GRACE, lambda: _stop_now(None, None))
         try:
             self._main(*args, **kwargs)
         except BaseException as err:  # Ctrl-C, bare or wrapped (by a numba-compiled function, an import)

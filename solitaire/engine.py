@@ -112,7 +112,7 @@ def _prune(cand_p, cand_h, m, keep_p, keep_h, keep_idx):
     return kept
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _search(types, n, c, h, target, budget):
     """Forward search that drops states whose optimistic score is below ``target``.
 

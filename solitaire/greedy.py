@@ -74,7 +74,7 @@ def greedy_refuses(instance: Instance) -> str | None:
     return None
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _greedy_scan(values, colors, n, c, h):
     """One pass: ``(duplicate, missing, w, t_over, g_over)``.
 
@@ -122,7 +122,7 @@ def _greedy_scan(values, colors, n, c, h):
     return -1, missing, w, t_over, g_over
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _last_lower(values, colors, held, start):
     """``f_i`` (0-based) of the positions ``held``, grouped by color and by decreasing value.
 

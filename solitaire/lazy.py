@@ -70,7 +70,7 @@ def lazy_refuses(instance: Instance) -> str | None:
     return None
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _sift_down(heap, j):
     """Restore the max-heap property below ``heap[j]``."""
     m = heap.size
@@ -88,7 +88,7 @@ def _sift_down(heap, j):
     heap[j] = x
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _filter(values, n, h, stop, prev, last):
     """The filter of Lemma 3, filling ``prev`` (``P``) and ``last``; ``(r, missing, failed, witnesses)``.
 

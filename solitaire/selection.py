@@ -31,7 +31,7 @@ from solitaire.sequence import PlaySequence
 __all__ = ["asap_sequence"]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _asap(values, colors, chosen, n, c, pos, release, codes, idx):
     """Fill ``codes``/``idx`` with the ASAP sequence's events; (their number, the most cards held).
 

@@ -139,3 +139,41 @@ def test_ctrl_c_during_a_callback_from_c_still_stops_the_command():
     done = subprocess.run([sys.executable, "-c", CALLBACK], capture_output=True, text=True, timeout=60,
                           cwd=Path(__file__).resolve().parent.parent)
     assert done.stdout == "stopped\n" and done.stderr == "", (done.stdout, done.stderr)
+
+
+WATCH = """
+import os, signal, sys, threading, time
+from solitaire.io.interrupt import watch_interrupts
+
+handled = threading.Event()
+answer = {answer}
+signal.signal(signal.SIGINT, lambda signum, frame: handled.set() if answer else None)
+watch_interrupts(handled, 0.3, lambda: os._exit(7))
+os.kill(os.getpid(), signal.SIGINT)
+time.sleep(1.5)
+print("went on")
+"""
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_the_watch_stops_the_process_only_when_no_handler_takes_the_ctrl_c(answer):
+    done = subprocess.run([sys.executable, "-c", WATCH.format(answer=answer)], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parent.parent)
+    assert (done.returncode, done.stdout) == ((0, "went on\n") if answer else (7, "")), done.stderr
+
+
+@pytest.mark.slow
+def test_ctrl_c_inside_one_long_compiled_call_ends_the_command_at_once(tmp_path):
+    deck = tmp_path / "e.deck"  # the engine searches it in calls of 3, 3, 9, 20 s, ... (one core, warm cache)
+    subprocess.run([EXE, "generate", "--values", "8", "--colors", "8", "--multiplicity", "2", "--hand", "8",
+                    "--seed", "1", "-o", str(deck)], check=True)
+    process = subprocess.Popen([EXE, "solve", "-a", "engine", str(deck)], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    time.sleep(20)  # inside the fourth call, on a cold cache too
+    assert process.poll() is None
+    sent = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+    process.wait(timeout=30)
+    took, err = time.monotonic() - sent, process.stderr.read().decode()
+    assert process.returncode == 1 and took < 2 and err.strip() in ("Aborted!", "hanabi-solitaire: stopped"), \
+        (took, err)
