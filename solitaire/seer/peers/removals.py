@@ -3,9 +3,8 @@
 The same question and rules as :mod:`solitaire.seer.peers.turns` (those of :mod:`solitaire.seer.u3`,
 on the deck of the deal's variant), from any :class:`~solitaire.seer.position.Position` (a deal: its first
 turn), in another encoding, for the same deals (:func:`~solitaire.seer.peers.turns.check_encoded`: a clue
-is legal whenever a token is left). A
-game is a sequence of turns, each a *removal* (a play, discard or misplay, which draws the next
-card while the deck lasts) or a clue. With ``R`` cards to draw, the ``j``-th removal
+is legal whenever a token is left). A game is a sequence of turns, each a *removal* (a play, discard or
+misplay, which draws the next card while the deck lasts) or a clue. With ``R`` cards to draw, the ``j``-th removal
 (``j = 0 .. R - 1``) draws deck card ``next_card + j``, so the drawer of each card is the player
 of one removal. Group each removal with the clues just before it:
 
@@ -13,8 +12,8 @@ of one removal. Group each removal with the clues just before it:
   player each, so ``g_j = (a_j - a_{j-1} - 1) mod P + k_j P`` (``a_{-1} = m - 1``: player ``m``
   of the position moves first) for some ``k_j >= 0``; tokens only fall during the clues, so they
   are legal exactly when the tokens after removal ``j - 1`` (those of the position at the start)
-  are at least ``g_j`` (a clue being legal whenever a token is left), hence ``g_j <= 8`` and ``k_j <= 8 / P``: every real game has one such
-  description, and every description is a real game;
+  are at least ``g_j`` (a clue being legal whenever a token is left), hence ``g_j <= 8`` and
+  ``k_j <= 8 / P``: every real game has one such description, and every description is a real game;
 * after removal ``R - 1`` (the last draw) come exactly ``P`` turns, players ``a_{R-1} + 1 ..
   a_{R-1} + P`` (from a position with the deck empty: its ``F`` turns left, players ``m ..
   m + F - 1``): each plays a card of its own hand or does something that scores nothing. Such

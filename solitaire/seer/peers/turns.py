@@ -7,9 +7,10 @@ replays its answer. The deck is the deal's (any variant of ``S`` suits: types ``
 below ``5 S``, any copies of each, won at ``5 S`` points), the hands those of the position (whatever
 the hand size). A variant changes nothing else the formula sees, but for one rule: the formula lets a
 player clue whenever a token is left, which holds when every card can be clued (each other hand holds
-one, as no hand is empty) or some clue is always legal; :func:`check_encoded` refuses the other deals. The position gives the hands, stacks, tokens ``c``, strikes, the player ``m``
-to move, the ``R`` cards still to draw (``next_card`` on) and, once the deck is empty, the turns
-left ``F``. Turns ``0..T-1`` with ``T = 2 D + c + f - (t - s)`` (:func:`horizon`; ``D = R + P``
+one, as no hand is empty) or some clue is always legal; :func:`check_encoded` refuses the other deals.
+
+The position gives the hands, stacks, tokens ``c``, strikes, the player ``m`` to move, the ``R``
+cards still to draw (``next_card`` on) and, once the deck is empty, the turns left ``F``. Turns ``0..T-1`` with ``T = 2 D + c + f - (t - s)`` (:func:`horizon`; ``D = R + P``
 removals left while the deck lasts, else ``F``; ``f`` suits not complete, ``s`` cards played) are
 enough for any game that reaches ``t``, stopped when it does: at most ``D`` turns remove a card, at
 least ``t - s`` of them plays, so at most ``D - t + s`` discards, and each clue spends one of the
