@@ -10,8 +10,9 @@ player clue whenever a token is left, which holds when every card can be clued (
 one, as no hand is empty) or some clue is always legal; :func:`check_encoded` refuses the other deals.
 
 The position gives the hands, stacks, tokens ``c``, strikes, the player ``m`` to move, the ``R``
-cards still to draw (``next_card`` on) and, once the deck is empty, the turns left ``F``. Turns ``0..T-1`` with ``T = 2 D + c + f - (t - s)`` (:func:`horizon`; ``D = R + P``
-removals left while the deck lasts, else ``F``; ``f`` suits not complete, ``s`` cards played) are
+cards still to draw (``next_card`` on) and, once the deck is empty, the turns left ``F``. Turns
+``0..T-1`` with ``T = 2 D + c + f - (t - s)`` (:func:`horizon`; ``D = R + P`` removals left while the
+deck lasts, else ``F``; ``f`` suits not complete, ``s`` cards played) are
 enough for any game that reaches ``t``, stopped when it does: at most ``D`` turns remove a card, at
 least ``t - s`` of them plays, so at most ``D - t + s`` discards, and each clue spends one of the
 ``c`` tokens or one returned by a discard or a 5 played. The first turn of a deck of ``N`` cards
