@@ -13,6 +13,7 @@ from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import Game, simulate
 from solitaire.seer.options import Options, Rules
 from solitaire.seer.peers import PEERS
+from solitaire.seer.position import position_of
 from solitaire.seer.u3 import exact
 from solitaire.seer.variants import UnsupportedVariant
 
@@ -20,18 +21,15 @@ from solitaire.seer.variants import UnsupportedVariant
 def check_peers(start, value):
     """Both peers from ``start`` (a deal or a position) against ``value``, the exhaustive search's best score
     from there: "yes" exactly up to ``value``, each "yes" with a line the simulator replays to the target."""
+    deal = position_of(start).deal
     for name, reaches in PEERS.items():
-        for target in range(max(1, value - 1), min(value + 2, start_deal(start).max_score) + 1):
+        for target in range(max(1, value - 1), min(value + 2, deal.max_score) + 1):
             answer, actions = reaches(start, target)
-            assert answer == (target <= value), (name, target, value, start_deal(start).types.tolist())
+            assert answer == (target <= value), (name, target, value, deal.types.tolist())
             if answer:
                 assert simulate(start, actions).score >= target, (name, target)
             else:
                 assert actions is None
-
-
-def start_deal(start):
-    return start if isinstance(start, Deal) else start.deal
 
 
 @pytest.mark.parametrize("variant, suits", TINY_VARIANTS + SUIT_KINDS)
