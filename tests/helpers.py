@@ -3,6 +3,7 @@
 Importable as ``helpers`` (the ``pythonpath`` setting of ``pyproject.toml`` puts ``tests/`` on the path).
 """
 
+import functools
 import json
 from pathlib import Path
 
@@ -12,13 +13,14 @@ from reductions.dimacs import Formula
 from solitaire.io.errors import InputError
 from solitaire.model import Instance
 from solitaire.seer.deals import RANKS, SUITS, Deal, parse_hanablive
+from solitaire.seer.freegame import free_reaches
 from solitaire.seer.position import position_of
 from solitaire.seer.game import Game, legal_actions
 from solitaire.seer.options import Options
 
-__all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "tiny_deal", "random_game", "search_value", "check_exact_from",
-           "legal_actions", "NEEDS_A_STRIKE",
-           "NEEDS_A_STRIKE_TEXT", "standard_games", "one_line_error"]
+__all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "brute_free", "free_value_by_slots",
+           "tiny_deal", "random_game", "search_value", "check_exact_from", "legal_actions", "NEEDS_A_STRIKE",
+           "NEEDS_A_STRIKE_TEXT", "standard_games", "one_line_error", "TINY_VARIANTS", "SUIT_KINDS"]
 
 #: The data the tests read (``tests/data/SOURCES.md``): SATLIB formulas and real games.
 DATA = Path(__file__).resolve().parent / "data"
@@ -85,6 +87,68 @@ def brute(deal, misplays=True, clues=True, visit=None, game=None):
         return memo[key]
 
     return value(Game.from_position(position_of(deal)) if game is None else game)
+
+
+#: Variants and the two suits of their tiny decks: the dark suits (one copy of each card) included.
+TINY_VARIANTS = [("Black (6 Suits)", (0, 5)), ("Rainbow (6 Suits)", (4, 5)), ("Dark Rainbow (6 Suits)", (1, 5)),
+                 ("3 Suits", (1, 2)), ("4 Suits", (0, 3))]
+
+
+#: One tiny deck of every suit kind (the variant's last suit beside its first) and of the variant rules that
+#: change the copies (Critical Fours, Scarce Ones) or which clues are legal (Color Blind, Number Blind, ...).
+SUIT_KINDS = [(f"{kind} (6 Suits)", (0, 5)) for kind in (
+    "Pink", "White", "Brown", "Omni", "Muddy Rainbow", "Light Pink", "Prism", "Dark Pink", "Gray", "Dark Brown",
+    "Cocoa Rainbow", "Gray Pink", "Dark Prism", "Dark Omni")] + [(f"{rule} (5 Suits)", (0, 4)) for rule in (
+    "Color Blind", "Number Blind", "Critical Fours", "Scarce Ones", "Odds and Evens", "Funnels", "Chimneys",
+    "Synesthesia", "Deceptive-Ones", "White-Fives")]
+
+
+def brute_free(deal):
+    """The maximum score of the token-free game (:mod:`solitaire.seer.u3.kernel`), by exhaustive search (tiny
+    decks of any variant only).
+
+    Stated on its own terms, not as the search plays it: while the deck lasts any player may act
+    next (free clues pass the turn), playing a playable card or discarding any card and drawing;
+    after the last draw one turn each in turn order from the drawer's left, a pass allowed.
+    """
+    P, H, deck = deal.players, deal.hand, [int(t) for t in deal.types]
+
+    @functools.lru_cache(maxsize=None)
+    def value(pos, stacks, hands, turn):  # turn: None while the deck lasts, else (mover, turns left)
+        score = sum(stacks)
+        if score == deal.max_score or (turn is not None and turn[1] == 0):
+            return score
+        movers, best = (range(P), score) if turn is None else ([turn[0]], value(pos, stacks, hands, next_turn(turn)))
+        for p in movers:
+            for x in set(hands[p]):
+                rest = list(hands[p])
+                rest.remove(x)
+                if pos < len(deck):
+                    rest, after = rest + [deck[pos]], None if pos + 1 < len(deck) else ((p + 1) % P, P)
+                else:
+                    after = next_turn(turn)
+                mine = hands[:p] + (tuple(sorted(rest)),) + hands[p + 1:]
+                npos = min(pos + 1, len(deck))
+                best = max(best, value(npos, stacks, mine, after))  # a discard
+                s, r = divmod(x, RANKS)
+                if stacks[s] == r:  # a play
+                    best = max(best, value(npos, stacks[:s] + (r + 1,) + stacks[s + 1:], mine, after))
+        return best
+
+    def next_turn(turn):
+        return (turn[0] + 1) % P, turn[1] - 1
+
+    hands = tuple(tuple(sorted(deck[p * H:(p + 1) * H])) for p in range(P))
+    return value(P * H, (0,) * (deal.n_types // RANKS), hands, None if P * H < len(deck) else (0, P))
+
+
+def free_value_by_slots(start):
+    """The token-free game's value from ``start`` (a deal or a position) by the independent solver
+    (:mod:`solitaire.seer.freegame`)."""
+    value = 0
+    while free_reaches(start, value + 1)[0]:
+        value += 1
+    return value
 
 
 def tiny_deal(rng, players, variant="No Variant", suits=(0, 1)):

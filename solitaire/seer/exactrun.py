@@ -48,7 +48,7 @@ from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
 from solitaire.seer.variants import get_variant
 from solitaire.seer.ids import parse_id
-from solitaire.seer.peers.turns import PEER_SOLVER
+from solitaire.seer.peers.turns import PEER_SOLVER, check_encoded
 from solitaire.seer.tabledeals import METHODS, TABLE_KEYS, TableDeals, read_table_deals
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "read_table_deals", "table_summary", "format_table",
@@ -232,8 +232,10 @@ class TableRun(LockedRun):
             raise InputError(f"expected seed + deals <= {limit} for {kind} (a larger seed repeats a deal or is "
                              f"not a seed of theirs), got {seed} + {deals}", "--seed")
         if kind.source == "live":
-            for p in players:  # the variant and its rules for each player count, refused before any work
-                kind.deal(p, seed)
+            for p in players:  # the variant and its rules (the peers' too) for each player count, refused at once
+                deal = kind.deal(p, seed)
+                if peer_timeout:
+                    check_encoded(deal)
         self.kind = kind
         self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs
         self.limits = (timeout, peer_timeout, peer_solver, peer_encoding)

@@ -7,7 +7,9 @@ This module decides the same relaxation with nothing of :mod:`solitaire.seer.u3`
 Python, its own model of the game, its own pruning (each rule proved below). A "no" here is
 a second proof that the deal cannot reach ``t`` under the real rules.
 
-The model (slots). Drop clue tokens and strikes. While the deck lasts, a clue only passes
+The model (slots), on the deck of the deal's variant (``S`` suits, types ``5 suit + rank - 1`` below
+``5 S``, any copies of each card, the hands of the position whatever their size). Drop clue tokens and
+strikes. While the deck lasts, a clue only passes
 the turn, so any player can be the next to act; every other action removes one card from
 the actor's hand (a play if it is playable, else a discard: a misplay is one too) and the
 actor draws the next card of the deck. After the last draw, by player ``d``, players
@@ -16,8 +18,11 @@ nothing. The state is the number ``k`` of removals made, the stacks and the hand
 
 Why it bounds U3 from above. A real game is such a sequence: its clues become passes, its
 removals are removals of the actor's card with the actor drawing, its final round is the
-same. Tokens, strikes and the fixed turn order only forbid moves, and a third strike scores
-0. So this game's best score is at least U3; if it cannot reach ``t``, neither can the deal.
+same. Tokens, strikes, the fixed turn order and which clues the variant allows only forbid moves,
+and a third strike scores 0. So this game's best score is at least U3; if it cannot reach ``t``,
+neither can the deal. The argument needs only that every turn of a real game is a clue, or a play or
+discard of the actor's card that draws for the actor, true of every rule the simulator models
+(:meth:`~solitaire.seer.options.Rules.unsupported` names the others, which are refused).
 
 Pruning (``target`` fixed, so a state that fails fails for good and is remembered):
 
@@ -44,20 +49,19 @@ stacks and deck left (``k`` counts the removals from there); once its deck is em
 final round remains: ``turns_left`` turns, from the player to move on. A position whose game is
 over reaches exactly its own score.
 
-Tested against the exhaustive search of the same game on tiny decks (``tests/seer/test_exact.py``)
-and against the search's token-free game on full deals.
+Tested against the exhaustive search of the same game on tiny decks (``tests/seer/test_exact.py``; of
+variant decks, ``tests/seer/test_variant_peers.py``) and against the search's token-free game on full deals.
 """
 
 import time
 
-from solitaire.seer.deals import MAX_SCORE, RANKS, Deal
+from solitaire.seer.deals import RANKS, Deal
 from solitaire.seer.position import Position, position_of
 from solitaire.seer.variants import UnsupportedVariant
 
 __all__ = ["free_reaches"]
 
-JUNK = MAX_SCORE  #: the one symbol of every junk card
-SUITS = MAX_SCORE // RANKS
+JUNK = -1  #: the one symbol of every junk card
 
 
 class _OutOfTime(Exception):
@@ -69,20 +73,21 @@ def free_reaches(source: Deal | Position, target: int, timeout: float | None = N
     ``target`` points?
 
     ``answer`` is True or False, or None when ``timeout`` seconds ran out. Every False is a
-    proof that ``U3 < target`` (module docstring); a True says nothing about U3. A deal other than No
-    Variant with default options raises :class:`~solitaire.seer.variants.UnsupportedVariant`.
+    proof that ``U3 < target`` (module docstring); a True says nothing about U3. A deal whose rules the
+    simulator does not model (:meth:`~solitaire.seer.options.Rules.unsupported`) raises
+    :class:`~solitaire.seer.variants.UnsupportedVariant`.
     """
     position = position_of(source)
     deal = position.deal
-    if not deal.standard:
-        raise UnsupportedVariant(f"{deal.options.variant} with these options is not modelled: only No Variant "
-                                 f"with default options", "token-free solver")
-    P = deal.players
+    reason = deal.rules.unsupported()
+    if reason:
+        raise UnsupportedVariant(reason, "token-free solver")
+    P, n_types = deal.players, deal.n_types
     deck = [int(t) for t in deal.types]
     start, R = position.next_card, len(deck) - position.next_card
     if position.over:
         return position.score >= target, 0
-    left = [[0] * MAX_SCORE for _ in range(R + 1)]  # left[k][x]: copies of x still to draw after k removals
+    left = [[0] * n_types for _ in range(R + 1)]  # left[k][x]: copies of x still to draw after k removals
     for k in range(R - 1, -1, -1):
         left[k] = left[k + 1][:]
         left[k][deck[start + k]] += 1
@@ -97,7 +102,7 @@ def free_reaches(source: Deal | Position, target: int, timeout: float | None = N
                 if x != JUNK:
                     have[x] += 1
         best = []
-        for s in range(SUITS):
+        for s in range(n_types // RANKS):
             r = stacks[s]
             while r < RANKS and have[s * RANKS + r]:
                 r += 1

@@ -1,6 +1,5 @@
 """U3, the exact optimum under the real rules: bounds, replayed lines, and a brute-force oracle."""
 
-import functools
 import json
 import random
 import subprocess
@@ -11,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import REAL_GAMES, brute, check_exact_from, random_game, standard_games, tiny_deal
+from helpers import (REAL_GAMES, brute, brute_free, check_exact_from, free_value_by_slots, random_game, standard_games,
+                     tiny_deal)
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.seer.u3 import exact, exact_search, tt_table
@@ -24,44 +24,6 @@ from solitaire.seer.peers.turns import peer_reaches
 from solitaire.seer.position import Position
 
 REAL = REAL_GAMES / "hanablive_games.jsonl"
-
-
-def brute_free(deal):
-    """The maximum score of the token-free game (:mod:`solitaire.seer.u3.kernel`), by exhaustive search.
-
-    Stated on its own terms, not as the search plays it: while the deck lasts any player may act
-    next (free clues pass the turn), playing a playable card or discarding any card and drawing;
-    after the last draw one turn each in turn order from the drawer's left, a pass allowed.
-    """
-    P, H, deck = deal.players, deal.hand, [int(t) for t in deal.types]
-
-    @functools.lru_cache(maxsize=None)
-    def value(pos, stacks, hands, turn):  # turn: None while the deck lasts, else (mover, turns left)
-        score = sum(stacks)
-        if score == MAX_SCORE or (turn is not None and turn[1] == 0):
-            return score
-        movers, best = (range(P), score) if turn is None else ([turn[0]], value(pos, stacks, hands, next_turn(turn)))
-        for p in movers:
-            for x in set(hands[p]):
-                rest = list(hands[p])
-                rest.remove(x)
-                if pos < len(deck):
-                    rest, after = rest + [deck[pos]], None if pos + 1 < len(deck) else ((p + 1) % P, P)
-                else:
-                    after = next_turn(turn)
-                mine = hands[:p] + (tuple(sorted(rest)),) + hands[p + 1:]
-                npos = min(pos + 1, len(deck))
-                best = max(best, value(npos, stacks, mine, after))  # a discard
-                s, r = divmod(x, RANKS)
-                if stacks[s] == r:  # a play
-                    best = max(best, value(npos, stacks[:s] + (r + 1,) + stacks[s + 1:], mine, after))
-        return best
-
-    def next_turn(turn):
-        return (turn[0] + 1) % P, turn[1] - 1
-
-    hands = tuple(tuple(sorted(deck[p * H:(p + 1) * H])) for p in range(P))
-    return value(P * H, (0,) * (MAX_SCORE // RANKS), hands, None if P * H < len(deck) else (0, P))
 
 
 def free_value(deal):
@@ -492,14 +454,6 @@ def test_node_bound_holds_in_every_state_of_random_decks(players, cases):
     rng = random.Random(100 + players)
     for _ in range(cases):
         assert_hope_bounds_every_state(tiny_deal(rng, players))
-
-
-def free_value_by_slots(deal):
-    """The token-free game's value by the independent solver (:mod:`solitaire.seer.freegame`)."""
-    value = 0
-    while free_reaches(deal, value + 1)[0]:
-        value += 1
-    return value
 
 
 @pytest.mark.parametrize("players, cases", [(2, 16), (3, 4), (4, 2)])

@@ -7,23 +7,15 @@ import random
 import numpy as np
 import pytest
 
-from helpers import brute, check_exact_from, random_game, tiny_deal
+from helpers import SUIT_KINDS, TINY_VARIANTS, brute, check_exact_from, random_game, tiny_deal
 from solitaire.seer.deals import Deal, parse_hanablive
-from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import simulate
 from solitaire.seer.options import Options
-from solitaire.seer.peers.removals import removal_reaches
-from solitaire.seer.peers.turns import peer_reaches
 from solitaire.seer.seeds import deck_from_seed
 from solitaire.seer.u3 import exact, root_hope
 from solitaire.seer.variants import UnsupportedVariant, get_variant
 
-#: Variants and the two suits of their tiny decks: the dark suits (one copy of each card) included.
-TINY = [("Black (6 Suits)", (0, 5)), ("Rainbow (6 Suits)", (4, 5)), ("Dark Rainbow (6 Suits)", (1, 5)),
-        ("3 Suits", (1, 2)), ("4 Suits", (0, 3))]
-
-
-@pytest.mark.parametrize("variant, suits", TINY)
+@pytest.mark.parametrize("variant, suits", TINY_VARIANTS)
 def test_exact_equals_brute_force_on_tiny_variant_decks(variant, suits):
     rng = random.Random(variant)
     for case in range(3):
@@ -35,7 +27,7 @@ def test_exact_equals_brute_force_on_tiny_variant_decks(variant, suits):
         assert simulate(deal, result.actions).score == result.score
 
 
-@pytest.mark.parametrize("variant, suits", TINY)
+@pytest.mark.parametrize("variant, suits", TINY_VARIANTS)
 def test_exact_from_a_position_on_tiny_variant_decks(variant, suits):
     """As ``check_from_a_position`` of ``test_exact.py``: ``exact``, the compiled search alone in two move
     orders and the node bound, from random reachable positions, against the exhaustive search."""
@@ -104,24 +96,6 @@ def test_a_variant_with_empty_clues_is_searched():
     result = exact(deal)
     assert result.exact and result.score == brute(deal)
     assert simulate(deal, result.actions).score == result.score
-
-
-def test_the_sat_peers_and_the_token_free_solver_refuse_variants():
-    deal = tiny_deal(random.Random(1), 2, "Black (6 Suits)", (0, 5))
-    for call, name in ((lambda: peer_reaches(deal, 3), "SAT peers"), (lambda: removal_reaches(deal, 3), "SAT peers"),
-                       (lambda: exact(deal, peer_timeout=1), "SAT peers"), (lambda: free_reaches(deal, 3), "token-free")):
-        with pytest.raises(UnsupportedVariant) as refused:
-            call()
-        assert name in str(refused.value)
-
-
-#: One tiny deck of every suit kind (the variant's last suit beside its first) and of the variant rules that
-#: change the copies (Critical Fours, Scarce Ones) or which clues are legal (Color Blind, Number Blind, ...).
-SUIT_KINDS = [(f"{kind} (6 Suits)", (0, 5)) for kind in (
-    "Pink", "White", "Brown", "Omni", "Muddy Rainbow", "Light Pink", "Prism", "Dark Pink", "Gray", "Dark Brown",
-    "Cocoa Rainbow", "Gray Pink", "Dark Prism", "Dark Omni")] + [(f"{rule} (5 Suits)", (0, 4)) for rule in (
-    "Color Blind", "Number Blind", "Critical Fours", "Scarce Ones", "Odds and Evens", "Funnels", "Chimneys",
-    "Synesthesia", "Deceptive-Ones", "White-Fives")]
 
 
 @pytest.mark.parametrize("variant, suits", SUIT_KINDS)

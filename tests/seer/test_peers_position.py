@@ -14,7 +14,6 @@ from solitaire.seer.peers.removals import removal_formula
 from solitaire.seer.peers.turns import horizon, peer_formula, peer_reaches
 from solitaire.seer.position import Position
 from solitaire.seer.u3 import exact
-from solitaire.seer.variants import UnsupportedVariant
 
 
 def open_positions(players, count, seed, steps):
@@ -171,15 +170,6 @@ def test_exact_closes_a_position_with_the_peer(encoding):
         assert simulate(position, r.actions).score == r.score
 
 
-def test_the_peers_refuse_variants_from_a_position():
-    deal = tiny_deal(random.Random(1), 2, "Black (6 Suits)", (0, 5))
-    position = random_game(deal, random.Random(2), 3).position()
-    for call in [lambda reaches=reaches: reaches(position, 3) for reaches in PEERS.values()] + [
-            lambda: exact(deal, start=position, peer_timeout=1)]:
-        with pytest.raises(UnsupportedVariant, match="SAT peers"):
-            call()
-
-
 def test_a_deal_starts_with_its_own_starting_player():
     # a deal is its initial position: the starting player moves first in the formulas as in the replay
     rng = random.Random(9)
@@ -193,7 +183,7 @@ def test_a_deal_starts_with_its_own_starting_player():
 
 
 def test_a_position_with_an_empty_hand_is_refused():
-    # no game of the standard deck empties a hand (it loses at most one card after the last draw)
+    # no game empties a hand (it loses at most one card after the last draw)
     position = next(p for p in POSITIONS if p.deck_left == 0 and p.turns_left)
     hands = (position.hands[0], ()) + position.hands[2:]
     for reaches in PEERS.values():

@@ -2,12 +2,14 @@
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from cli import main
 from helpers import one_line_error
 from solitaire.seer.dealsource import live_deals
 from solitaire.seer.game import simulate
+from solitaire.seer.options import Rules
 from solitaire.seer.u3 import exact
 
 TIMINGS = ("seconds_median", "seconds_p99", "seconds_max", "slowest")
@@ -83,6 +85,29 @@ def test_a_variant_the_toolkit_does_not_solve_is_refused_before_any_work(tmp_pat
                    "Up or Down", "not supported")
     one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", "Null (5 Suits)", "--out", out),
                    "no clue touches")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("variant, players, seed, deals", [("3 Suits", 5, 1, 3), ("Black (5 Suits)", 4, 5, 1)])
+def test_the_sat_peer_closes_variant_rows(tmp_path, variant, players, seed, deals):
+    # no search (timeout 0): the rows the bot leaves open go to the peer, whose answers the search confirms
+    out = tmp_path / "peer.jsonl"
+    result = run("table", "-p", players, "--deals", deals, "--seed", seed, "--variant", variant, "--timeout", 0,
+                 "--peer-timeout", 60, "--out", out, "-j", "1")
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == deals and all(r["method"] == "peer" and r["exact"] for r in rows)
+    for row in rows:
+        again = exact(live_deals([row["id"].split("-")[-1]])[0], timeout=60)
+        assert again.exact and again.score == row["U3"], row
+
+
+def test_a_variant_the_peers_do_not_encode_is_refused_before_any_work(tmp_path, monkeypatch):
+    # were the search to accept Null cards (no clue touches them), the peers would still refuse them
+    monkeypatch.setattr(Rules, "unsupported", lambda rules: None)
+    out = tmp_path / "t.jsonl"
+    one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", "Null (5 Suits)", "--peer-timeout", 1,
+                       "--out", out), "SAT peers", "no clue touches")
     assert not out.exists()
 
 

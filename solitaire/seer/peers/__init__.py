@@ -6,8 +6,10 @@ per drawn card, the clues folded into the turn-order gap between removals
 (:mod:`solitaire.seer.peers.removals`); ``"turns"`` has one step per turn, like the public SAT approach
 (:mod:`solitaire.seer.peers.turns`). Each is ``reaches(start, target, solver, timeout=None) -> (answer,
 actions)``, ``start`` a :class:`~solitaire.seer.position.Position` or a deal (its first turn, whose
-formulas are those of the deal). Both encode the standard game only (No Variant, default options) and
-refuse any other deal (:func:`~solitaire.seer.peers.turns.check_standard`).
+formulas are those of the deal). Both encode the deck of the deal's variant (3 to 6 suits, any copies
+of each card, any hand size) and refuse a deal whose rules they do not encode: those the simulator does
+not model, and cards no clue touches unless a clue is always legal
+(:func:`~solitaire.seer.peers.turns.check_encoded`).
 """
 
 from collections.abc import Callable

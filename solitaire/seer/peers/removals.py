@@ -1,9 +1,10 @@
 """A second SAT peer of U3, indexed by removals instead of turns: "can the team reach score t from this position?"
 
-The same question and rules as :mod:`solitaire.seer.peers.turns` (those of :mod:`solitaire.seer.u3`),
-from any :class:`~solitaire.seer.position.Position` (a deal: its first turn), in another encoding. A
-game is a sequence of turns, each a *removal* (a play, discard or misplay, which draws the next
-card while the deck lasts) or a clue. With ``R`` cards to draw, the ``j``-th removal
+The same question and rules as :mod:`solitaire.seer.peers.turns` (those of :mod:`solitaire.seer.u3`,
+on the deck of the deal's variant), from any :class:`~solitaire.seer.position.Position` (a deal: its first
+turn), in another encoding, for the same deals (:func:`~solitaire.seer.peers.turns.check_encoded`: a clue
+is legal whenever a token is left). A game is a sequence of turns, each a *removal* (a play, discard or
+misplay, which draws the next card while the deck lasts) or a clue. With ``R`` cards to draw, the ``j``-th removal
 (``j = 0 .. R - 1``) draws deck card ``next_card + j``, so the drawer of each card is the player
 of one removal. Group each removal with the clues just before it:
 
@@ -11,8 +12,8 @@ of one removal. Group each removal with the clues just before it:
   player each, so ``g_j = (a_j - a_{j-1} - 1) mod P + k_j P`` (``a_{-1} = m - 1``: player ``m``
   of the position moves first) for some ``k_j >= 0``; tokens only fall during the clues, so they
   are legal exactly when the tokens after removal ``j - 1`` (those of the position at the start)
-  are at least ``g_j``, hence ``g_j <= 8`` and ``k_j <= 8 / P``: every real game has one such
-  description, and every description is a real game;
+  are at least ``g_j`` (a clue being legal whenever a token is left), hence ``g_j <= 8`` and
+  ``k_j <= 8 / P``: every real game has one such description, and every description is a real game;
 * after removal ``R - 1`` (the last draw) come exactly ``P`` turns, players ``a_{R-1} + 1 ..
   a_{R-1} + P`` (from a position with the deck empty: its ``F`` turns left, players ``m ..
   m + F - 1``): each plays a card of its own hand or does something that scores nothing. Such
@@ -21,10 +22,10 @@ of one removal. Group each removal with the clues just before it:
   needs neither; a misplay there is never needed;
 * at most ``2 - strikes`` misplays (a third strike scores 0);
 * a team may stop after reaching the target (``end``; it then plays no final round): the game
-  ends at once at 25, and a stop never raises the score.
+  ends at once at the maximum score, and a stop never raises the score.
 
-So the formula has ``R + P`` steps (38 for P = 4 at the first turn) where the turn-indexed peer has
-``horizon(deal, t)`` turns (64 for P = 4, ``t = 25``), and no step is a bare pass. Variables
+So the formula has ``R + P`` steps (38 for P = 4 at the first turn of the standard deck) where the
+turn-indexed peer has ``horizon(deal, t)`` turns (64 for P = 4, ``t = 25``), and no step is a bare pass. Variables
 (named through an ``IDPool``): ``who[j, p]``, ``gap[j, k]`` (the ``k`` above), ``act[j, i, kind]``
 (``kind`` 0 play, 1 discard, 2 misplay; card ``i`` held at the position or drawn before removal
 ``j``), ``end[j]``, ``used[j, i]``, ``done[j, x]`` (type ``x`` played before step ``j``; at ``j = 0``
@@ -42,7 +43,7 @@ proof. Measured against the turn-indexed peer in ``benchmarks/README.md`` (P = 4
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 
-from solitaire.seer.deals import MAX_SCORE, RANKS, Deal
+from solitaire.seer.deals import RANKS, Deal
 from solitaire.seer.game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue, simulate
 from solitaire.seer.peers.turns import PEER_SOLVER, ask, peer_start, solve
 from solitaire.seer.position import MAX_STRIKES, Position
@@ -60,6 +61,7 @@ def removal_formula(start: Deal | Position, target: int) -> tuple[CNF, IDPool]:
     n, first = len(types), start.next_card
     R = n - first
     M = P if R else start.turns_left  # the turns after the last draw
+    n_types = deal.n_types
     owner = {i: q for q, hand in enumerate(start.hands) for i in hand}  # the cards held at the start
     held = sorted(owner)
     cards = held + list(range(first, n))  # the cards that can act
@@ -86,7 +88,7 @@ def removal_formula(start: Deal | Position, target: int) -> tuple[CNF, IDPool]:
 
     cnf.extend([-var("used", 0, i)] for i in cards)
     cnf.extend([var("done", 0, x) if x % RANKS < start.stacks[x // RANKS] else -var("done", 0, x)]
-               for x in range(MAX_SCORE))
+               for x in range(n_types))
     rounds = MAX_CLUES // P + 1
     misplays = []
     for j in range(R):
@@ -111,7 +113,7 @@ def removal_formula(start: Deal | Position, target: int) -> tuple[CNF, IDPool]:
             cnf.append([-var("act", j, i, 1), -var("tokens", j, MAX_CLUES)])
             gains += [var("act", j, i, 1)] + ([var("act", j, i, 0)] if x % RANKS == RANKS - 1 else [])
         cnf.extend([-var("used", j, i), var("used", j + 1, i)] for i in cards)
-        _stack_step(cnf, var, j, {x: [var("act", j, i, 0) for i in drawn if types[i] == x] for x in range(MAX_SCORE)})
+        _stack_step(cnf, var, j, {x: [var("act", j, i, 0) for i in drawn if types[i] == x] for x in range(n_types)})
         _token_gain(cnf, var, j, gains)
     card_enc(misplays, MAX_STRIKES - 1 - start.strikes, "atmost")
     for m in range(1, M + 1):  # the final round
@@ -124,11 +126,11 @@ def removal_formula(start: Deal | Position, target: int) -> tuple[CNF, IDPool]:
                 cnf.append([-a, -var("end", R - 1)])
             holds(a, i, R - 1, m)
             _play_rules(cnf, var, step, types[i], a, None)
-        _stack_step(cnf, var, step, {x: [a for i, a in zip(cards, plays) if types[i] == x] for x in range(MAX_SCORE)})
+        _stack_step(cnf, var, step, {x: [a for i, a in zip(cards, plays) if types[i] == x] for x in range(n_types)})
     if M > 1:
         for i in cards:
             card_enc([var("final", m, i) for m in range(1, M + 1)], 1, "atmost")
-    card_enc([var("done", R + M, x) for x in range(MAX_SCORE)], target, "atleast")
+    card_enc([var("done", R + M, x) for x in range(n_types)], target, "atleast")
     return cnf, pool
 
 
@@ -229,8 +231,9 @@ def removal_reaches(start: Deal | Position, target: int, solver: str = PEER_SOLV
                     timeout: float | None = None) -> tuple[bool | None, list[dict[str, int]] | None]:
     """``(answer, actions)`` as :func:`solitaire.seer.peers.turns.peer_reaches`, with this encoding, from
     ``start`` (a deal: its first turn; or a position); the actions are replayed from ``start`` and must
-    reach ``target``. With ``timeout`` the answer may be ``None``. A deal other than the standard game
-    raises :class:`~solitaire.seer.variants.UnsupportedVariant`."""
+    reach ``target``. With ``timeout`` the answer may be ``None``. A deal whose rules the peers do not encode
+    raises :class:`~solitaire.seer.variants.UnsupportedVariant`
+    (:func:`~solitaire.seer.peers.turns.check_encoded`)."""
     start = peer_start(start)
     return ask(_decide, (start, target, solver), start, target, timeout)
 

@@ -3,15 +3,22 @@
 An encoding of the real game (the rules of :mod:`solitaire.seer.u3`) from any
 :class:`~solitaire.seer.position.Position` (a deal: its first turn), turn-indexed like the public SAT
 approach and written independently of the search: it shares only the deal and the simulator that
-replays its answer. The position gives the hands, stacks, tokens ``c``, strikes, the player ``m``
-to move, the ``R`` cards still to draw (``next_card`` on) and, once the deck is empty, the turns
-left ``F``. Turns ``0..T-1`` with ``T = 2 D + c + f - (t - s)`` (:func:`horizon`; ``D = R + P``
-removals left while the deck lasts, else ``F``; ``f`` suits not complete, ``s`` cards played) are
+replays its answer. The deck is the deal's (any variant of ``S`` suits: types ``x = 5 suit + rank - 1``
+below ``5 S``, any copies of each, won at ``5 S`` points), the hands those of the position (whatever
+the hand size). A variant changes nothing else the formula sees, but for one rule: the formula lets a
+player clue whenever a token is left, which holds when every card can be clued (each other hand holds
+one, as no hand is empty) or some clue is always legal; :func:`check_encoded` refuses the other deals.
+
+The position gives the hands, stacks, tokens ``c``, strikes, the player ``m`` to move, the ``R``
+cards still to draw (``next_card`` on) and, once the deck is empty, the turns left ``F``. Turns
+``0..T-1`` with ``T = 2 D + c + f - (t - s)`` (:func:`horizon`; ``D = R + P`` removals left while the
+deck lasts, else ``F``; ``f`` suits not complete, ``s`` cards played) are
 enough for any game that reaches ``t``, stopped when it does: at most ``D`` turns remove a card, at
 least ``t - s`` of them plays, so at most ``D - t + s`` discards, and each clue spends one of the
-``c`` tokens or one returned by a discard or a 5 played. The first turn (``R = 50 - P * hand``,
-``c = 8``, ``f = 5``, ``s = 0``, ``m = 0``) gives ``2 (R + P) + 13 - t`` (on P = 5, ``t = 25``: 58
-turns instead of the 83 that any game fits in). Turn ``τ`` belongs to player ``(m + τ) mod P``.
+``c`` tokens or one returned by a discard or a 5 played. The first turn of a deck of ``N`` cards
+(``R = N - P * hand``, ``c = 8``, ``f = S``, ``s = 0``) gives ``2 (R + P) + 8 + S - t`` (the standard
+deck, P = 5, ``t = 25``: 58 turns instead of the 83 that any game fits in). Turn ``τ`` belongs to player
+``(m + τ) mod P``.
 Variables (named through an ``IDPool``):
 
 * ``act[τ, i, k]``: at turn ``τ`` card ``i`` (deck index, held at the position or still to draw) is
@@ -35,7 +42,7 @@ strike scores 0). Target: at least ``t`` types played at the end.
 A model is decoded into hanab.live actions (:func:`peer_line`) and replayed by the
 simulator, so every "yes" is checked; "no" is the solver's proof.
 
-Running time: the formula has ``O(T * (50 * 3 + 25 + R + 8))`` variables and clauses of
+Running time: the formula has ``O(T * (3 (P * hand + R) + 5 S + R + 8))`` variables and clauses of
 the same order plus the cardinality encodings; solving is measured in
 ``benchmarks/bench_exact.py``.
 """
@@ -49,13 +56,13 @@ from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
 
 from solitaire.seer.peers.deadline import call_with_deadline
-from solitaire.seer.deals import MAX_SCORE, RANKS, Deal
+from solitaire.seer.deals import RANKS, Deal
 from solitaire.seer.game import DISCARD, MAX_CLUES, PLAY, Game, legal_clue
 from solitaire.seer.position import MAX_STRIKES, Position, position_of
 from solitaire.seer.variants import UnsupportedVariant
 
 __all__ = ["ask", "horizon", "removals_left", "peer_formula", "peer_reaches", "peer_line", "peer_max", "solve",
-           "check_standard", "peer_start", "settled", "PEER_SOLVER"]
+           "check_encoded", "peer_start", "settled", "PEER_SOLVER"]
 
 KINDS = (0, 1, 2)  # play, discard, misplay
 #: The default solver. On the hard questions of the table (``benchmarks/README.md``, "the SAT peers") it is faster
@@ -78,13 +85,13 @@ def removals_left(position: Position) -> int:
 
 
 def peer_start(start: Deal | Position) -> Position:
-    """The position of ``start`` (a deal: its first turn) that a peer encodes, checked: the standard game
-    (:func:`check_standard`) and no empty hand (a hand loses at most one card after the last draw, so
-    no game of the standard deck has one; both encodings let every player act on each of its turns)."""
+    """The position of ``start`` (a deal: its first turn) that a peer encodes, checked: rules the peers
+    encode (:func:`check_encoded`) and no empty hand (a hand of at least 3 cards loses at most one after the
+    last draw, so no game has one; both encodings let every player act on each of its turns)."""
     start = position_of(start)
-    check_standard(start.deal)
+    check_encoded(start.deal)
     if not all(start.hands):
-        raise ValueError("the SAT peers encode positions with no empty hand (no game of the standard deck has one)")
+        raise ValueError("the SAT peers encode positions with no empty hand (no game has one)")
     return start
 
 
@@ -98,12 +105,18 @@ def settled(position: Position, target: int) -> tuple[bool | None, list[dict[str
     return None
 
 
-def check_standard(deal: Deal) -> None:
-    """Raise :class:`~solitaire.seer.variants.UnsupportedVariant` for a deal other than No Variant with
-    default options: both peers encode the standard deck and rules only."""
-    if not deal.standard:
-        raise UnsupportedVariant(f"{deal.options.variant} with these options is not encoded: only No Variant "
-                                 f"with default options", "SAT peers")
+def check_encoded(deal: Deal) -> None:
+    """Raise :class:`~solitaire.seer.variants.UnsupportedVariant` (one line: the reason) for a deal whose
+    rules the peers do not encode: rules the simulator does not model
+    (:meth:`~solitaire.seer.options.Rules.unsupported`), or a card no clue touches while no clue is always
+    legal (both peers let a player clue whenever a token is left, module docstring)."""
+    rules = deal.rules
+    reason = rules.unsupported()
+    if reason is None and not (rules.always_clue or all(rules.clueable)):
+        reason = (f"{rules.variant.name!r} is not encoded: a card no clue touches can leave no legal clue, and the "
+                  f"peers let a player clue whenever a token is left")
+    if reason:
+        raise UnsupportedVariant(reason, "SAT peers")
 
 
 def peer_formula(start: Deal | Position, target: int, slack: int = 0) -> tuple[CNF, IDPool]:
@@ -119,7 +132,8 @@ def peer_formula(start: Deal | Position, target: int, slack: int = 0) -> tuple[C
     n, first, T = len(types), start.next_card, horizon(start, target) + slack
     draws = n - first
     cards = sorted([i for hand in start.hands for i in hand] + list(range(first, n)))  # the cards that can act
-    heights = [start.stacks[x // RANKS] for x in range(MAX_SCORE)]
+    n_types = deal.n_types
+    heights = [start.stacks[x // RANKS] for x in range(n_types)]
     pool, cnf = IDPool(), CNF()
     act = lambda t, i, k: pool.id(("act", t, i, k))  # noqa: E731
     clue, end, wrem = (lambda t: pool.id(("clue", t))), (lambda t: pool.id(("end", t))), (lambda t: pool.id(("w", t)))
@@ -137,7 +151,7 @@ def peer_formula(start: Deal | Position, target: int, slack: int = 0) -> tuple[C
     # the state at the start
     cnf.extend([-removed(0, j)] for j in range(1, draws + 1))
     cnf.extend([-used(0, i)] for i in cards)
-    cnf.extend([done(0, x) if x % RANKS < heights[x] else -done(0, x)] for x in range(MAX_SCORE))
+    cnf.extend([done(0, x) if x % RANKS < heights[x] else -done(0, x)] for x in range(n_types))
     cnf.extend([tokens(0, v) if v <= start.clues else -tokens(0, v)] for v in range(1, MAX_CLUES + 1))
     for i in range(first, n):
         card_enc([own(i, p) for p in range(P)], 1, "atmost")
@@ -180,7 +194,7 @@ def peer_formula(start: Deal | Position, target: int, slack: int = 0) -> tuple[C
             cnf.append([-act(t, i, 1), -tokens(t, MAX_CLUES)])
         for i in cards:
             cnf.append([-used(t, i), used(t + 1, i)])
-        for x in range(MAX_SCORE):
+        for x in range(n_types):
             plays = [act(t, i, 0) for i in mine if types[i] == x]
             cnf.append([-done(t, x), done(t + 1, x)])
             cnf.extend([-a, done(t + 1, x)] for a in plays)
@@ -212,7 +226,7 @@ def peer_formula(start: Deal | Position, target: int, slack: int = 0) -> tuple[C
                 cnf.append([-g, nxt])
             cnf.extend([[c, g, -same, nxt], [c, g, same, -nxt]])
     card_enc(misplays, MAX_STRIKES - 1 - start.strikes, "atmost")
-    card_enc([done(T, x) for x in range(MAX_SCORE)], target, "atleast")
+    card_enc([done(T, x) for x in range(n_types)], target, "atleast")
     return cnf, pool
 
 
@@ -241,8 +255,8 @@ def peer_reaches(start: Deal | Position, target: int, solver: str = PEER_SOLVER,
     ``solver`` names a PySAT solver, ``slack`` adds turns (:func:`peer_formula`). With
     ``timeout`` (seconds) the solver runs in a forked process
     (:func:`~solitaire.seer.peers.deadline.call_with_deadline`: CaDiCaL cannot be interrupted otherwise)
-    and the answer is ``None`` when time ran out. A deal other than the standard game raises
-    :class:`~solitaire.seer.variants.UnsupportedVariant` (:func:`check_standard`).
+    and the answer is ``None`` when time ran out. A deal whose rules the peers do not encode raises
+    :class:`~solitaire.seer.variants.UnsupportedVariant` (:func:`check_encoded`).
     """
     start = peer_start(start)
     return ask(_decide, (start, target, solver, slack), start, target, timeout)
@@ -276,8 +290,10 @@ def _decide(start, target, solver, slack):
     return solve(*peer_formula(start, target, slack), start, solver, peer_line)
 
 
-def peer_max(start: Deal | Position, low: int = 0, high: int = MAX_SCORE) -> int:
-    """The largest ``t`` in ``low..high`` that the peer reaches from ``start`` (``low`` must be reachable)."""
+def peer_max(start: Deal | Position, low: int = 0, high: int | None = None) -> int:
+    """The largest ``t`` in ``low..high`` (default: the deal's maximum score) that the peer reaches from
+    ``start`` (``low`` must be reachable)."""
+    high = position_of(start).deal.max_score if high is None else high
     while low < high:
         if peer_reaches(start, high)[0]:
             return high

@@ -227,8 +227,8 @@ def _peer(encoding, solver, deal):
     defaults of :mod:`solitaire.seer.peers`); a wrong encoding raises :class:`ValueError`, a deal the
     peers refuse :class:`~solitaire.seer.variants.UnsupportedVariant`. Imports PySAT."""
     from solitaire.seer.peers import PEER_ENCODING, peer_of
-    from solitaire.seer.peers.turns import PEER_SOLVER, check_standard
-    check_standard(deal)
+    from solitaire.seer.peers.turns import PEER_SOLVER, check_encoded
+    check_encoded(deal)
     return peer_of(encoding or PEER_ENCODING), solver or PEER_SOLVER
 
 
@@ -255,7 +255,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     Any deck of up to 6 suits (its variant's types, ``deal.n_types``) is searched; a deal whose rules
     the search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
     search (:func:`check_supported`), and so does ``peer_timeout`` with a deal the SAT peers refuse
-    (any but No Variant with default options).
+    (:func:`~solitaire.seer.peers.turns.check_encoded`: cards no clue touches, unless a clue is always legal).
 
     The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
     ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
