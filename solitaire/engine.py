@@ -186,7 +186,7 @@ def _search(types, n, c, h, target, budget):
             if score > best:
                 best = score
         # drop candidates that cannot reach the target or the best score already reached
-        w = 0
+        w = np.int64(0)  # not a literal: one compiled signature of _prune
         for i in range(m):
             hope = _optimistic(cand_p[i], cand_h[i], avail[s + 1], n, c)
             if hope >= max(best, target):
