@@ -57,7 +57,7 @@ tens to hundreds on the standard deck (measured in ``benchmarks/bench_engine.py`
 import numba
 import numpy as np
 
-from solitaire.bits import popcount
+from solitaire.bits import copy_into, popcount
 from solitaire.model import Instance
 from solitaire.result import SolveResult
 from solitaire.selection import asap_sequence
@@ -209,8 +209,8 @@ def _search(types, n, c, h, target, budget):
             grow = max(2 * hist_parent.size, used + size)
             hp = np.empty(grow, np.int64)
             hk = np.empty(grow, np.bool_)
-            hp[:used] = hist_parent[:used]
-            hk[:used] = hist_kept[:used]
+            copy_into(hp[:used], hist_parent)
+            copy_into(hk[:used], hist_kept)
             hist_parent, hist_kept = hp, hk
         offsets[s] = used
         for j in range(size):

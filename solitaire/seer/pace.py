@@ -54,7 +54,7 @@ from collections.abc import Sequence
 import numba
 import numpy as np
 
-from solitaire.bits import popcount
+from solitaire.bits import copy_into, popcount
 
 __all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_greedy", "pace_max", "pace_reaches", "line_pace", "MAX_N", "MAX_C"]
 
@@ -126,7 +126,7 @@ def _grow(arr, size):
     if size <= arr.size:
         return arr
     out = np.empty(max(size, 2 * arr.size), dtype=arr.dtype)
-    out[: arr.size] = arr
+    copy_into(out, arr)
     return out
 
 

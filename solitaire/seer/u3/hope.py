@@ -57,6 +57,7 @@ at the loss that takes it below. The verdicts of single suits are memoised (:fun
 import numba
 import numpy as np
 
+from solitaire.bits import copy_into
 from solitaire.seer.deals import MAX_SCORE, RANKS
 from solitaire.seer.game import MAX_CLUES
 from solitaire.seer.u3.llvm import trailing_zeros
@@ -277,7 +278,7 @@ def _suit_fits(k0, k1, q, pos, P, deck, nextpos, work):
     return fits
 
 
-@numba.njit(cache=True, _nrt=True)  # its row copies need numba's runtime, which the search's kernel runs without
+@numba.njit(cache=True, _nrt=False)  # it allocates nothing (views and copies entry by entry)
 def chains_fit(chain, seg, q, pos, P, holders, deck, nextpos, work, budget, tokens=-1, last0=-1):
     """Whether the types ``chain`` (suit ``c`` at ``chain[seg[c]:seg[c + 1]]``, rank order) can all
     be played, each suit in order, by the ``k + P`` actions after the draw of deck card ``q``
@@ -326,7 +327,7 @@ def chains_fit(chain, seg, q, pos, P, holders, deck, nextpos, work, budget, toke
             if deck[q + i] == x:
                 idx[i] = c
         masks[0, c] = (1 << P) - 1 if nextpos[pos, x] < q else holders[x]  # before q: anyone
-    prog[0] = seg[:C]
+    copy_into(prog[0], seg)
     last[0], tok[0] = last0, tokens
     lev, steps = 0, 0
     while lev >= 0:
@@ -356,7 +357,9 @@ def chains_fit(chain, seg, q, pos, P, holders, deck, nextpos, work, budget, toke
             t -= passes
             if o == C or chain[prog[lev, o]] % RANKS == RANKS - 1:
                 t = min(t + 1, MAX_CLUES)
-        prog[lev + 1], masks[lev + 1], last[lev + 1] = prog[lev], masks[lev], who if chooses else last[lev]
+        copy_into(prog[lev + 1], prog[lev])
+        copy_into(masks[lev + 1], masks[lev])
+        last[lev + 1] = who if chooses else last[lev]
         tok[lev + 1] = t
         if o < C:
             prog[lev + 1, o] += 1

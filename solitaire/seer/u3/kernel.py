@@ -80,6 +80,7 @@ from collections import namedtuple
 import numba
 import numpy as np
 
+from solitaire.bits import copy_into
 from solitaire.seer.deals import MAX_SCORE, RANKS
 from solitaire.seer.game import MAX_CLUES
 from solitaire.seer.u3.hope import MAX_TYPES, chained, runs, workspace
@@ -464,7 +465,7 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card):
             lost[s * RANKS + r] -= 1
     nextpos = np.full((n_cards + 1, MAX_TYPES), n_cards, dtype=np.int64)
     for q in range(n_cards - 1, -1, -1):
-        nextpos[q] = nextpos[q + 1]
+        copy_into(nextpos[q], nextpos[q + 1])
         nextpos[q, deck[q]] = q
     return Setup(deck, nextpos, counts, P, H), Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
 
