@@ -57,7 +57,7 @@ tens to hundreds on the standard deck (measured in ``benchmarks/bench_engine.py`
 import numba
 import numpy as np
 
-from solitaire.bits import copy_into, popcount
+from solitaire.bits import copy_into, order_by_counts, popcount
 from solitaire.model import Instance
 from solitaire.result import SolveResult
 from solitaire.selection import asap_sequence
@@ -89,10 +89,10 @@ def _optimistic(played, held, avail, n, c):
 @numba.njit(cache=True)
 def _prune(cand_p, cand_h, m, keep_p, keep_h, keep_idx):
     """Keep the non-dominated candidates among the first ``m``; returns how many were kept."""
-    key = np.empty(m, np.int64)
+    played, held = np.empty(m, np.int64), np.empty(m, np.int64)
     for i in range(m):
-        key[i] = -(popcount(cand_p[i]) * 128 + popcount(cand_h[i]))
-    order = np.argsort(key, kind="mergesort")
+        played[i], held[i] = popcount(cand_p[i]), popcount(cand_h[i])
+    order = order_by_counts(played, held)
     kept = 0
     for oi in range(m):
         i = order[oi]

@@ -24,9 +24,13 @@ Lazy strategy (Theorem 4). If a value has no copy left after filtering, the inst
 value, discard every other card, play a kept card when it is playable (then every stored card
 that becomes playable) and store it otherwise. This is exactly the as-soon-as-possible
 sequence of the copy-selection lemma for the chosen copies ``{L[v]}``
-(:func:`~solitaire.selection.asap_sequence`), which is how it is built here. Theorem 4: it never
-holds more than ``h`` cards, else the last surviving copy of the next value to play would be
-useless, with the ``h + 1`` stored values as witnesses.
+(:func:`~solitaire.selection.asap_sequence`). With one color it is built in one pass
+(:func:`_lazy_sequence`) without the lemma's release times: the value ``v`` at ``L[v]`` is
+playable exactly when it is the next value to play, since the ASAP sequence plays a value as
+soon as every lower chosen copy is scanned (induction on the value), so by then every lower
+value is played; after a play, the next values follow while their copies ``L[w]`` came
+before. Theorem 4: it never holds more than ``h`` cards, else the last surviving copy of the
+next value to play would be useless, with the ``h + 1`` stored values as witnesses.
 
 :func:`solve_lazy` stops at the first value left without copies, as §3 does. For the whole
 fixpoint (:func:`useless_mask`) the sweep goes on past such a value, treating it as a witness
@@ -45,7 +49,7 @@ Notes
 -----
 Running time ``O(N + n log h)``: the vectors ``P`` and ``L`` in one scan, the sweep touches
 each removed card once and does one heap replacement per value; the heap is an array-based
-binary max-heap of ``h + 1`` positions, all in numba.
+binary max-heap of ``h + 1`` positions; the sequence is one more scan; all in numba.
 
 References
 ----------
@@ -58,7 +62,7 @@ import numpy as np
 
 from solitaire.model import Instance
 from solitaire.result import SolveResult
-from solitaire.selection import asap_sequence
+from solitaire.sequence import DISCARD, PLAY, STORE, PlaySequence
 
 __all__ = ["solve_lazy", "lazy_refuses", "useless_mask"]
 
@@ -92,8 +96,9 @@ def _sift_down(heap, j):
 def _filter(values, n, h, stop, prev, last):
     """The filter of Lemma 3, filling ``prev`` (``P``) and ``last``; ``(r, missing, failed, witnesses)``.
 
-    ``prev`` (length ``N``) and ``last`` (shape ``(n + 1, 2)``) come allocated, int32 when
-    positions fit (half the memory traffic of the random accesses that dominate the time).
+    ``prev`` (length ``N``, or 0 when ``n <= h + 1``: the sweep that reads it never runs) and
+    ``last`` (shape ``(n + 1, 2)``) come allocated, int32 when positions fit (half the memory
+    traffic of the random accesses that dominate the time).
     On return ``last[v, 0]`` is ``L[v]``, the last surviving copy of ``v`` (0-based, ``-1`` if
     none), and ``last[v, 1]`` the number of copies of ``v`` (kept beside ``L[v]``: one cache
     line per card). ``r``: the multiplicity. ``missing``: the smallest value with no copy (0
@@ -103,9 +108,11 @@ def _filter(values, n, h, stop, prev, last):
     """
     last[:, 0] = -1
     last[:, 1] = 0
+    track = prev.size > 0
     for s in range(values.size):
         v = values[s]
-        prev[s] = last[v, 0]
+        if track:
+            prev[s] = last[v, 0]
         last[v, 0] = s
         last[v, 1] += 1
     r = 0
@@ -138,12 +145,37 @@ def _filter(values, n, h, stop, prev, last):
     return r, missing, failed, witnesses
 
 
+@numba.njit(cache=True, nogil=True)
+def _lazy_sequence(values, L, codes, idx):
+    """Fill ``codes``/``idx`` with the lazy sequence of the copies ``L[v]`` (module docstring; every value
+    ``1..n`` has one, ``L[0]`` unused); returns (its number of events, the most cards held). ``codes`` and
+    ``idx`` have room for ``N + n`` events: each card's, and one play per stored card."""
+    n = L.size - 1
+    m, held, most, nxt = 0, 0, 0, 1  # nxt: the next value to play
+    for s in range(values.size):  # no branch on the kind of card, which follows the deck's random order
+        v = values[s]
+        kept = L[v] == s
+        play = kept & (v == nxt)  # else a lower value is still to come: store it
+        codes[m], idx[m] = PLAY if play else STORE if kept else DISCARD, s + 1
+        m += 1
+        held += kept & ~play
+        most = max(most, held)
+        if play:
+            nxt += 1
+            while nxt <= n and L[nxt] < s:  # the stored copies of the next values
+                codes[m], idx[m] = PLAY, L[nxt] + 1
+                m += 1
+                held -= 1
+                nxt += 1
+    return m, most
+
+
 def _run_filter(instance, stop):
     """``(L, r, missing, failed, witnesses)`` of :func:`_filter`."""
     if instance.c > 1:
         raise ValueError(lazy_refuses(instance))
     dtype = np.int32 if instance.N < 2**31 - 1 else np.int64
-    prev = np.empty(instance.N, dtype)
+    prev = np.empty(instance.N if instance.n > instance.h + 1 else 0, dtype)
     last = np.empty((instance.n + 1, 2), dtype)
     r, missing, failed, witnesses = _filter(instance.values, instance.n, instance.h, stop, prev, last)
     return last[:, 0], r, missing, failed, witnesses
@@ -223,9 +255,9 @@ def solve_lazy(instance: Instance) -> SolveResult:
             "witnesses": pairs,
         }
         return result
-    chosen = np.zeros(instance.N, np.bool_)
-    chosen[L[1:]] = True
-    sequence, most = asap_sequence(instance, chosen)
+    codes, idx = np.empty(instance.N + n, np.int8), np.empty(instance.N + n, L.dtype)
+    m, most = _lazy_sequence(instance.values, np.ascontiguousarray(L), codes, idx)  # denser than every other entry
+    sequence = PlaySequence(codes[:m], idx[:m])
     if most > h:
         raise AssertionError(f"Theorem 4 violated: the lazy sequence holds {most} > h = {h} cards")
     result.winnable, result.score, result.sequence = True, n, sequence

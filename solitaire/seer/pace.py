@@ -54,7 +54,7 @@ from collections.abc import Sequence
 import numba
 import numpy as np
 
-from solitaire.bits import copy_into, popcount
+from solitaire.bits import copy_into, order_by_counts, popcount
 
 __all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_greedy", "pace_max", "pace_reaches", "line_pace", "MAX_N", "MAX_C"]
 
@@ -98,10 +98,10 @@ def _need(p, n, c):
 @numba.njit(cache=True)
 def _filter(cp, ch, m, n, c, guard):
     """Remove dominated candidates; returns the index array of the survivors (sorted)."""
-    key = np.empty(m, dtype=np.int64)
+    score, held = np.empty(m, dtype=np.int64), np.empty(m, dtype=np.int64)
     for i in range(m):
-        key[i] = -(_score(cp[i], c) * 128 + popcount(ch[i]))
-    order = np.argsort(key, kind="mergesort")
+        score[i], held[i] = _score(cp[i], c), popcount(ch[i])
+    order = order_by_counts(score, held)
     keep = np.empty(m, dtype=np.int64)
     need = np.empty(m, dtype=np.uint64)
     kept = 0
