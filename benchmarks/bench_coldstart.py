@@ -12,9 +12,15 @@ side: its runs and this checkout's alternate, command by command, so that a busy
 weighs on both alike::
 
     python benchmarks/bench_coldstart.py [--base main] [--repeat 2]
+
+With ``--kernels COMMAND`` (a name above) it runs that command once with an empty cache and
+prints where its first call goes instead: per compiled function, the processor seconds numba
+spends compiling it (its own, without the functions it calls, which have their rows), and how
+many signatures it was compiled for; numba's own library functions are summed in one row.
 """
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -52,6 +58,53 @@ def timed(root, args, cache):
     return None if done.returncode else time.perf_counter() - start
 
 
+#: Runs the command line, recording per compiled function (numba's compile events) the processor seconds of its
+#: own compiling and its signatures, printed as JSON on the last line of standard output.
+PROFILED_CLI = """import atexit, json, sys, time
+from numba.core import event
+
+own, signatures, open_ = {}, {}, []
+
+class Record(event.Listener):
+    def on_start(self, ev):
+        open_.append([time.process_time(), 0.0])
+
+    def on_end(self, ev):
+        began, inner = open_.pop()
+        spent = time.process_time() - began
+        if open_:
+            open_[-1][1] += spent
+        function = ev.data["dispatcher"].py_func
+        name = function.__module__ + "." + function.__qualname__
+        own[name] = own.get(name, 0.0) + spent - inner
+        signatures[name] = signatures.get(name, 0) + 1
+
+event.register("numba:compile", Record())
+atexit.register(lambda: print(json.dumps([own, signatures, time.process_time()])))
+from cli import main
+main()
+"""
+
+
+def kernel_rows(root, command, scratch, top=20):
+    """Rows ``[function, seconds, signatures]`` of the first call of ``command`` in ``root`` (the ``top``
+    costliest of the project's functions, numba's own summed, then the whole process)."""
+    done = subprocess.run([sys.executable, "-c", PROFILED_CLI, *command], cwd=root, capture_output=True, text=True,
+                          env={**os.environ, "NUMBA_CACHE_DIR": tempfile.mkdtemp(dir=scratch)}, check=True)
+    own, signatures, total = json.loads(done.stdout.splitlines()[-1])
+    ours = sorted((name for name in own if not name.startswith("numba.")), key=own.get, reverse=True)
+    rows = [[name, f"{own[name]:.2f}", signatures[name]] for name in ours[:top]]
+    rest = ours[top:]
+    library = [name for name in own if name.startswith("numba.")]
+    if rest:
+        rows.append([f"{len(rest)} other functions of the project", f"{sum(own[n] for n in rest):.2f}",
+                     sum(signatures[n] for n in rest)])
+    rows.append(["numba's own library functions", f"{sum(own[n] for n in library):.2f}",
+                 sum(signatures[n] for n in library)])
+    rows.append(["the whole process (processor seconds)", f"{total:.2f}", ""])
+    return rows
+
+
 def first_and_later(roots, command, repeat, scratch):
     """Per checkout, ``(first, best later)`` seconds of ``command``, the checkouts alternating."""
     caches = [tempfile.mkdtemp(dir=scratch) for _ in roots]
@@ -70,7 +123,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=2, help="later runs after the first one")
     parser.add_argument("--base", help="a git revision to measure beside this checkout")
+    parser.add_argument("--kernels", choices=COMMANDS, help="where the first call of this command goes")
     args = parser.parse_args()
+    if args.kernels:
+        with tempfile.TemporaryDirectory() as scratch:
+            rows = kernel_rows(str(ROOT), COMMANDS[args.kernels], scratch)
+        print(markdown_table(["compiled function", "compile s (processor)", "signatures"], rows))
+        print(f"\nload average {os.getloadavg()[0]:.1f}")
+        return
     with ExitStack() as stack:
         roots = ([stack.enter_context(revision_tree(args.base))] if args.base else []) + [str(ROOT)]
         scratch = stack.enter_context(tempfile.TemporaryDirectory())
