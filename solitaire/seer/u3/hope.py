@@ -51,7 +51,9 @@ Cost. The search asks only whether the bound reaches its target, so the chains, 
 part, run only when the other terms reach it (:func:`runs` first, then :func:`chained`) and stop
 at the loss that takes it below. The verdicts of single suits are memoised (:func:`_suit_fits`,
 ``MEMO_BITS``). :func:`workspace` allocates the scratch space once per search; its rows are the
-``W_*`` fields below.
+``W_*`` fields below. The root's rules (the joint chains of (2') and (2'')) are a kernel of their
+own (:func:`_joint_lost`, called by :func:`hope` alone), so the code inlined into every search
+node (:func:`runs`, :func:`chained`) holds none of them and compiles faster.
 """
 
 import numba
