@@ -24,12 +24,12 @@ Lazy strategy (Theorem 4). If a value has no copy left after filtering, the inst
 value, discard every other card, play a kept card when it is playable (then every stored card
 that becomes playable) and store it otherwise. This is exactly the as-soon-as-possible
 sequence of the copy-selection lemma for the chosen copies ``{L[v]}``
-(:func:`~solitaire.selection.asap_sequence`). With one color it is built in one pass
-(:func:`_lazy_sequence`) without the lemma's release times: the value ``v`` at ``L[v]`` is
-playable exactly when it is the next value to play, since the ASAP sequence plays a value as
-soon as every lower chosen copy is scanned (induction on the value), so by then every lower
-value is played; after a play, the next values follow while their copies ``L[w]`` came
-before. Theorem 4: it never holds more than ``h`` cards, else the last surviving copy of the
+(:func:`~solitaire.selection.asap_sequence`). With one color it is built in one scan of the
+deck (:func:`_lazy_sequence`, the kept copies marked first) without the lemma's release times:
+the value ``v`` at ``L[v]`` is playable exactly when it is the next value to play, since the
+ASAP sequence plays a value as soon as every lower chosen copy is scanned (induction on the
+value), so by then every lower value is played; after a play, the next values follow while
+their copies ``L[w]`` came before. Theorem 4: it never holds more than ``h`` cards, else the last surviving copy of the
 next value to play would be useless, with the ``h + 1`` stored values as witnesses.
 
 :func:`solve_lazy` stops at the first value left without copies, as §3 does. For the whole
@@ -96,9 +96,8 @@ def _sift_down(heap, j):
 def _filter(values, n, h, stop, prev, last):
     """The filter of Lemma 3, filling ``prev`` (``P``) and ``last``; ``(r, missing, failed, witnesses)``.
 
-    ``prev`` (length ``N``, or 0 when ``n <= h + 1``: the sweep that reads it never runs) and
-    ``last`` (shape ``(n + 1, 2)``) come allocated, int32 when positions fit (half the memory
-    traffic of the random accesses that dominate the time).
+    ``prev`` (length ``N``) and ``last`` (shape ``(n + 1, 2)``) come allocated, int32 when
+    positions fit (half the memory traffic of the random accesses that dominate the time).
     On return ``last[v, 0]`` is ``L[v]``, the last surviving copy of ``v`` (0-based, ``-1`` if
     none), and ``last[v, 1]`` the number of copies of ``v`` (kept beside ``L[v]``: one cache
     line per card). ``r``: the multiplicity. ``missing``: the smallest value with no copy (0
@@ -108,11 +107,9 @@ def _filter(values, n, h, stop, prev, last):
     """
     last[:, 0] = -1
     last[:, 1] = 0
-    track = prev.size > 0
     for s in range(values.size):
         v = values[s]
-        if track:
-            prev[s] = last[v, 0]
+        prev[s] = last[v, 0]
         last[v, 0] = s
         last[v, 1] += 1
     r = 0
@@ -146,19 +143,21 @@ def _filter(values, n, h, stop, prev, last):
 
 
 @numba.njit(cache=True, nogil=True)
-def _lazy_sequence(values, L, codes, idx):
+def _lazy_sequence(values, L, kept, codes, idx):
     """Fill ``codes``/``idx`` with the lazy sequence of the copies ``L[v]`` (module docstring; every value
-    ``1..n`` has one, ``L[0]`` unused); returns (its number of events, the most cards held). ``codes`` and
-    ``idx`` have room for ``N + n`` events: each card's, and one play per stored card."""
+    ``1..n`` has one, ``L[0]`` unused); returns (its number of events, the most cards held). ``kept`` is
+    scratch space (``N`` bools, all false); ``codes`` and ``idx`` have room for ``N + n`` events: each
+    card's, and one play per stored card. The deck is read in order, the copies marked first: no random
+    access per card."""
     n = L.size - 1
+    for v in range(1, n + 1):
+        kept[L[v]] = True
     m, held, most, nxt = 0, 0, 0, 1  # nxt: the next value to play
     for s in range(values.size):  # no branch on the kind of card, which follows the deck's random order
-        v = values[s]
-        kept = L[v] == s
-        play = kept & (v == nxt)  # else a lower value is still to come: store it
-        codes[m], idx[m] = PLAY if play else STORE if kept else DISCARD, s + 1
+        play = kept[s] & (values[s] == nxt)  # a kept copy of another value waits for a lower one: stored
+        codes[m], idx[m] = PLAY if play else STORE if kept[s] else DISCARD, s + 1
         m += 1
-        held += kept & ~play
+        held += kept[s] & ~play
         most = max(most, held)
         if play:
             nxt += 1
@@ -175,7 +174,7 @@ def _run_filter(instance, stop):
     if instance.c > 1:
         raise ValueError(lazy_refuses(instance))
     dtype = np.int32 if instance.N < 2**31 - 1 else np.int64
-    prev = np.empty(instance.N if instance.n > instance.h + 1 else 0, dtype)
+    prev = np.empty(instance.N, dtype)
     last = np.empty((instance.n + 1, 2), dtype)
     r, missing, failed, witnesses = _filter(instance.values, instance.n, instance.h, stop, prev, last)
     return last[:, 0], r, missing, failed, witnesses
@@ -256,7 +255,7 @@ def solve_lazy(instance: Instance) -> SolveResult:
         }
         return result
     codes, idx = np.empty(instance.N + n, np.int8), np.empty(instance.N + n, L.dtype)
-    m, most = _lazy_sequence(instance.values, np.ascontiguousarray(L), codes, idx)  # denser than every other entry
+    m, most = _lazy_sequence(instance.values, L, np.zeros(instance.N, np.bool_), codes, idx)
     sequence = PlaySequence(codes[:m], idx[:m])
     if most > h:
         raise AssertionError(f"Theorem 4 violated: the lazy sequence holds {most} > h = {h} cards")
