@@ -24,8 +24,8 @@ import importlib
 import json
 import subprocess
 import sys
-import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import numpy as np
@@ -83,12 +83,6 @@ def measure(tree, job):
     return json.loads(done.stdout.splitlines()[-1])
 
 
-def checkout(revision, folder):
-    """A worktree of ``revision`` in ``folder``."""
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", folder, revision], check=True)
-    return folder
-
-
 def _items(text, fields, shape, flag=None):
     """Comma-separated items of ``fields`` ints ``a:b:...`` as lists; with ``flag``, an item may end in
     ``:flag``, and its list ends with whether it does. ``shape`` names their form for the error."""
@@ -140,7 +134,7 @@ def main():
     if sys.argv[1:2] == ["--child"]:
         return child(sys.argv[2], json.loads(sys.argv[3]))
     sys.path.insert(0, str(ROOT))
-    from benchmarks.common import markdown_table
+    from benchmarks.common import markdown_table, revision_tree
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("base", help="git revision to compare against")
@@ -153,18 +147,13 @@ def main():
     args = parser.parse_args()
     searches, deals = args.searches, args.exact
     job = {"searches": searches, "exact": deals, "nodes": args.nodes, "timeout": args.timeout}
-    with tempfile.TemporaryDirectory() as scratch:
-        trees = [checkout(args.base, f"{scratch}/base"),
-                 checkout(args.new, f"{scratch}/new") if args.new else str(ROOT)]
-        try:
-            runs = [[], []]
-            for run in range(args.runs):
-                for side in (0, 1) if run % 2 == 0 else (1, 0):
-                    runs[side].append(measure(trees[side], job))
-        finally:
-            for tree in trees:
-                if tree.startswith(scratch):
-                    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", tree], check=True)
+    with ExitStack() as trees:
+        paths = [trees.enter_context(revision_tree(args.base)),
+                 trees.enter_context(revision_tree(args.new)) if args.new else str(ROOT)]
+        runs = [[], []]
+        for run in range(args.runs):
+            for side in (0, 1) if run % 2 == 0 else (1, 0):
+                runs[side].append(measure(paths[side], job))
     per_case = [[list(rows) for rows in zip(*side)] for side in runs]  # [side][case] -> rows of each run
     k = len(searches)
     if searches:

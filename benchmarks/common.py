@@ -1,12 +1,16 @@
-"""Helpers shared by the benchmark scripts: timing, the standard deck, the shipped table."""
+"""Helpers shared by the benchmark scripts: timing, the standard deck, the shipped table, a revision's checkout."""
 
+import subprocess
+import tempfile
 import time
+from contextlib import contextmanager
+from pathlib import Path
 
 from solitaire.examples import find_example
 from solitaire.model import Instance
 from solitaire.seer.exactrun import read_table
 
-__all__ = ["best_of", "standard_deck", "markdown_table", "shipped_table"]
+__all__ = ["best_of", "standard_deck", "markdown_table", "shipped_table", "revision_tree"]
 
 #: The 50-card Hanabi deck: per color values 1,1,1,2,2,3,3,4,4,5.
 STANDARD_COPIES = (3, 2, 2, 2, 1)
@@ -39,3 +43,16 @@ def markdown_table(header, rows):
 def shipped_table():
     """The newest row of every deal of the shipped winnability table (``instances/table/``)."""
     return read_table(find_example("table", "table").paths)
+
+
+@contextmanager
+def revision_tree(revision):
+    """The path of a temporary git worktree of ``revision`` of this repository (removed on exit)."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as scratch:
+        tree = f"{scratch}/tree"
+        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", "--quiet", tree, revision], check=True)
+        try:
+            yield tree
+        finally:
+            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", tree], check=True)

@@ -57,7 +57,7 @@ tens to hundreds on the standard deck (measured in ``benchmarks/bench_engine.py`
 import numba
 import numpy as np
 
-from solitaire.bits import popcount
+from solitaire.bits import copy_into, order_by_counts, popcount
 from solitaire.model import Instance
 from solitaire.result import SolveResult
 from solitaire.selection import asap_sequence
@@ -89,10 +89,10 @@ def _optimistic(played, held, avail, n, c):
 @numba.njit(cache=True)
 def _prune(cand_p, cand_h, m, keep_p, keep_h, keep_idx):
     """Keep the non-dominated candidates among the first ``m``; returns how many were kept."""
-    key = np.empty(m, np.int64)
+    played, held = np.empty(m, np.int64), np.empty(m, np.int64)
     for i in range(m):
-        key[i] = -(popcount(cand_p[i]) * 128 + popcount(cand_h[i]))
-    order = np.argsort(key, kind="mergesort")
+        played[i], held[i] = popcount(cand_p[i]), popcount(cand_h[i])
+    order = order_by_counts(played, held)
     kept = 0
     for oi in range(m):
         i = order[oi]
@@ -186,7 +186,7 @@ def _search(types, n, c, h, target, budget):
             if score > best:
                 best = score
         # drop candidates that cannot reach the target or the best score already reached
-        w = 0
+        w = np.int64(0)  # not a literal: one compiled signature of _prune
         for i in range(m):
             hope = _optimistic(cand_p[i], cand_h[i], avail[s + 1], n, c)
             if hope >= max(best, target):
@@ -209,8 +209,8 @@ def _search(types, n, c, h, target, budget):
             grow = max(2 * hist_parent.size, used + size)
             hp = np.empty(grow, np.int64)
             hk = np.empty(grow, np.bool_)
-            hp[:used] = hist_parent[:used]
-            hk[:used] = hist_kept[:used]
+            copy_into(hp[:used], hist_parent)
+            copy_into(hk[:used], hist_kept)
             hist_parent, hist_kept = hp, hk
         offsets[s] = used
         for j in range(size):

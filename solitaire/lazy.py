@@ -24,9 +24,13 @@ Lazy strategy (Theorem 4). If a value has no copy left after filtering, the inst
 value, discard every other card, play a kept card when it is playable (then every stored card
 that becomes playable) and store it otherwise. This is exactly the as-soon-as-possible
 sequence of the copy-selection lemma for the chosen copies ``{L[v]}``
-(:func:`~solitaire.selection.asap_sequence`), which is how it is built here. Theorem 4: it never
-holds more than ``h`` cards, else the last surviving copy of the next value to play would be
-useless, with the ``h + 1`` stored values as witnesses.
+(:func:`~solitaire.selection.asap_sequence`). With one color it is built in one scan of the
+deck (:func:`_lazy_sequence`, the kept copies marked first) without the lemma's release times:
+the value ``v`` at ``L[v]`` is playable exactly when it is the next value to play, since the
+ASAP sequence plays a value as soon as every lower chosen copy is scanned (induction on the
+value), so by then every lower value is played; after a play, the next values follow while
+their copies ``L[w]`` came before. Theorem 4: it never holds more than ``h`` cards, else the last surviving copy of the
+next value to play would be useless, with the ``h + 1`` stored values as witnesses.
 
 :func:`solve_lazy` stops at the first value left without copies, as §3 does. For the whole
 fixpoint (:func:`useless_mask`) the sweep goes on past such a value, treating it as a witness
@@ -45,7 +49,7 @@ Notes
 -----
 Running time ``O(N + n log h)``: the vectors ``P`` and ``L`` in one scan, the sweep touches
 each removed card once and does one heap replacement per value; the heap is an array-based
-binary max-heap of ``h + 1`` positions, all in numba.
+binary max-heap of ``h + 1`` positions; the sequence is one more scan; all in numba.
 
 References
 ----------
@@ -58,7 +62,7 @@ import numpy as np
 
 from solitaire.model import Instance
 from solitaire.result import SolveResult
-from solitaire.selection import asap_sequence
+from solitaire.sequence import DISCARD, PLAY, STORE, PlaySequence
 
 __all__ = ["solve_lazy", "lazy_refuses", "useless_mask"]
 
@@ -136,6 +140,33 @@ def _filter(values, n, h, stop, prev, last):
         heap[0] = p
         _sift_down(heap, 0)
     return r, missing, failed, witnesses
+
+
+@numba.njit(cache=True, nogil=True)
+def _lazy_sequence(values, L, kept, codes, idx):
+    """Fill ``codes``/``idx`` with the lazy sequence of the copies ``L[v]`` (module docstring; every value
+    ``1..n`` has one, ``L[0]`` unused); returns (its number of events, the most cards held). ``kept`` is
+    scratch space (``N`` bools, all false); ``codes`` and ``idx`` have room for ``N + n`` events: each
+    card's, and one play per stored card. The deck is read in order, the copies marked first: no random
+    access per card."""
+    n = L.size - 1
+    for v in range(1, n + 1):
+        kept[L[v]] = True
+    m, held, most, nxt = 0, 0, 0, 1  # nxt: the next value to play
+    for s in range(values.size):  # no branch on the kind of card, which follows the deck's random order
+        play = kept[s] & (values[s] == nxt)  # a kept copy of another value waits for a lower one: stored
+        codes[m], idx[m] = PLAY if play else STORE if kept[s] else DISCARD, s + 1
+        m += 1
+        held += kept[s] & ~play
+        most = max(most, held)
+        if play:
+            nxt += 1
+            while nxt <= n and L[nxt] < s:  # the stored copies of the next values
+                codes[m], idx[m] = PLAY, L[nxt] + 1
+                m += 1
+                held -= 1
+                nxt += 1
+    return m, most
 
 
 def _run_filter(instance, stop):
@@ -223,9 +254,9 @@ def solve_lazy(instance: Instance) -> SolveResult:
             "witnesses": pairs,
         }
         return result
-    chosen = np.zeros(instance.N, np.bool_)
-    chosen[L[1:]] = True
-    sequence, most = asap_sequence(instance, chosen)
+    codes, idx = np.empty(instance.N + n, np.int8), np.empty(instance.N + n, L.dtype)
+    m, most = _lazy_sequence(instance.values, L, np.zeros(instance.N, np.bool_), codes, idx)
+    sequence = PlaySequence(codes[:m], idx[:m])
     if most > h:
         raise AssertionError(f"Theorem 4 violated: the lazy sequence holds {most} > h = {h} cards")
     result.winnable, result.score, result.sequence = True, n, sequence

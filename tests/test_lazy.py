@@ -17,6 +17,7 @@ from solitaire.generate import random_instance
 from solitaire.lazy import solve_lazy, useless_mask
 from solitaire.model import Instance
 from solitaire.referee import replay
+from solitaire.selection import asap_sequence
 from solitaire.solve import choose, solve
 
 
@@ -112,6 +113,20 @@ def test_observation_2_winning_sequences_play_no_useless_card(instance):
 def test_more_hand_never_hurts(instance, extra):
     if solve_lazy(instance).winnable:
         assert solve_lazy(instance.with_hand(instance.h + extra)).winnable
+
+
+@settings(max_examples=400)
+@given(instances(max_n=9, max_c=1, max_r=4, max_h=4, max_N=30))
+def test_lazy_sequence_is_the_asap_sequence_of_the_last_surviving_copies(instance):
+    """The one-pass construction of the lazy sequence against the copy-selection lemma's (release times)."""
+    res = solve_lazy(instance)
+    if res.winnable:
+        survivors = np.flatnonzero(~useless_mask(instance))
+        last = {int(instance.values[i]): i for i in survivors}  # the last surviving copy of each value
+        chosen = np.zeros(instance.N, bool)
+        chosen[list(last.values())] = True
+        expected, most = asap_sequence(instance, chosen)
+        assert res.sequence == expected and most <= instance.h
 
 
 def test_cascade_of_useless_cards():

@@ -103,5 +103,5 @@ def test_the_check_sees_the_seer_api_but_not_its_kernels():
     names = {q for m in ("solitaire.seer.options", "solitaire.seer.variants", "solitaire.seer.u3.search",
                          "solitaire.seer.u3.table", "solitaire.seer.u3.kernel", "solitaire.seer.u3.llvm")
              for q, _ in _public_callables(importlib.import_module(m))}
-    assert {"Rules.touching", "supported_variants", "exact", "ExactResult.to_json", "tt_table"} <= names
-    assert not {"exact_search", "search_from", "tt_get", "tt_put", "dfs", "prefetch"} & names
+    assert {"Rules.touching", "supported_variants", "exact", "exact_search", "ExactResult.to_json", "tt_table"} <= names
+    assert not {"position", "first_turn", "tt_get", "tt_put", "dfs", "prefetch"} & names

@@ -1,9 +1,10 @@
 """Solving at the edges: the DP on a deep deck, ``auto`` against a runaway engine, warm-ups that
-cost nothing. Every answer is replayed by the referee; ``auto`` is checked against the brute-force
-oracle."""
+cost nothing, a first call that says it compiles and later ones that load the cache. Every answer
+is replayed by the referee; ``auto`` is checked against the brute-force oracle."""
 
 import importlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from helpers import instances
 from solitaire.brute import solve_brute
+from solitaire.compiled import COMPILING_NOTE
 from solitaire.deckfile import _parse_lines, parse_deck, read_instance
 from solitaire.io.errors import InputError
 from solitaire.referee import replay
@@ -147,6 +149,61 @@ def test_a_module_is_cold_until_its_kernels_are_compiled(tmp_path, monkeypatch):
     assert module.twice(21) == 42
     assert cold_modules("kernels_for_cold_test") == []
     assert list((tmp_path / "__pycache__").glob("kernels_for_cold_test.twice-*.nbi"))
+
+
+#: The command line, counting the functions numba compiles (not those it loads from its cache) into a last
+#: line of standard output.
+COUNTING_CLI = """import atexit, sys
+from numba.core import event
+
+compiled = []
+
+class Count(event.Listener):
+    def on_start(self, ev):
+        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
+
+    def on_end(self, ev):
+        pass
+
+event.register("numba:compile", Count())
+atexit.register(lambda: print("compiled:", " ".join(compiled)))
+from cli import main
+main()
+"""
+
+
+def on_a_terminal(args, cache):
+    """The command line in its own process, standard error on a pseudo-terminal, numba's cache in the folder
+    ``cache``: ``(exit code, what it wrote on the terminal, the functions numba compiled)``."""
+    terminal, child_end = os.openpty()
+    process = subprocess.Popen([sys.executable, "-c", COUNTING_CLI, *args], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=child_end, env={**os.environ, "NUMBA_CACHE_DIR": str(cache)}, text=True)
+    os.close(child_end)
+    written = b""
+    while True:
+        try:
+            chunk = os.read(terminal, 4096)
+        except OSError:  # the child closed its end
+            break
+        if not chunk:
+            break
+        written += chunk
+    os.close(terminal)
+    out = process.communicate(timeout=600)[0]
+    return process.returncode, written.decode(errors="replace"), out.splitlines()[-1].split()[1:]
+
+
+@pytest.mark.parametrize("args", [["solve", "instances/tiny-r1.deck"],
+                                  pytest.param(["bound", "-p", "2", "--seeds", "0:1", "--exact", "-j1", "-q"],
+                                               marks=pytest.mark.slow)])
+def test_the_first_call_says_it_compiles_and_the_next_compiles_nothing(tmp_path, args):
+    """With an empty cache the command compiles and says so once; a second process loads every kernel it
+    needs from the cache: none is compiled again (each is cached, and no global or closure makes its
+    cache miss)."""
+    code, written, compiled = on_a_terminal(args, tmp_path)
+    assert code == 0 and written.count(COMPILING_NOTE) == 1 and compiled, written
+    code, written, compiled = on_a_terminal(args, tmp_path)
+    assert code == 0 and COMPILING_NOTE not in written and compiled == [], (written, compiled)
 
 
 @given(st.lists(st.sampled_from(["1", "2", "3", "01", "0", "4", "0003", " ", "  ", "\t", "\n", "\r\n", "\x0b", "\x0c",

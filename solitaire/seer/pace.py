@@ -54,7 +54,7 @@ from collections.abc import Sequence
 import numba
 import numpy as np
 
-from solitaire.bits import popcount
+from solitaire.bits import copy_into, order_by_counts, popcount
 
 __all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_greedy", "pace_max", "pace_reaches", "line_pace", "MAX_N", "MAX_C"]
 
@@ -98,10 +98,10 @@ def _need(p, n, c):
 @numba.njit(cache=True)
 def _filter(cp, ch, m, n, c, guard):
     """Remove dominated candidates; returns the index array of the survivors (sorted)."""
-    key = np.empty(m, dtype=np.int64)
+    score, held = np.empty(m, dtype=np.int64), np.empty(m, dtype=np.int64)
     for i in range(m):
-        key[i] = -(_score(cp[i], c) * 128 + popcount(ch[i]))
-    order = np.argsort(key, kind="mergesort")
+        score[i], held[i] = _score(cp[i], c), popcount(ch[i])
+    order = order_by_counts(score, held)
     keep = np.empty(m, dtype=np.int64)
     need = np.empty(m, dtype=np.uint64)
     kept = 0
@@ -126,7 +126,7 @@ def _grow(arr, size):
     if size <= arr.size:
         return arr
     out = np.empty(max(size, 2 * arr.size), dtype=arr.dtype)
-    out[: arr.size] = arr
+    copy_into(out, arr)
     return out
 
 
@@ -164,7 +164,7 @@ def _initial(types, n, c, n0, cap, target, actions):
                 rest ^= low
                 cand[m] = (h ^ low) | bit
                 m += 1
-        good = 0
+        good = np.int64(0)  # not a literal: one compiled signature of _filter
         for j in range(m):
             opt = min(_run(np.uint64(0), cand[j] | later[s + 1], n, c), actions)
             if opt >= target:
@@ -253,7 +253,7 @@ def pace_search(types, n, c, n0, final, cap, target, floor):
         dk, dr = d // n, d % n
         dbit = np.uint64(1) << np.uint64(d)
         left = T - t - 1 + final
-        good = 0
+        good = np.int64(0)
         for j in range(m):
             p, h = cp[j], ch[j]
             if np.int64((p >> np.uint64(4 * dk)) & np.uint64(15)) <= dr and popcount(h) < cap:
@@ -393,7 +393,7 @@ class PaceProblem:
     """
 
     def __init__(self, types: Sequence[int] | np.ndarray, n: int, c: int, n0: int, final: int) -> None:
-        self.types = np.ascontiguousarray(types, dtype=np.int64)
+        self.types = np.array(types, dtype=np.int64)  # a writable copy: the kernels' one compiled signature
         if not (1 <= n <= MAX_N and 1 <= c <= MAX_C and n * c <= 64):
             raise ValueError(f"need 1 <= n <= {MAX_N}, 1 <= c <= {MAX_C}, n*c <= 64; got n={n}, c={c}")
         if not 0 <= n0 <= self.types.size or final < 0:

@@ -51,12 +51,15 @@ Cost. The search asks only whether the bound reaches its target, so the chains, 
 part, run only when the other terms reach it (:func:`runs` first, then :func:`chained`) and stop
 at the loss that takes it below. The verdicts of single suits are memoised (:func:`_suit_fits`,
 ``MEMO_BITS``). :func:`workspace` allocates the scratch space once per search; its rows are the
-``W_*`` fields below.
+``W_*`` fields below. The root's rules (the joint chains of (2') and (2'')) are a kernel of their
+own (:func:`_joint_lost`, called by :func:`hope` alone), so the code inlined into every search
+node (:func:`runs`, :func:`chained`) holds none of them and compiles faster.
 """
 
 import numba
 import numpy as np
 
+from solitaire.bits import copy_into
 from solitaire.seer.deals import MAX_SCORE, RANKS
 from solitaire.seer.game import MAX_CLUES
 from solitaire.seer.u3.llvm import trailing_zeros
@@ -100,7 +103,7 @@ def workspace(memo_bits=MEMO_BITS):
     return work
 
 
-@numba.njit(cache=True, inline='always')
+@numba.njit(cache=True)
 def hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, target=0, joint=0,
          tokens=-1):
     """The bound (module docstring) of the state: the runs, the deck's tail, the final round, the chains;
@@ -109,17 +112,24 @@ def hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
     Only the answer to "is it ``>= target``?" has to be exact: the chains, the costly part, are
     skipped when the other bounds already fall below ``target`` or more suits would have to fail
     than there are, and counted only until the bound falls below it (``target`` 0: the whole
-    bound). ``work`` is scratch space from :func:`workspace` (no allocation per node)."""
+    bound). ``work`` is scratch space from :func:`workspace` (no allocation per node).
+
+    The search's nodes ask :func:`runs` and :func:`chained` (inlined there); this is the root's form,
+    called from Python, with every argument given (one compiled signature)."""
     bound, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work)
-    return chained(bound, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, joint, tokens,
-                   stacks.size)
+    cut = chained(bound, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, stacks.size)
+    if joint == 0 or cut < bound or _enough(bound, run, score, pos, n_cards, target, stacks.size) == 0:
+        return cut  # a suit alone fails (a joint loss would take the bound no lower), or the chains cannot cut
+    return min(bound, score + run - _joint_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, tokens, cur))
 
 
 @numba.njit(cache=True, inline='always')
 def runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work):
     """The cheap part of :func:`hope` and the size of the run, ``(bound, run)``: the bound by the runs, the
     deck's tail and the final round, the chains left out; the run cards are left in ``work`` for :func:`chained`."""
-    run, waiting, waits = 0, 0, 0  # run cards, those waiting for a deck card, bit q: a card waits for deck card q
+    # run cards (int64 from the start, not a literal: :func:`hope` passes it on to a compiled call), those waiting
+    # for a deck card, bit q: a card waits for deck card q
+    run, waiting, waits = np.int64(0), 0, 0
     for s in range(stacks.size):
         r, wait = stacks[s], -1
         while r < RANKS and held[s * RANKS + r] + rem[s * RANKS + r] > 0:
@@ -156,27 +166,32 @@ def runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
 
 
 @numba.njit(cache=True, inline='always')
-def chained(bound, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, joint, tokens, suits):
-    """:func:`hope` from the ``bound`` and ``run`` of :func:`runs` (the run cards in ``work``): the bound cut by
-    the chains, before the final round, where it can fall below ``target``; ``suits`` is the deck's number of
-    suits (the other arguments are :func:`hope`'s)."""
+def _enough(bound, run, score, pos, n_cards, target, suits):
+    """The chain losses (at most one per suit) that take the bound of :func:`runs` below ``target`` (``target``
+    0: every suit), or 0 when the chains cannot cut: the deck is empty, the bound is already below ``target``,
+    or more suits would have to fail than there are."""
     if pos >= n_cards or bound < target:
-        return bound
-    enough = suits if target == 0 else run + score - target + 1  # chain losses that take it below target
-    if enough > suits:  # the chains lose at most one card per suit: they cannot cut
-        return bound
-    return min(bound, score + run - _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, tokens,
-                                                cur))
+        return 0
+    enough = suits if target == 0 else run + score - target + 1
+    return 0 if enough > suits else enough
 
 
 @numba.njit(cache=True, inline='always')
-def _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, tokens, cur):
-    """Run cards (``run`` of them in ``work``, :func:`hope`) that the chain rule (2') proves lost
-    (counting stops at ``enough``; at most one per suit): one per suit whose cards waiting for some
-    deck card cannot all be played; when no suit alone fails and ``joint`` > 0, one if the cards of
-    all suits waiting for some deck card cannot all be played together, or (with ``tokens`` >= 0,
-    the state's, and ``cur`` to move) not in turn order with the clue tokens (rule 2''; ``joint``
-    steps of :func:`chains_fit` per window and question)."""
+def chained(bound, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, suits):
+    """The bound of one search node from the ``bound`` and ``run`` of :func:`runs` (the run cards in ``work``): cut
+    by the chains of each suit alone (rule 2'), where it can fall below ``target``; ``suits`` is the deck's
+    number of suits (the other arguments are :func:`hope`'s)."""
+    enough = _enough(bound, run, score, pos, n_cards, target, suits)
+    if enough == 0:
+        return bound
+    return min(bound, score + run - _suits_lost(run, pos, P, hands, hlen, deck, nextpos, work, enough))
+
+
+@numba.njit(cache=True, inline='always')
+def _suits_lost(run, pos, P, hands, hlen, deck, nextpos, work, enough):
+    """Run cards (``run`` of them in ``work``, :func:`runs`) that the chain rule (2') proves lost, one per suit
+    whose cards waiting for some deck card cannot all be played (counting stops at ``enough``); fills the row
+    of owners (:func:`owners`)."""
     lost, k0 = 0, 0
     owners(P, hands, hlen, work)
     while k0 < run and lost < enough:  # a suit's run cards are consecutive, in rank order, releases non-decreasing
@@ -189,12 +204,20 @@ def _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, t
                 lost += 1
                 break
         k0 = k1
-    if lost or joint == 0:
-        return lost
+    return lost
+
+
+@numba.njit(cache=True)
+def _joint_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, tokens, cur):
+    """1 if the run cards (``run`` of them in ``work``, :func:`runs`) of all suits waiting for some deck card
+    cannot all be played together, or (with ``tokens`` >= 0, the state's, and ``cur`` to move) not in turn
+    order with the clue tokens (rule 2''; ``joint`` steps of :func:`chains_fit` per window and question);
+    else 0. The root's part of the chain rule (:func:`hope`)."""
+    owners(P, hands, hlen, work)
     chain, seg, holders = work[W_CHAIN], work[W_SEG], work[W_OWNERS, :MAX_TYPES]
     q = deck.size
     while True:  # the windows from the end: the waiting cards of every suit at once
-        later = -1
+        later = np.int64(-1)  # not a literal: one compiled signature of chains_fit
         for k in range(run):
             if work[W_RELEASE, k] < q:
                 later = max(later, work[W_RELEASE, k])
@@ -212,7 +235,8 @@ def _chains_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, enough, t
         seg[suits] = m
         if m > deck.size - 1 - q + P:
             continue
-        if suits > 1 and not chains_fit(chain[:m], seg[:suits + 1], q, pos, P, holders, deck, nextpos, work, joint):
+        if suits > 1 and not chains_fit(chain[:m], seg[:suits + 1], q, pos, P, holders, deck, nextpos, work, joint,
+                                        np.int64(-1), np.int64(-1)):
             return 1
         if tokens >= 0 and not chains_fit(chain[:m], seg[:suits + 1], q, pos, P, holders, deck, nextpos, work, joint,
                                           tokens if q == pos else MAX_CLUES, (cur - 1) % P if q == pos else -1):
@@ -249,13 +273,14 @@ def _suit_fits(k0, k1, q, pos, P, deck, nextpos, work):
         return work[row, col] & 1 == 1
     seg = work[W_SEG, :2]
     seg[0], seg[1] = 0, k1 - k0
-    fits = chains_fit(work[W_TYPE, k0:k1], seg, q, pos, P, work[W_OWNERS, :MAX_TYPES], deck, nextpos, work, 4096)
+    fits = chains_fit(work[W_TYPE, k0:k1], seg, q, pos, P, work[W_OWNERS, :MAX_TYPES], deck, nextpos, work,
+                      np.int64(4096), np.int64(-1), np.int64(-1))  # int64s, not literals: one compiled signature
     if slots:
         work[row, col] = key << 1 | fits
     return fits
 
 
-@numba.njit(cache=True, _nrt=True)  # its row copies need numba's runtime, which the search's kernel runs without
+@numba.njit(cache=True, _nrt=False)  # it allocates nothing (views and copies entry by entry)
 def chains_fit(chain, seg, q, pos, P, holders, deck, nextpos, work, budget, tokens=-1, last0=-1):
     """Whether the types ``chain`` (suit ``c`` at ``chain[seg[c]:seg[c + 1]]``, rank order) can all
     be played, each suit in order, by the ``k + P`` actions after the draw of deck card ``q``
@@ -304,7 +329,7 @@ def chains_fit(chain, seg, q, pos, P, holders, deck, nextpos, work, budget, toke
             if deck[q + i] == x:
                 idx[i] = c
         masks[0, c] = (1 << P) - 1 if nextpos[pos, x] < q else holders[x]  # before q: anyone
-    prog[0] = seg[:C]
+    copy_into(prog[0], seg)
     last[0], tok[0] = last0, tokens
     lev, steps = 0, 0
     while lev >= 0:
@@ -334,7 +359,9 @@ def chains_fit(chain, seg, q, pos, P, holders, deck, nextpos, work, budget, toke
             t -= passes
             if o == C or chain[prog[lev, o]] % RANKS == RANKS - 1:
                 t = min(t + 1, MAX_CLUES)
-        prog[lev + 1], masks[lev + 1], last[lev + 1] = prog[lev], masks[lev], who if chooses else last[lev]
+        copy_into(prog[lev + 1], prog[lev])
+        copy_into(masks[lev + 1], masks[lev])
+        last[lev + 1] = who if chooses else last[lev]
         tok[lev + 1] = t
         if o < C:
             prog[lev + 1, o] += 1

@@ -80,6 +80,7 @@ from collections import namedtuple
 import numba
 import numpy as np
 
+from solitaire.bits import copy_into
 from solitaire.seer.deals import MAX_SCORE, RANKS
 from solitaire.seer.game import MAX_CLUES
 from solitaire.seer.u3.hope import MAX_TYPES, chained, runs, workspace
@@ -355,7 +356,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
     n_cards, max_score = deck.size, stacks.size * RANKS
     for i in range(MOVER + 1):  # the root's scalars (an assignment of a slice would need numba's runtime)
         state[0, i] = stats[i]
-    d, phase, result = 0, ENTER, -1
+    d, phase, result = np.int64(0), ENTER, -1  # d not a literal: one compiled signature of _won
     while True:
         pos, tokens, strikes, fin, score, cur = state[d, POS], state[d, TOKENS], state[d, STRIKES], state[d, FIN], \
             state[d, SCORE], state[d, MOVER]
@@ -374,8 +375,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
                 slot = tt_slot(key, mask)  # the table's probe misses the cache: its line is fetched during the chains
                 prefetch(tt_keys, slot)
                 prefetch(tt_vals, slot)
-                hope = chained(hope, run, score, pos, n_cards, P, cur, hands, hlen, deck, nextpos, work, target, 0, -1,
-                               stacks.size)
+                hope = chained(hope, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, stacks.size)
                 result = hope
                 if hope >= target:
                     words[d, 0], words[d, 1], words[d, 2] = key
@@ -465,7 +465,7 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card):
             lost[s * RANKS + r] -= 1
     nextpos = np.full((n_cards + 1, MAX_TYPES), n_cards, dtype=np.int64)
     for q in range(n_cards - 1, -1, -1):
-        nextpos[q] = nextpos[q + 1]
+        copy_into(nextpos[q], nextpos[q + 1])
         nextpos[q, deck[q]] = q
     return Setup(deck, nextpos, counts, P, H), Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
 

@@ -49,7 +49,6 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-import numba
 import numpy as np
 
 from solitaire.seer.bounds import u2_value
@@ -66,27 +65,27 @@ __all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "
            "finish", "line_actions", "peer_close", "warm_up", "check_supported", "tt_table", "TT_BITS", "MEMO_BITS"]
 
 
-@numba.njit(cache=True)
-def hope_from(deck, P, H, hand_cards, hlen, stacks, root, joint=1 << 17, turns=True):
+def hope_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
+              root: np.ndarray, joint: int = 1 << 17, turns: bool = True) -> int:
     """The node bound of the state given as :func:`search_from` takes it, with the chains of several suits
     at once, and (with ``turns``) in turn order with the clue tokens, ``joint`` steps per window: an
     upper bound on the best score from the state (:mod:`solitaire.seer.u3.hope`)."""
     setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS])
-    return hope(root[SCORE], cards.stacks, cards.held, cards.rem, root[POS], deck.size, root[FIN], P, root[MOVER],
-                cards.hands, cards.hlen, setup.nextpos, deck, workspace(), 0, joint, root[TOKENS] if turns else -1)
+    return int(hope(root[SCORE], cards.stacks, cards.held, cards.rem, root[POS], deck.size, root[FIN], P, root[MOVER],
+                    cards.hands, cards.hlen, setup.nextpos, deck, workspace(MEMO_BITS), 0, joint,
+                    root[TOKENS] if turns else -1))
 
 
-@numba.njit(cache=True)
-def root_hope(deck, P, H, joint=1 << 17, turns=True, n_types=MAX_SCORE):
+def root_hope(deck: np.ndarray, P: int, H: int, joint: int = 1 << 17, turns: bool = True,
+              n_types: int = MAX_SCORE) -> int:
     """:func:`hope_from` at the start of the game: an upper bound on U3 that may be below U2 (``n_types``:
     the types of the deal's variant, 5 per suit)."""
-    hand_cards, hlen, stacks, root = first_turn(deck, P, H, n_types)
-    return hope_from(deck, P, H, hand_cards, hlen, stacks, root, joint, turns)
+    return hope_from(deck, P, H, *first_turn(deck, P, H, n_types), joint, turns)
 
 
-@numba.njit(cache=True)
-def search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_vals, node_limit, seed, free=False,
-                memo_bits=MEMO_BITS):
+def search_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
+                root: np.ndarray, target: int, tt_keys: np.ndarray, tt_vals: np.ndarray, node_limit: int, seed: int,
+                free: bool = False, memo_bits: int = MEMO_BITS) -> tuple[int, int, bool, np.ndarray]:
     """One fail-soft search for ``target`` from the state whose hands are ``hand_cards[p, :hlen[p]]`` (deck
     indices), with ``stacks`` and the scalars ``root`` (fields ``POS`` .. ``MOVER`` of
     :mod:`solitaire.seer.u3.kernel`: the next card, tokens, strikes, turns left once the deck is empty
@@ -94,19 +93,18 @@ def search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_
     types are ``5 * stacks.size`` (one stack per suit)."""
     setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS])
     stats = np.zeros(STATS_N, dtype=np.int64)
-    for i in range(MOVER + 1):
-        stats[i] = root[i]
+    stats[:MOVER + 1] = root
     if free:
         stats[TOKENS] = 0  # the token-free game counts the passes in a row there
     stats[NODE_LIMIT] = node_limit
     path = np.zeros(MAX_DEPTH, dtype=np.int64)
-    result = dfs(target, seed, free, setup, cards, (tt_keys, tt_vals), scratch(seed, memo_bits), stats, path)
-    return result, stats[NODES], stats[ABORTED] == 1, path[:stats[LINE_LENGTH]].copy()
+    result = dfs(target, seed, bool(free), setup, cards, (tt_keys, tt_vals), scratch(seed, memo_bits), stats, path)
+    return int(result), int(stats[NODES]), bool(stats[ABORTED]), path[:stats[LINE_LENGTH]].copy()
 
 
-@numba.njit(cache=True)
-def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=False, memo_bits=MEMO_BITS,
-                 n_types=MAX_SCORE):
+def exact_search(deck: np.ndarray, P: int, H: int, target: int, tt_keys: np.ndarray, tt_vals: np.ndarray,
+                 node_limit: int, seed: int, free: bool = False, memo_bits: int = MEMO_BITS,
+                 n_types: int = MAX_SCORE) -> tuple[int, int, bool, np.ndarray]:
     """One fail-soft search from the start of the game for ``target``.
 
     Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
@@ -120,8 +118,7 @@ def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=Fa
     0: none), which changes neither the result nor the nodes, only the time. ``n_types``: the types of
     the deal's variant (5 per suit, at most 30), the game being won at ``n_types`` points.
     """
-    hand_cards, hlen, stacks, root = first_turn(deck, P, H, n_types)
-    return search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_vals, node_limit, seed, free,
+    return search_from(deck, P, H, *first_turn(deck, P, H, n_types), target, tt_keys, tt_vals, node_limit, seed, free,
                        memo_bits)
 
 
@@ -375,9 +372,6 @@ def warm_up() -> None:
     processes fork, so that no deal's timeout is spent compiling."""
     u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
-    table = tt_table(1, tt_table(1))
-    exact_search(deck, 2, 5, 1, *table, 10, 0, False, MEMO_BITS)
-    arrays = first_turn(deck, 2, 5)
-    search_from(deck, 2, 5, *arrays, 1, *table, 10, 0, False, MEMO_BITS)  # typed as exact() calls them
+    arrays = first_turn(deck, 2, 5, MAX_SCORE)
+    search_from(deck, 2, 5, *arrays, 1, *tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS)
     hope_from(deck, 2, 5, *arrays)
-    root_hope(deck, 2, 5)
