@@ -11,9 +11,10 @@ and the turns left once the deck is empty).
 Decks. The deal's variant gives the deck: up to 6 suits (``deal.n_types`` types, won at
 ``deal.max_score``), any copies of each card, hands of at most 5 cards. A deal whose rules the
 search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
-search (:func:`check_supported`): hands of more than 5 cards, Clue Starved, ``deckPlays``, and a
-variant with a card no clue touches unless a clue is always legal (the search passes with a clue
-whenever a token is left). Its lines export clues legal in the variant
+search (:func:`check_supported`): hands of more than 5 cards, Clue Starved and ``deckPlays``. In a
+variant with cards no clue touches (null suits, ...) and no clue that is always legal, a clue needs a
+teammate holding a card some clue touches: the search then restricts its clues (:func:`muted_types`,
+the kernel's restricted clues). Its lines export clues legal in the variant
 (:func:`~solitaire.seer.game.legal_clue`).
 
 Schedule. The compiled search (:func:`exact_search`, :mod:`solitaire.seer.u3.kernel`) decides
@@ -39,7 +40,8 @@ Result (:class:`ExactResult`). A line found becomes hanab.live actions (a play, 
 pass a legal clue of the variant); once it reaches its target the bot finishes the game (it never loses a
 point). A ``timeout`` (seconds per deal) is honoured between searches; a deal that runs out
 reports ``exact = False`` with the bounds found. With ``peer_timeout`` a deal left open goes to a
-SAT peer (:mod:`solitaire.seer.peers`, imported only then: the search itself needs no PySAT).
+SAT peer (:mod:`solitaire.seer.peers`, imported only then: the search itself needs no PySAT), except a
+deal with restricted clues, which the peers do not encode: the search alone answers it.
 
 Running time: exponential in the worst case (the game is a finite tree); most deals need no
 search at all (``L = U2``); measurements in ``docs/u3-search.md``.
@@ -63,7 +65,8 @@ from solitaire.seer.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
 from solitaire.seer.variants import UnsupportedVariant
 
 __all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "root_arrays",
-           "finish", "line_actions", "peer_close", "warm_up", "check_supported", "tt_table", "TT_BITS", "MEMO_BITS"]
+           "finish", "line_actions", "peer_close", "warm_up", "check_supported", "muted_types", "tt_table", "TT_BITS",
+           "MEMO_BITS"]
 
 
 @numba.njit(cache=True)
@@ -86,13 +89,13 @@ def root_hope(deck, P, H, joint=1 << 17, turns=True, n_types=MAX_SCORE):
 
 @numba.njit(cache=True)
 def search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_vals, node_limit, seed, free=False,
-                memo_bits=MEMO_BITS):
+                memo_bits=MEMO_BITS, mute=0):
     """One fail-soft search for ``target`` from the state whose hands are ``hand_cards[p, :hlen[p]]`` (deck
     indices), with ``stacks`` and the scalars ``root`` (fields ``POS`` .. ``MOVER`` of
     :mod:`solitaire.seer.u3.kernel`: the next card, tokens, strikes, turns left once the deck is empty
     or -1, score, player to move); the rest as :func:`exact_search`, whose results it returns. The deck's
     types are ``5 * stacks.size`` (one stack per suit)."""
-    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS])
+    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], np.int64(mute))  # one typing
     stats = np.zeros(STATS_N, dtype=np.int64)
     for i in range(MOVER + 1):
         stats[i] = root[i]
@@ -106,7 +109,7 @@ def search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_
 
 @numba.njit(cache=True)
 def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=False, memo_bits=MEMO_BITS,
-                 n_types=MAX_SCORE):
+                 n_types=MAX_SCORE, mute=0):
     """One fail-soft search from the start of the game for ``target``.
 
     Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
@@ -118,11 +121,13 @@ def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=Fa
     ``result < target`` is an upper bound on U3 too, its line is not one of the real game.
     ``memo_bits``: the size of the memo of the chain rule's verdicts (:mod:`solitaire.seer.u3.hope`;
     0: none), which changes neither the result nor the nodes, only the time. ``n_types``: the types of
-    the deal's variant (5 per suit, at most 30), the game being won at ``n_types`` points.
+    the deal's variant (5 per suit, at most 30), the game being won at ``n_types`` points. ``mute``: the
+    types no clue touches under restricted clues (:func:`muted_types`; 0: a clue is legal whenever a token
+    is left).
     """
     hand_cards, hlen, stacks, root = first_turn(deck, P, H, n_types)
     return search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_vals, node_limit, seed, free,
-                       memo_bits)
+                       memo_bits, mute)
 
 
 def root_arrays(game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -241,6 +246,16 @@ def check_supported(deal: Deal) -> None:
         raise UnsupportedVariant(reason, "U3 search")
 
 
+def muted_types(deal: Deal) -> int:
+    """The types no clue touches as a bit mask (bit ``t``: type ``t``), the search's restricted clues
+    (:mod:`solitaire.seer.u3.kernel`); 0 when a clue is always legal (empty clues, or a kind of clue that
+    touches nothing) or every type can be clued: then a clue is legal whenever a token is left."""
+    rules = deal.rules
+    if rules.always_clue:
+        return 0
+    return sum(1 << t for t, clueable in enumerate(rules.clueable) if not clueable)
+
+
 def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None = None, tt_bits: int = TT_BITS,
           first_budget: int = 1 << 14, restart_budget: int = 1 << 16, free_share: int = 16,
           tt_first_bits: int = TT_FIRST_BITS, peer_solver: str | None = None, peer_encoding: str | None = None,
@@ -255,7 +270,8 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     Any deck of up to 6 suits (its variant's types, ``deal.n_types``) is searched; a deal whose rules
     the search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
     search (:func:`check_supported`), and so does ``peer_timeout`` with a deal the SAT peers refuse
-    (any but No Variant with default options).
+    (any but No Variant with default options), unless its clues are restricted (:func:`muted_types`): the
+    peers are then not asked.
 
     The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
     ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
@@ -273,7 +289,8 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     """
     began_deal = time.perf_counter()
     check_supported(deal)
-    peer = _peer(peer_encoding, peer_solver, deal) if peer_timeout else None  # a wrong name or deal fails now
+    mute = muted_types(deal)
+    peer = _peer(peer_encoding, peer_solver, deal) if peer_timeout and not mute else None  # a wrong deal fails now
     origin = Game(deal) if start is None else Game.from_position(start)
     actions, game = finish(origin.copy(), [])
     bot = game.score
@@ -307,7 +324,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
                 bits, table = grown, tt_table(grown, table)
             began = time.perf_counter()
             result, used, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, limit,
-                                                      seed, free, memo_bits)
+                                                      seed, free, memo_bits, mute)
             nodes, searches = nodes + used, searches + 1
             rates[kind] = used / max(time.perf_counter() - began, 1e-6)
             if aborted:
@@ -378,6 +395,6 @@ def warm_up() -> None:
     table = tt_table(1, tt_table(1))
     exact_search(deck, 2, 5, 1, *table, 10, 0, False, MEMO_BITS)
     arrays = first_turn(deck, 2, 5)
-    search_from(deck, 2, 5, *arrays, 1, *table, 10, 0, False, MEMO_BITS)  # typed as exact() calls them
+    search_from(deck, 2, 5, *arrays, 1, *table, 10, 0, False, MEMO_BITS, 0)  # typed as exact() calls them
     hope_from(deck, 2, 5, *arrays)
     root_hope(deck, 2, 5)
