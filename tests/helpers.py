@@ -205,12 +205,13 @@ def search_value(game, seed):
     ``search_from`` for the deal's maximum score, then for each bound it proves, until a line reaches its
     target; that line, finished by the bot, must replay from the state to at least the target."""
     import numpy as np
-    from solitaire.seer.u3.search import line_actions, root_arrays, search_from, tt_table
+    from solitaire.seer.u3.search import MEMO_BITS, line_actions, muted_types, root_arrays, search_from, tt_table
 
     deal = game.deal
     deck, arrays, table, target = np.array(deal.types, dtype=np.int64), root_arrays(game), tt_table(16), deal.max_score
     while True:
-        result, _, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, 1 << 40, seed)
+        result, _, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, 1 << 40, seed,
+                                               False, MEMO_BITS, muted_types(deal))
         assert not aborted
         if result < target:
             target = result

@@ -26,8 +26,9 @@ twice, or a card whose lower card is lost) when it may — unless the pace
 a clue to keep the deck for later (this matters at the end: after the last draw each
 player plays at most once, and only its own cards); otherwise it stalls with a clue
 when a token is left; otherwise it discards the card it misses least (not the last copy of
-a needed card if it can help it, the highest rank first). With 8 tokens and nothing to
-clue it misplays its least useful card.
+a needed card if it can help it, the highest rank first). With 8 tokens and no legal clue (no
+teammate holds a card some clue touches, in a variant with such cards) it misplays its least
+useful card, even as the third strike: no other action is legal then.
 
 Running time: ``O(turns * P * hand)`` per game, a fraction of a millisecond.
 """
@@ -265,15 +266,16 @@ def legal_clue(game: Game) -> dict[str, int] | None:
 def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list[dict[str, int]]:
     """Every legal action of the player to move, up to the content of a clue: a play of each card
     (a misplay included), a discard of each card when a token is missing, and one clue
-    (:func:`legal_clue`) when a token is left and a teammate holds a card. With every card seen a
-    clue only spends a token and hands the turn on, so one clue stands for all of them.
+    (:func:`legal_clue`) when a token is left and a teammate holds a card some clue touches (any card
+    when a clue is always legal). With every card seen a clue only spends a token and hands the turn
+    on, so one clue stands for all of them.
     ``misplays`` / ``clues`` false leave those out."""
     hand = game.hands[game.current]
     actions = [{"type": PLAY, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
     if game.clues < MAX_CLUES:
         actions += [{"type": DISCARD, "target": o} for o in hand]
     clue = legal_clue(game) if game.clues > 0 and clues else None
-    if clue is not None:  # None: every other hand is empty, so a pass could not help anyone
+    if clue is not None:  # None: no teammate holds a card a clue may touch
         actions.append(clue)
     return actions
 
@@ -308,9 +310,9 @@ def bot_action(game: Game) -> dict[str, int]:
         return clue
     if game.clues < MAX_CLUES and hand:
         return {"type": DISCARD, "target": _discard_choice(game, hand), "value": 0}
-    if hand and game.strikes < MAX_STRIKES - 1:
+    if hand:  # 8 tokens and no legal clue: a misplay, the third strike if it must be
         return {"type": PLAY, "target": _discard_choice(game, hand), "value": 0}
-    raise RuntimeError("no legal action that keeps the game alive")  # cannot happen with P >= 2
+    raise RuntimeError("no legal action")  # cannot happen: after the last draw a hand loses one card at most
 
 
 def seer_line(start: Deal | Position) -> tuple[list[dict[str, int]], int]:

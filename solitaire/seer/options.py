@@ -125,8 +125,7 @@ class Rules:
 
     def unsupported(self) -> str | None:
         """What of these rules the simulator and the solvers do not model (``None`` if nothing):
-        Clue Starved's half tokens, ``deckPlays``, a hand of more than 5 cards, and a variant with
-        cards no clue touches (the U3 search assumes every hand can be clued)."""
+        Clue Starved's half tokens, ``deckPlays`` and a hand of more than 5 cards."""
         name = self.variant.name
         if self.clue_starved:
             return f"{name!r} is not supported: Clue Starved (half clue tokens) is not modelled"
@@ -135,9 +134,6 @@ class Rules:
         if self.hand_size > 5:
             return f"option oneExtraCard is not supported with {self.players} players: hands of at most 5 cards " \
                    f"are modelled, not {self.hand_size}"
-        if not self.always_clue and not all(self.clueable):
-            return f"{name!r} is not supported: a card no clue touches makes a hand that cannot be clued, which " \
-                   f"the U3 search's dominance of junk and spare discards does not allow for"
         return None
 
     def clue_for(self, types: list[int]) -> Clue | None:

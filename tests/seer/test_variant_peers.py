@@ -11,7 +11,7 @@ from helpers import SUIT_KINDS, TINY_VARIANTS, brute, brute_free, free_value_by_
 from solitaire.seer.deals import Deal
 from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import Game, simulate
-from solitaire.seer.options import Options, Rules
+from solitaire.seer.options import Options
 from solitaire.seer.peers import PEERS
 from solitaire.seer.position import position_of
 from solitaire.seer.u3 import exact
@@ -108,21 +108,15 @@ def assert_refused(call, name):
     return refused.value.message
 
 
-def test_the_peers_refuse_cards_no_clue_touches():
-    deal = null_deal()
-    for reaches in PEERS.values():
-        assert_refused(lambda: reaches(deal, 3), "SAT peers")
-    assert_refused(lambda: exact(deal, peer_timeout=1), "")
-
-
-def test_the_peers_refuse_cards_no_clue_touches_whatever_the_simulator_models(monkeypatch):
-    # the peers' own rule: with the simulator's list of refused rules empty, Null cards are still refused
-    # (a hand of them cannot be clued), while the token-free game stays an upper bound (its clues are passes)
-    monkeypatch.setattr(Rules, "unsupported", lambda rules: None)
+def test_the_peers_refuse_cards_no_clue_touches_and_exact_answers_without_them():
+    # a hand of Null cards cannot be clued: the peers refuse the deal, the search restricts its clues and
+    # answers alone, and the token-free game stays an upper bound (its clues are passes)
     deal = null_deal()
     for reaches in PEERS.values():
         assert "no clue touches" in assert_refused(lambda: reaches(deal, 3), "SAT peers")
     value = brute(deal)
+    result = exact(deal, peer_timeout=1)
+    assert result.exact and result.score == value and result.method != "peer"
     assert free_value_by_slots(deal) == brute_free(deal) >= value
 
 

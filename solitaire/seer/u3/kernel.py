@@ -11,9 +11,12 @@ Decks. Any deck of ``S <= 6`` suits of ranks 1..5 (a hanab.live variant's: type 
 ``5 S`` types, any number of copies of each) and up to 60 cards, with hands of at most 5 cards. ``S``
 is the size of the stacks array (:func:`start`, :func:`position`), and the per-type arrays have
 ``MAX_TYPES`` = 30 entries whatever the deck (constant sizes keep the compiled search as fast on every
-deck); the game is won at ``5 S`` points. The rules are those of the real game with one
-assumption, which :func:`solitaire.seer.u3.search.exact` checks: a clue (a pass) is legal whenever a token
-is left, as in a variant where every card can be clued or a clue is always legal.
+deck); the game is won at ``5 S`` points. The rules are those of the real game. With every card seen
+a clue is a pass: which clue is given does not matter, only whether one may be. It needs a token, and
+under *restricted clues* also a player other than the giver holding a card some clue touches:
+``mute`` (:class:`Setup`) is then the bit mask of the types no clue touches (a variant with such
+cards and no clue that is always legal, :func:`solitaire.seer.u3.search.muted_types`); ``mute`` 0
+means a clue is legal whenever a token is left. Which types a clue touches never changes.
 
 The token-free game (``free``). The same search runs on a relaxation of the rules: every clue
 is free and every discard allowed (no tokens, no strikes; a misplay is then a discard). Any real
@@ -36,15 +39,21 @@ strikes, the stacks, the final-round counter and the hands, listed from the play
 type are interchangeable, so a hand is a sorted multiset of types. A *junk* card (its type
 played, or a card of its suit at or below it with every copy lost) can never score again, and
 all junk cards behave alike (they can only be discarded or misplayed, with the same effect), so
-every junk type is one symbol. The lost copies of the other types are determined by the deck
-position, the hands and the stacks, so the canonical state determines the value.
+every junk type is one symbol. Under restricted clues a junk card some clue touches lets a
+teammate clue its holder and one no clue touches does not, so only the former share the symbol
+and the latter keep their types (a finer key). The lost copies of the other types are determined
+by the deck position, the hands and the stacks (so is which types are junk: a type whose copies
+are all lost is held by nobody), so the canonical state determines the value.
 
 Moves searched, and why the others are not needed (:func:`_moves`). Playable cards first (one
 per distinct type), then the discard of a spare card (junk, or else a type held twice), a clue,
 discards of each distinct useful type (only without a spare card), and, at 8 tokens only, a
 misplay of the spare card or, without one that cannot be played, of each distinct unplayable
 type, while fewer than 2 strikes are spent (a third strike scores 0, which the bot's line
-already beats or ties).
+already beats or ties). Under restricted clues a clue is listed only when one is legal, and the
+sheds the spare card's dominance leaves out are listed too (the last item below). A node with no
+move listed is a forced third strike (8 tokens, no legal clue, nothing playable, 2 strikes): its
+value is 0.
 
 - A misplay below 8 tokens is never needed: discarding the same card leads to a state
   ``A = (t + 1, s)`` that dominates the misplay's ``B = (t, s + 1)``. ``A`` copies every move of
@@ -63,6 +72,17 @@ already beats or ties).
   the second's shedding of an ``x`` becomes the first's shedding of ``u`` (at 8 tokens only when
   ``x`` cannot be played, so that shedding it is a misplay). A junk card is as good to shed as
   such an ``x`` by the same copying, so one spare card, junk first, is all that is searched.
+- Under restricted clues the copying must copy clues too, and a clue of the second state is legal
+  in the first only if some player other than the giver holds a card a clue touches. The hands
+  differ only in the shedder's card, ``u`` in the first where the second holds the spare card
+  (``j`` or ``x``), so the copy holds when ``u`` can be clued or the spare cannot. The spare card is
+  one no clue touches when the player has such a spare (it dominates every shed), and when the
+  player's spare cards can all be clued, the sheds of each distinct type of its hand no clue
+  touches are searched beside it (discards, or at 8 tokens misplays of those that cannot be
+  played). At 8 tokens a playable spare no clue touches may sit beside junk a clue touches: the
+  misplays of each distinct unplayable type, junk included, are searched then. The misplay
+  dominance above keeps the hands equal, so it holds as it is; the token-free game's clues are
+  free, so it searches as without restriction.
 
 Compiled form. The search keeps its own stack (a node's phase: entered, next move, left), so
 numba caches it like every other kernel (``cache=True``). The functions every node calls are
@@ -120,8 +140,9 @@ F_MOVES, F_NEXT, F_BEST, F_HOPE, F_SLOT = range(5)
 #: the deck.
 Cards = namedtuple("Cards", "hands hlen stacks held lost rem")
 #: What a search never changes: the deck's types, per position the next position of each type
-#: (:func:`start`), the copies of each type, the players and the hand size.
-Setup = namedtuple("Setup", "deck nextpos counts players hand")
+#: (:func:`start`), the copies of each type, the players, the hand size and the types no clue touches
+#: under restricted clues (a bit mask, 0 when a clue is legal whenever a token is left: module docstring).
+Setup = namedtuple("Setup", "deck nextpos counts players hand mute")
 #: The search's scratch arrays (:func:`scratch`).
 Scratch = namedtuple("Scratch", "state frame words hand moves work rng")
 
@@ -142,8 +163,9 @@ def _junk(stacks, lost, counts):
 
 
 @numba.njit(cache=True, inline='always')
-def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P, H, free):
-    """The canonical state (module docstring) as a tuple of three words, ``junk`` the junk types (:func:`_junk`);
+def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, mute, P, H, free):
+    """The canonical state (module docstring) as a tuple of three words, ``junk`` the junk types (:func:`_junk`),
+    of which those in ``mute`` (no clue touches them, under restricted clues) keep their types;
     ``free`` marks a state of the token-free game, ``buf`` is scratch space for a hand (8 entries: no
     allocation per node). Hands hold at most 5 cards (``H <= 5``), decks at most 63 cards and 6 suits.
 
@@ -152,6 +174,7 @@ def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P,
     players with 5 cards). Words 1 and 2: 12 cards each, 5 bits per card (a type ``< 30``, the junk
     symbol = the deck's number of types ``<= 30``, or ``EMPTY`` = 31)."""
     junk_symbol = stacks.size * RANKS
+    junk &= ~mute
     w0 = np.uint64(pos) | (np.uint64(tokens) << np.uint64(6)) | (np.uint64(strikes) << np.uint64(10))
     w0 |= np.uint64(free) << np.uint64(40)
     w0 |= np.uint64(fin + 1) << np.uint64(12)
@@ -178,28 +201,68 @@ def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P,
 
 
 @numba.njit(cache=True, inline='always')
-def _spare(cur, hands, hlen, junk):
-    """A card the player to move can shed at no loss (module docstring): a junk card it holds (``junk``:
-    :func:`_junk`), else a type it holds twice; -1 if none."""
+def _spare_among(cur, hands, hlen, junk, among):
+    """A card of the types ``among`` (a bit mask) that the player to move can shed at no loss: a junk card
+    it holds (``junk``: :func:`_junk`), else a type it holds twice; -1 if none."""
     n = hlen[cur]
     for j in range(n):
-        if (junk >> hands[cur, j]) & 1:
+        if ((junk & among) >> hands[cur, j]) & 1:
             return hands[cur, j]
     for j in range(n):
         for k in range(j):
-            if hands[cur, k] == hands[cur, j]:
+            if hands[cur, k] == hands[cur, j] and (among >> hands[cur, j]) & 1:
                 return hands[cur, j]
     return -1
 
 
 @numba.njit(cache=True, inline='always')
-def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free):
+def _spare(cur, hands, hlen, junk, mute):
+    """The card the player to move sheds at no loss (module docstring): one of the types no clue touches
+    (``mute``, restricted clues) if it has such a spare card, else any spare card; -1 if none."""
+    if mute:
+        spare = _spare_among(cur, hands, hlen, junk, mute)
+        if spare >= 0:
+            return spare
+    return _spare_among(cur, hands, hlen, junk, -1)
+
+
+@numba.njit(cache=True, inline='always')
+def _clue_legal(cur, hands, hlen, P, mute):
+    """Whether a clue may be given (tokens aside): some player other than ``cur`` holds a card some clue
+    touches (a type not in ``mute``)."""
+    for p in range(P):
+        if p != cur:
+            for j in range(hlen[p]):
+                if not (mute >> hands[p, j]) & 1:
+                    return True
+    return False
+
+
+@numba.njit(cache=True, inline='always')
+def _unclued_sheds(out, m, kind, cur, stacks, hands, hlen, mute):
+    """Append to ``out[:m]`` a move of ``kind`` (a discard, or a misplay: of an unplayable card only) for each
+    distinct type of the mover's hand that no clue touches (``mute``): the sheds the spare card's dominance
+    leaves out when that card can be clued (module docstring; such types are then neither junk nor held twice
+    by the mover, :func:`_spare`); returns the new count."""
+    seen = 0
+    for j in range(hlen[cur]):
+        x = hands[cur, j]
+        if (mute >> x) & 1 and not (seen >> x) & 1 and (kind == M_DISCARD or stacks[x // RANKS] != x % RANKS):
+            seen |= 1 << x
+            out[m] = kind * 32 + x
+            m += 1
+    return m
+
+
+@numba.njit(cache=True, inline='always')
+def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute):
     """Fill ``out`` with the moves worth searching (module docstring), best first, ``junk`` the junk types
     (:func:`_junk`); returns the count.
     In the token-free game (``free``) a pass is allowed unless the last ``P - 1`` moves were passes
     (``tokens`` counts them), misplays are never needed, and every discard is allowed but searched
     only when the player has no playable card (a play dominates every discard there: module
-    docstring)."""
+    docstring). ``mute``: the types no clue touches under restricted clues (0: a clue is legal whenever
+    a token is left; always 0 in the token-free game)."""
     m = 0
     n = hlen[cur]
     seen = 0  # bit x: type x listed
@@ -210,12 +273,15 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free):
                 seen |= 1 << x
                 out[m] = M_PLAY * 32 + x
                 m += 1
-    spare = _spare(cur, hands, hlen, junk)
+    spare = _spare(cur, hands, hlen, junk, mute)
+    unclued = mute != 0 and spare >= 0 and not (mute >> spare) & 1  # the spare can be clued: its dominance is partial
     discard = m == 0 if free else tokens < MAX_CLUES
     if discard and spare >= 0:
         out[m] = M_DISCARD * 32 + spare
         m += 1
-    if (tokens < P - 1) if free else tokens > 0:
+        if unclued:
+            m = _unclued_sheds(out, m, M_DISCARD, cur, stacks, hands, hlen, mute)
+    if (tokens < P - 1) if free else tokens > 0 and (mute == 0 or _clue_legal(cur, hands, hlen, P, mute)):
         out[m] = M_CLUE * 32 + stacks.size * RANKS
         m += 1
     seen = 0
@@ -232,10 +298,11 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free):
     elif not discard and not free and strikes < 2:  # at 8 tokens a misplay is the only way to shed a card
         if spare >= 0 and stacks[spare // RANKS] != spare % RANKS:
             out[m] = M_MISPLAY * 32 + spare
-            return m + 1
-        for j in range(n):
+            m += 1
+            return _unclued_sheds(out, m, M_MISPLAY, cur, stacks, hands, hlen, mute) if unclued else m
+        for j in range(n):  # junk here only under restricted clues, beside a playable spare no clue touches
             x = hands[cur, j]
-            if stacks[x // RANKS] != x % RANKS and not (seen >> x) & 1 and not (junk >> x) & 1:
+            if stacks[x // RANKS] != x % RANKS and not (seen >> x) & 1:
                 seen |= 1 << x
                 out[m] = M_MISPLAY * 32 + x
                 m += 1
@@ -348,7 +415,9 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
     It makes no reference counts (module docstring), so it allocates nothing, and its caller holds every
     array until it returns.
     """
-    deck, nextpos, counts, P, H = setup
+    deck, nextpos, counts, P, H, mute = setup
+    if free:
+        mute = 0  # the token-free game's clues are free: every junk card alike, every dominance whole
     hands, hlen, stacks, held, lost, rem = cards
     tt_keys, tt_vals = table
     state, frame, words, hand, moves, work, rng = space
@@ -371,7 +440,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
             result, phase = hope, LEAVE
             if hope >= target:  # the node's bound in two steps, its key in between
                 junk = _junk(stacks, lost, counts)
-                key = state_key(hand, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, P, H, free)
+                key = state_key(hand, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, mute, P, H, free)
                 slot = tt_slot(key, mask)  # the table's probe misses the cache: its line is fetched during the chains
                 prefetch(tt_keys, slot)
                 prefetch(tt_vals, slot)
@@ -382,10 +451,10 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
                     result = tt_get(key, tt_keys, tt_vals, mask)
                     if result >= target:
                         frame[d, F_MOVES] = _moves(moves[d], cur, tokens, strikes, stacks, hands, hlen, held, junk, P,
-                                                   free)
+                                                   free, mute)
                         if seed:
                             _shuffle(moves[d], frame[d, F_MOVES], seed % 2 == 0, rng)
-                        frame[d, F_NEXT], frame[d, F_BEST], frame[d, F_HOPE] = 0, -1, hope
+                        frame[d, F_NEXT], frame[d, F_BEST], frame[d, F_HOPE] = 0, 0, hope
                         phase = NEXT
         elif phase == NEXT:  # the node's next move: a finished game, or a child to enter
             if frame[d, F_NEXT] == frame[d, F_MOVES]:
@@ -437,7 +506,7 @@ def scratch(seed, memo_bits):
 
 
 @numba.njit(cache=True)
-def position(deck, P, H, hand_cards, hlen, stacks, next_card):
+def position(deck, P, H, hand_cards, hlen, stacks, next_card, mute=0):
     """The search's fixed data and the card arrays of a state: ``(Setup, Cards)``.
 
     ``hand_cards[p, :hlen[p]]`` are the deck indices player ``p`` holds, ``stacks`` the cards played
@@ -467,7 +536,7 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card):
     for q in range(n_cards - 1, -1, -1):
         copy_into(nextpos[q], nextpos[q + 1])
         nextpos[q, deck[q]] = q
-    return Setup(deck, nextpos, counts, P, H), Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
+    return Setup(deck, nextpos, counts, P, H, mute), Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
 
 
 @numba.njit(cache=True)

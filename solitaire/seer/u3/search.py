@@ -11,9 +11,10 @@ and the turns left once the deck is empty).
 Decks. The deal's variant gives the deck: up to 6 suits (``deal.n_types`` types, won at
 ``deal.max_score``), any copies of each card, hands of at most 5 cards. A deal whose rules the
 search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
-search (:func:`check_supported`): hands of more than 5 cards, Clue Starved, ``deckPlays``, and a
-variant with a card no clue touches unless a clue is always legal (the search passes with a clue
-whenever a token is left). Its lines export clues legal in the variant
+search (:func:`check_supported`): hands of more than 5 cards, Clue Starved and ``deckPlays``. In a
+variant with cards no clue touches (null suits, ...) and no clue that is always legal, a clue needs a
+teammate holding a card some clue touches: the search then restricts its clues (:func:`muted_types`,
+the kernel's restricted clues). Its lines export clues legal in the variant
 (:func:`~solitaire.seer.game.legal_clue`).
 
 Schedule. The compiled search (:func:`exact_search`, :mod:`solitaire.seer.u3.kernel`) decides
@@ -39,7 +40,8 @@ Result (:class:`ExactResult`). A line found becomes hanab.live actions (a play, 
 pass a legal clue of the variant); once it reaches its target the bot finishes the game (it never loses a
 point). A ``timeout`` (seconds per deal) is honoured between searches; a deal that runs out
 reports ``exact = False`` with the bounds found. With ``peer_timeout`` a deal left open goes to a
-SAT peer (:mod:`solitaire.seer.peers`, imported only then: the search itself needs no PySAT).
+SAT peer (:mod:`solitaire.seer.peers`, imported only then: the search itself needs no PySAT), except a
+deal with restricted clues, which the peers do not encode: the search alone answers it.
 
 Running time: exponential in the worst case (the game is a finite tree); most deals need no
 search at all (``L = U2``); measurements in ``docs/u3-search.md``.
@@ -62,7 +64,8 @@ from solitaire.seer.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
 from solitaire.seer.variants import UnsupportedVariant
 
 __all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "root_arrays",
-           "finish", "line_actions", "peer_close", "warm_up", "check_supported", "tt_table", "TT_BITS", "MEMO_BITS"]
+           "finish", "line_actions", "peer_close", "warm_up", "check_supported", "muted_types", "tt_table", "TT_BITS",
+           "MEMO_BITS"]
 
 
 def hope_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
@@ -85,13 +88,13 @@ def root_hope(deck: np.ndarray, P: int, H: int, joint: int = 1 << 17, turns: boo
 
 def search_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
                 root: np.ndarray, target: int, tt_keys: np.ndarray, tt_vals: np.ndarray, node_limit: int, seed: int,
-                free: bool = False, memo_bits: int = MEMO_BITS) -> tuple[int, int, bool, np.ndarray]:
+                free: bool = False, memo_bits: int = MEMO_BITS, mute: int = 0) -> tuple[int, int, bool, np.ndarray]:
     """One fail-soft search for ``target`` from the state whose hands are ``hand_cards[p, :hlen[p]]`` (deck
     indices), with ``stacks`` and the scalars ``root`` (fields ``POS`` .. ``MOVER`` of
     :mod:`solitaire.seer.u3.kernel`: the next card, tokens, strikes, turns left once the deck is empty
     or -1, score, player to move); the rest as :func:`exact_search`, whose results it returns. The deck's
     types are ``5 * stacks.size`` (one stack per suit)."""
-    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS])
+    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], np.int64(mute))  # one typing
     stats = np.zeros(STATS_N, dtype=np.int64)
     stats[:MOVER + 1] = root
     if free:
@@ -104,7 +107,7 @@ def search_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: 
 
 def exact_search(deck: np.ndarray, P: int, H: int, target: int, tt_keys: np.ndarray, tt_vals: np.ndarray,
                  node_limit: int, seed: int, free: bool = False, memo_bits: int = MEMO_BITS,
-                 n_types: int = MAX_SCORE) -> tuple[int, int, bool, np.ndarray]:
+                 n_types: int = MAX_SCORE, mute: int = 0) -> tuple[int, int, bool, np.ndarray]:
     """One fail-soft search from the start of the game for ``target``.
 
     Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
@@ -116,10 +119,12 @@ def exact_search(deck: np.ndarray, P: int, H: int, target: int, tt_keys: np.ndar
     ``result < target`` is an upper bound on U3 too, its line is not one of the real game.
     ``memo_bits``: the size of the memo of the chain rule's verdicts (:mod:`solitaire.seer.u3.hope`;
     0: none), which changes neither the result nor the nodes, only the time. ``n_types``: the types of
-    the deal's variant (5 per suit, at most 30), the game being won at ``n_types`` points.
+    the deal's variant (5 per suit, at most 30), the game being won at ``n_types`` points. ``mute``: the
+    types no clue touches under restricted clues (:func:`muted_types`; 0: a clue is legal whenever a token
+    is left).
     """
     return search_from(deck, P, H, *first_turn(deck, P, H, n_types), target, tt_keys, tt_vals, node_limit, seed, free,
-                       memo_bits)
+                       memo_bits, mute)
 
 
 def root_arrays(game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -238,6 +243,16 @@ def check_supported(deal: Deal) -> None:
         raise UnsupportedVariant(reason, "U3 search")
 
 
+def muted_types(deal: Deal) -> int:
+    """The types no clue touches as a bit mask (bit ``t``: type ``t``), the search's restricted clues
+    (:mod:`solitaire.seer.u3.kernel`); 0 when a clue is always legal (empty clues, or a kind of clue that
+    touches nothing) or every type can be clued: then a clue is legal whenever a token is left."""
+    rules = deal.rules
+    if rules.always_clue:
+        return 0
+    return sum(1 << t for t, clueable in enumerate(rules.clueable) if not clueable)
+
+
 def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None = None, tt_bits: int = TT_BITS,
           first_budget: int = 1 << 14, restart_budget: int = 1 << 16, free_share: int = 16,
           tt_first_bits: int = TT_FIRST_BITS, peer_solver: str | None = None, peer_encoding: str | None = None,
@@ -252,7 +267,8 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     Any deck of up to 6 suits (its variant's types, ``deal.n_types``) is searched; a deal whose rules
     the search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
     search (:func:`check_supported`), and so does ``peer_timeout`` with a deal the SAT peers refuse
-    (:func:`~solitaire.seer.peers.turns.check_encoded`: cards no clue touches, unless a clue is always legal).
+    (:func:`~solitaire.seer.peers.turns.check_encoded`), unless its clues are restricted (:func:`muted_types`:
+    cards no clue touches, which the peers do not encode): the peers are then not asked.
 
     The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
     ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
@@ -270,7 +286,8 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     """
     began_deal = time.perf_counter()
     check_supported(deal)
-    peer = _peer(peer_encoding, peer_solver, deal) if peer_timeout else None  # a wrong name or deal fails now
+    mute = muted_types(deal)
+    peer = _peer(peer_encoding, peer_solver, deal) if peer_timeout and not mute else None  # a wrong deal fails now
     origin = Game(deal) if start is None else Game.from_position(start)
     actions, game = finish(origin.copy(), [])
     bot = game.score
@@ -304,7 +321,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
                 bits, table = grown, tt_table(grown, table)
             began = time.perf_counter()
             result, used, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, limit,
-                                                      seed, free, memo_bits)
+                                                      seed, free, memo_bits, mute)
             nodes, searches = nodes + used, searches + 1
             rates[kind] = used / max(time.perf_counter() - began, 1e-6)
             if aborted:
@@ -373,5 +390,5 @@ def warm_up() -> None:
     u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
     arrays = first_turn(deck, 2, 5, MAX_SCORE)
-    search_from(deck, 2, 5, *arrays, 1, *tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS)
+    search_from(deck, 2, 5, *arrays, 1, *tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS, 0)
     hope_from(deck, 2, 5, *arrays)
