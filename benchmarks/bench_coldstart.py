@@ -60,7 +60,7 @@ def timed(root, args, cache):
 
 #: Runs the command line, recording per compiled function (numba's compile events) the processor seconds of its
 #: own compiling and its signatures, printed as JSON on the last line of standard output.
-PROFILED_CLI = """import atexit, json, sys, time
+PROFILED_CLI = """import atexit, json, time
 from numba.core import event
 
 own, signatures, open_ = {}, {}, []

@@ -153,7 +153,7 @@ def test_a_module_is_cold_until_its_kernels_are_compiled(tmp_path, monkeypatch):
 
 #: The command line, counting the functions numba compiles (not those it loads from its cache) into a last
 #: line of standard output.
-COUNTING_CLI = """import atexit, sys
+COUNTING_CLI = """import atexit
 from numba.core import event
 
 compiled = []
