@@ -160,7 +160,8 @@ compiled = []
 
 class Count(event.Listener):
     def on_start(self, ev):
-        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
+        function = ev.data["dispatcher"].py_func
+        compiled.append(function.__module__ + "." + function.__qualname__)
 
     def on_end(self, ev):
         pass
@@ -197,11 +198,13 @@ def on_a_terminal(args, cache):
                                   pytest.param(["bound", "-p", "2", "--seeds", "0:1", "--exact", "-j1", "-q"],
                                                marks=pytest.mark.slow)])
 def test_the_first_call_says_it_compiles_and_the_next_compiles_nothing(tmp_path, args):
-    """With an empty cache the command compiles and says so once; a second process loads every kernel it
-    needs from the cache: none is compiled again (each is cached, and no global or closure makes its
-    cache miss)."""
+    """With an empty cache the command compiles, each of the project's kernels for one signature (every caller
+    passes the same types), and says so once; a second process loads every kernel it needs from the cache:
+    none is compiled again (each is cached, and no global or closure makes its cache miss)."""
     code, written, compiled = on_a_terminal(args, tmp_path)
     assert code == 0 and written.count(COMPILING_NOTE) == 1 and compiled, written
+    ours = [name for name in compiled if name.startswith("solitaire.")]
+    assert ours and len(ours) == len(set(ours)), sorted(ours)
     code, written, compiled = on_a_terminal(args, tmp_path)
     assert code == 0 and COMPILING_NOTE not in written and compiled == [], (written, compiled)
 

@@ -73,7 +73,7 @@ def hope_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np
     """The node bound of the state given as :func:`search_from` takes it, with the chains of several suits
     at once, and (with ``turns``) in turn order with the clue tokens, ``joint`` steps per window: an
     upper bound on the best score from the state (:mod:`solitaire.seer.u3.hope`)."""
-    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS])
+    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], 0)  # typed as search_from calls it
     return int(hope(root[SCORE], cards.stacks, cards.held, cards.rem, root[POS], deck.size, root[FIN], P, root[MOVER],
                     cards.hands, cards.hlen, setup.nextpos, deck, workspace(MEMO_BITS), 0, joint,
                     root[TOKENS] if turns else -1))

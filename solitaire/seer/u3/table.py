@@ -64,7 +64,8 @@ def _tt_copy(tt_keys, tt_vals, new_keys, new_vals):
     """Store every entry of one table in another (of any size)."""
     for j in range(tt_vals.size):
         if tt_keys[j, 0] != EMPTY_KEY:
-            tt_put(tt_keys[j], tt_vals[j], new_keys, new_vals, new_vals.size - 1)
+            key = (tt_keys[j, 0], tt_keys[j, 1], tt_keys[j, 2])  # a tuple, as the search passes it: one tt_slot
+            tt_put(key, tt_vals[j], new_keys, new_vals, new_vals.size - 1)
 
 
 def tt_table(bits: int, old: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
