@@ -11,7 +11,8 @@ and the turns left once the deck is empty).
 Decks. The deal's variant gives the deck: up to 6 suits (``deal.n_types`` types, won at
 ``deal.max_score``), any copies of each card, hands of at most 5 cards. A deal whose rules the
 search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
-search (:func:`check_supported`): hands of more than 5 cards, Clue Starved and ``deckPlays``. In a
+search (:func:`check_supported`): hands of more than 5 cards and ``deckPlays``. Clue Starved's half
+tokens are searched in units of half tokens (:attr:`~solitaire.seer.options.Rules.clue_cost`). In a
 variant with cards no clue touches (null suits, ...) and no clue that is always legal, a clue needs a
 teammate holding a card some clue touches: the search then restricts its clues (:func:`muted_types`,
 the kernel's restricted clues). Its lines export clues legal in the variant
@@ -41,7 +42,8 @@ pass a legal clue of the variant); once it reaches its target the bot finishes t
 point). A ``timeout`` (seconds per deal) is honoured between searches; a deal that runs out
 reports ``exact = False`` with the bounds found. With ``peer_timeout`` a deal left open goes to a
 SAT peer (:mod:`solitaire.seer.peers`, imported only then: the search itself needs no PySAT), except a
-deal with restricted clues, which the peers do not encode: the search alone answers it.
+deal with restricted clues or Clue Starved's half tokens, which the peers do not encode: the search alone
+answers it.
 
 Running time: exponential in the worst case (the game is a finite tree); most deals need no
 search at all (``L = U2``); measurements in ``docs/u3-search.md``.
@@ -70,13 +72,16 @@ __all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "
 
 
 @numba.njit(cache=True)
-def hope_from(deck, P, H, hand_cards, hlen, stacks, root, joint=1 << 17, turns=True):
+def hope_from(deck, P, H, hand_cards, hlen, stacks, root, joint=1 << 17, turns=True, cost=1):
     """The node bound of the state given as :func:`search_from` takes it, with the chains of several suits
     at once, and (with ``turns``) in turn order with the clue tokens, ``joint`` steps per window: an
-    upper bound on the best score from the state (:mod:`solitaire.seer.u3.hope`)."""
+    upper bound on the best score from the state (:mod:`solitaire.seer.u3.hope`). ``cost``: the units of
+    ``root``'s tokens a clue costs (2: half tokens, Clue Starved). The bound counts whole tokens (a half token
+    left gives no clue): a relaxation, as a clue spends a whole token and a removal adds at most one (rule 2'')."""
     setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS])
+    tokens = root[TOKENS] // cost if turns else -1
     return hope(root[SCORE], cards.stacks, cards.held, cards.rem, root[POS], deck.size, root[FIN], P, root[MOVER],
-                cards.hands, cards.hlen, setup.nextpos, deck, workspace(), 0, joint, root[TOKENS] if turns else -1)
+                cards.hands, cards.hlen, setup.nextpos, deck, workspace(), 0, joint, tokens)
 
 
 @numba.njit(cache=True)
@@ -89,13 +94,13 @@ def root_hope(deck, P, H, joint=1 << 17, turns=True, n_types=MAX_SCORE):
 
 @numba.njit(cache=True)
 def search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_vals, node_limit, seed, free=False,
-                memo_bits=MEMO_BITS, mute=0):
+                memo_bits=MEMO_BITS, mute=0, cost=1):
     """One fail-soft search for ``target`` from the state whose hands are ``hand_cards[p, :hlen[p]]`` (deck
     indices), with ``stacks`` and the scalars ``root`` (fields ``POS`` .. ``MOVER`` of
     :mod:`solitaire.seer.u3.kernel`: the next card, tokens, strikes, turns left once the deck is empty
     or -1, score, player to move); the rest as :func:`exact_search`, whose results it returns. The deck's
     types are ``5 * stacks.size`` (one stack per suit)."""
-    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], np.int64(mute))  # one typing
+    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], np.int64(mute), np.int64(cost))
     stats = np.zeros(STATS_N, dtype=np.int64)
     for i in range(MOVER + 1):
         stats[i] = root[i]
@@ -109,7 +114,7 @@ def search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_
 
 @numba.njit(cache=True)
 def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=False, memo_bits=MEMO_BITS,
-                 n_types=MAX_SCORE, mute=0):
+                 n_types=MAX_SCORE, mute=0, cost=1):
     """One fail-soft search from the start of the game for ``target``.
 
     Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
@@ -123,11 +128,12 @@ def exact_search(deck, P, H, target, tt_keys, tt_vals, node_limit, seed, free=Fa
     0: none), which changes neither the result nor the nodes, only the time. ``n_types``: the types of
     the deal's variant (5 per suit, at most 30), the game being won at ``n_types`` points. ``mute``: the
     types no clue touches under restricted clues (:func:`muted_types`; 0: a clue is legal whenever a token
-    is left).
+    is left). ``cost``: the units of clue tokens a clue costs (2 under Clue Starved, whose units are half
+    tokens; :attr:`~solitaire.seer.options.Rules.clue_cost`).
     """
-    hand_cards, hlen, stacks, root = first_turn(deck, P, H, n_types)
+    hand_cards, hlen, stacks, root = first_turn(deck, P, H, n_types, cost)
     return search_from(deck, P, H, hand_cards, hlen, stacks, root, target, tt_keys, tt_vals, node_limit, seed, free,
-                       memo_bits, mute)
+                       memo_bits, mute, cost)
 
 
 def root_arrays(game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -270,8 +276,8 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     Any deck of up to 6 suits (its variant's types, ``deal.n_types``) is searched; a deal whose rules
     the search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
     search (:func:`check_supported`), and so does ``peer_timeout`` with a deal the SAT peers refuse
-    (any but No Variant with default options), unless its clues are restricted (:func:`muted_types`): the
-    peers are then not asked.
+    (any but No Variant with default options), unless its clues are restricted (:func:`muted_types`) or it is
+    Clue Starved: the peers are then not asked.
 
     The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
     ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
@@ -289,18 +295,20 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     """
     began_deal = time.perf_counter()
     check_supported(deal)
-    mute = muted_types(deal)
-    peer = _peer(peer_encoding, peer_solver, deal) if peer_timeout and not mute else None  # a wrong deal fails now
+    mute, cost = muted_types(deal), deal.rules.clue_cost
+    asked = peer_timeout and not mute and cost == 1  # the peers encode whole tokens and clues legal with a token
+    peer = _peer(peer_encoding, peer_solver, deal) if asked else None  # a wrong deal fails now
     origin = Game(deal) if start is None else Game.from_position(start)
     actions, game = finish(origin.copy(), [])
     bot = game.score
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
-    arrays = first_turn(deck, deal.players, deal.hand, deal.n_types) if start is None else root_arrays(origin)
+    arrays = first_turn(deck, deal.players, deal.hand, deal.n_types, cost) if start is None else root_arrays(origin)
     upper2 = u2_value(deal if start is None else start)
     if origin.over:
         first = origin.score
     else:
-        first = upper2 if bot == upper2 else min(upper2, hope_from(deck, deal.players, deal.hand, *arrays))
+        first = upper2 if bot == upper2 else min(upper2, hope_from(deck, deal.players, deal.hand, *arrays,
+                                                                   cost=cost))
     low, high = bot, first
     if high < low:
         raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
@@ -324,7 +332,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
                 bits, table = grown, tt_table(grown, table)
             began = time.perf_counter()
             result, used, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, limit,
-                                                      seed, free, memo_bits, mute)
+                                                      seed, free, memo_bits, mute, cost)
             nodes, searches = nodes + used, searches + 1
             rates[kind] = used / max(time.perf_counter() - began, 1e-6)
             if aborted:
@@ -395,6 +403,6 @@ def warm_up() -> None:
     table = tt_table(1, tt_table(1))
     exact_search(deck, 2, 5, 1, *table, 10, 0, False, MEMO_BITS)
     arrays = first_turn(deck, 2, 5)
-    search_from(deck, 2, 5, *arrays, 1, *table, 10, 0, False, MEMO_BITS, 0)  # typed as exact() calls them
-    hope_from(deck, 2, 5, *arrays)
+    search_from(deck, 2, 5, *arrays, 1, *table, 10, 0, False, MEMO_BITS, 0, 1)  # typed as exact() calls them
+    hope_from(deck, 2, 5, *arrays, cost=1)
     root_hope(deck, 2, 5)
