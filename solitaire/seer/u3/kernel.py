@@ -174,9 +174,8 @@ def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, mu
 
     Word 0: the deck position (bits 0-5), tokens (6-9, and 39 for 16 units: Clue Starved's 8 tokens), strikes
     (10-11), ``fin + 1`` (12-14), the stacks (3 bits per suit from bit 15: at most 33), ``free`` (bit 40), the
-    25th card of the hands (41-45: 5
-    players with 5 cards). Words 1 and 2: 12 cards each, 5 bits per card (a type ``< 30``, the junk
-    symbol = the deck's number of types ``<= 30``, or ``EMPTY`` = 31)."""
+    25th card of the hands (41-45: 5 players with 5 cards). Words 1 and 2: 12 cards each, 5 bits per card (a
+    type ``< 30``, the junk symbol = the deck's number of types ``<= 30``, or ``EMPTY`` = 31)."""
     junk_symbol = stacks.size * RANKS
     junk &= ~mute
     w0 = np.uint64(pos) | (np.uint64(tokens & 15) << np.uint64(6)) | (np.uint64(strikes) << np.uint64(10))
@@ -522,7 +521,8 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card, mute=0, cost=1):
     nor played (negative for a state no game reaches: the caller checks). ``counts`` are the copies of
     each type in this deck (not the variant's), ``nextpos[q, x]`` the first position ``>= q`` of type
     ``x`` in the deck (the deck size if none). Per-type arrays (and the columns of ``nextpos``) have
-    ``MAX_TYPES`` entries whatever the deck, the types of no suit of the deck never drawn."""
+    ``MAX_TYPES`` entries whatever the deck, the types of no suit of the deck never drawn. ``mute`` and
+    ``cost``: the types no clue touches under restricted clues and the units of tokens a clue costs (:class:`Setup`)."""
     n_cards = deck.size
     counts, held, rem = np.zeros(MAX_TYPES, dtype=np.int64), np.zeros(MAX_TYPES, dtype=np.int64), \
         np.zeros(MAX_TYPES, dtype=np.int64)
