@@ -14,13 +14,14 @@ from solitaire.io.errors import InputError
 from solitaire.model import Instance
 from solitaire.seer.deals import RANKS, SUITS, Deal, parse_hanablive
 from solitaire.seer.freegame import free_reaches
-from solitaire.seer.position import position_of
+from solitaire.seer.position import Position, position_of
 from solitaire.seer.game import Game, legal_actions
 from solitaire.seer.options import Options
 
 __all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "brute_free", "free_value_by_slots",
-           "tiny_deal", "random_game", "search_value", "check_exact_from", "legal_actions", "NEEDS_A_STRIKE",
-           "NEEDS_A_STRIKE_TEXT", "standard_games", "one_line_error", "TINY_VARIANTS", "SUIT_KINDS"]
+           "tiny_deal", "random_game", "endgame", "no_clue_position", "canonical_key", "search_value",
+           "check_exact_from", "legal_actions", "NEEDS_A_STRIKE", "NEEDS_A_STRIKE_TEXT", "standard_games",
+           "one_line_error", "TINY_VARIANTS", "SUIT_KINDS"]
 
 #: The data the tests read (``tests/data/SOURCES.md``): SATLIB formulas and real games.
 DATA = Path(__file__).resolve().parent / "data"
@@ -178,6 +179,84 @@ def random_game(deal, rng, steps):
     return game
 
 
+def endgame(rng, variant, unclued=False):
+    """A position of 2 players (hands of 4 or 5 cards) 1 to 4 cards before the end of the deck of ``variant``, or
+    ``None`` if its cards do not allow it: random stacks, lost cards and hands, any clue tokens (in the rules'
+    units: half tokens under Clue Starved) and strikes, player 0 to move. With ``unclued`` (cards no clue
+    touches: where the search's restricted clues matter) player 0 holds one junk card a clue touches beside
+    distinct useful cards no clue touches, the other hand mostly cards no clue touches, and few tokens are left."""
+    options = Options(variant=variant, one_less_card=rng.random() < 0.5)
+    probe = Deal([], 2, options=options)
+    clueable, H, suits, rules = probe.rules.clueable, probe.hand, probe.n_types // RANKS, probe.rules
+    stacks = [rng.randint(0, RANKS) for _ in range(suits - 1)] + [rng.randint(0, 2)]
+    played = [s * RANKS + r for s in range(suits) for r in range(stacks[s])]
+    pool = [t for t in range(probe.n_types) for _ in range(probe.counts[t])]
+    for t in played:
+        pool.remove(t)
+    rng.shuffle(pool)
+    mover = []
+    if unclued:
+        junk = [t for t in pool if clueable[t] and t % RANKS < stacks[t // RANKS]]
+        useful = sorted({t for t in pool if not clueable[t] and t % RANKS >= stacks[t // RANKS]},
+                        key=lambda t: rng.random())
+        if not junk or len(useful) < H - 1:
+            return None
+        mover = [junk[0]] + useful[:H - 1]
+        for t in mover:
+            pool.remove(t)
+        pool.sort(key=lambda t: clueable[t] + 1.2 * rng.random())
+    hands = mover + pool[:2 * H - len(mover)]
+    rest = pool[2 * H - len(mover):]
+    rng.shuffle(rest)
+    draw = rest[:rng.randint(1, 4)]
+    if len(hands) < 2 * H or not draw:
+        return None
+    lost = rest[len(draw):]
+    deal = Deal(played + lost + hands + draw, 2, "endgame", options=options)
+    first = len(played) + len(lost)
+    clues = rng.choice([0, 0, 1, 2]) if unclued else rng.randint(0, rules.max_clues)
+    return Position(deal, first + 2 * H, (tuple(range(first, first + H)), tuple(range(first + H, first + 2 * H))),
+                    tuple(stacks), clues, rng.choice([0, 1, 2]), 0, None)
+
+
+def no_clue_position(variant, clues):
+    """A position of ``variant`` (red its first suit, null its fifth: Null (5 Suits), Clue Starved & Null (5 Suits)),
+    2 players with 4 cards, ``clues`` (in the rules' units), 2 strikes, nothing played: the player to move holds red 2
+    to 5, the teammate null 2 to 5, a red 1 is left to draw. No clue is legal and nothing can be played: with 8
+    tokens the only moves are misplays, the third strike."""
+    red, null = 0, 4 * RANKS
+    deal = Deal([red + 1, red + 2, red + 3, red + 4, null + 1, null + 2, null + 3, null + 4, red], 2, "no clue",
+                options=Options(variant=variant, one_less_card=True))
+    return Position(deal, 8, ((0, 1, 2, 3), (4, 5, 6, 7)), (0,) * 5, clues, 2, 0, None)
+
+
+def junk_types(game):
+    """The junk types of ``game`` as a bit mask, by their definition: played, or a card of the suit above the
+    stack and at or below it with every copy lost."""
+    mask = 0
+    for t in range(game.deal.n_types):
+        suit, rank = divmod(t, RANKS)
+        dead = any(game.lost[suit * RANKS + r] >= game.counts[suit * RANKS + r]
+                   for r in range(game.stacks[suit], rank + 1))
+        mask |= (rank < game.stacks[suit] or dead) << t
+    return mask
+
+
+def canonical_key(game):
+    """The search's canonical key of the state of ``game`` (:func:`~solitaire.seer.u3.kernel.state_key`, the junk
+    types by their definition)."""
+    import numpy as np
+    from solitaire.seer.u3.kernel import FIN, MOVER, POS, STRIKES, TOKENS, position, state_key
+    from solitaire.seer.u3.search import muted_types, root_arrays
+
+    deal, mute = game.deal, muted_types(game.deal)
+    hand_cards, hlen, stacks, root = root_arrays(game)
+    _, cards = position(np.array(deal.types, dtype=np.int64), deal.players, deal.hand, hand_cards, hlen, stacks,
+                        root[POS], mute, deal.rules.clue_cost)
+    return state_key(np.zeros(8, dtype=np.int64), root[POS], root[TOKENS], root[STRIKES], root[MOVER], root[FIN],
+                     cards.stacks, cards.hands, cards.hlen, junk_types(game), mute, deal.players, deal.hand, False)
+
+
 def check_exact_from(game, order_seed):
     """U3 from the state of ``game`` against the exhaustive search: ``exact`` from its position (its line
     replayed by the simulator from that state), the compiled search alone in the best-first order and in
@@ -197,7 +276,8 @@ def check_exact_from(game, order_seed):
     assert after.over and after.score == result.score
     if not game.over:
         assert search_value(game, 0) == search_value(game, order_seed) == best
-        assert hope_from(np.array(deal.types, dtype=np.int64), deal.players, deal.hand, *root_arrays(game)) >= best
+        assert hope_from(np.array(deal.types, dtype=np.int64), deal.players, deal.hand, *root_arrays(game),
+                         cost=deal.rules.clue_cost) >= best
 
 
 def search_value(game, seed):
@@ -211,7 +291,7 @@ def search_value(game, seed):
     deck, arrays, table, target = np.array(deal.types, dtype=np.int64), root_arrays(game), tt_table(16), deal.max_score
     while True:
         result, _, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, 1 << 40, seed,
-                                               False, MEMO_BITS, muted_types(deal))
+                                               False, MEMO_BITS, muted_types(deal), deal.rules.clue_cost)
         assert not aborted
         if result < target:
             target = result

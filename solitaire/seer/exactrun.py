@@ -44,6 +44,7 @@ from solitaire.seer.deals import MAX_SCORE, Deal
 from solitaire.seer.dealsource import DEALERS, SEED_BITS, live_deals
 from solitaire.io.errors import InputError
 from solitaire.seer.u3 import exact, warm_up
+from solitaire.seer.u3.search import peers_asked
 from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
 from solitaire.seer.variants import get_variant
@@ -234,7 +235,7 @@ class TableRun(LockedRun):
         if kind.source == "live":
             for p in players:  # the variant and its rules (the peers' too) for each player count, refused at once
                 deal = kind.deal(p, seed)
-                if peer_timeout:
+                if peer_timeout and peers_asked(deal):
                     check_encoded(deal)
         self.kind = kind
         self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs

@@ -5,7 +5,9 @@ players ``0..P-1`` take turns, the starting player first (the deal's, player 0 u
 says otherwise; the deal still gives player 0 the first hand); 8 clue tokens, 3 strikes; a clue costs a token, must
 touch at least one card of another player and draws nothing; a discard needs fewer than 8
 tokens and returns one; a play of the next card of its suit scores (a 5 returns a token if
-below 8), any other play is a misplay (a strike, the card is discarded); each play,
+below 8), any other play is a misplay (a strike, the card is discarded). Under Clue Starved a
+discard or a played 5 returns half a token: the game counts half tokens then, as hanab.live
+does (16 at the start, a clue costs 2, :attr:`~solitaire.seer.options.Rules.clue_cost`). Each play,
 misplay or discard draws the next card for the acting player while the deck lasts. After
 the last card is drawn every player, the drawer included, has exactly one more turn. The
 game ends then, at 25, or at the third strike, which scores 0. A game starts from any
@@ -41,8 +43,8 @@ from solitaire.seer.position import MAX_CLUES, MAX_STRIKES, Position, position_o
 from solitaire.seer.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
 from solitaire.io.errors import InputError
 
-__all__ = ["Game", "IllegalAction", "simulate", "replay", "seer_line", "seer_score", "bot_action", "legal_clue",
-           "legal_actions"]
+__all__ = ["MAX_CLUES", "Game", "IllegalAction", "simulate", "replay", "seer_line", "seer_score", "bot_action",
+           "legal_clue", "legal_actions"]
 
 PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER = 0, 1, 2, 3, 4
 #: Below this hanab.live pace the bot stalls with a clue instead of discarding junk (tuned on seeds 0..399).
@@ -85,7 +87,8 @@ class Game:
             self.held[t] += 1
         self.next_card = position.next_card
         self.stacks = list(position.stacks)
-        self.clues, self.strikes, self.turn = position.clues, position.strikes, 0
+        self.clues, self.strikes, self.turn = position.clues, position.strikes, 0  # clues in units (clue_cost)
+        self.clue_cost, self.max_clues = self.deal.rules.clue_cost, self.deal.rules.max_clues
         self.start_player = position.to_move
         self.last_turn = position.turns_left  # the game ends when turn reaches it
         self.lost = position.lost  # copies discarded or misplayed, per type
@@ -112,6 +115,16 @@ class Game:
     @property
     def score(self) -> int:
         return 0 if self.strikes >= MAX_STRIKES else self.played
+
+    @property
+    def may_clue(self) -> bool:
+        """Whether a clue token is left (the cards a clue must touch aside)."""
+        return self.clues >= self.clue_cost
+
+    @property
+    def may_discard(self) -> bool:
+        """Whether a discard is allowed: fewer than 8 clue tokens."""
+        return self.clues < self.max_clues
 
     @property
     def deck_left(self) -> int:
@@ -154,26 +167,26 @@ class Game:
             t = self.type_of(target)
             if self.playable(t):
                 self.stacks[t // RANKS] += 1
-                if t % RANKS == RANKS - 1 and self.clues < MAX_CLUES:
+                if t % RANKS == RANKS - 1 and self.may_discard:  # below 8 tokens
                     self.clues += 1
             else:
                 self.strikes += 1
                 self.lost[t] += 1
         elif kind == DISCARD:
-            if self.clues >= MAX_CLUES:
+            if not self.may_discard:
                 raise ValueError("a discard needs fewer than 8 clue tokens")
             self._remove(target)
             self.lost[self.type_of(target)] += 1
             self.clues += 1
         elif kind in (COLOR_CLUE, RANK_CLUE):
             self._check_clue(kind, target, value)
-            self.clues -= 1
+            self.clues -= self.clue_cost
         else:
             raise ValueError(f"unknown action type {kind!r}")
         self.turn += 1
 
     def _check_clue(self, kind, target, value):
-        if self.clues == 0:
+        if not self.may_clue:
             raise ValueError("a clue needs a clue token")
         if not isinstance(target, int) or not 0 <= target < self.deal.players or target == self.current:
             raise ValueError(f"a clue needs another player as target, got {target!r}")
@@ -272,9 +285,9 @@ def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list
     ``misplays`` / ``clues`` false leave those out."""
     hand = game.hands[game.current]
     actions = [{"type": PLAY, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
-    if game.clues < MAX_CLUES:
+    if game.may_discard:
         actions += [{"type": DISCARD, "target": o} for o in hand]
-    clue = legal_clue(game) if game.clues > 0 and clues else None
+    clue = legal_clue(game) if game.may_clue and clues else None
     if clue is not None:  # None: no teammate holds a card a clue may touch
         actions.append(clue)
     return actions
@@ -302,13 +315,13 @@ def bot_action(game: Game) -> dict[str, int]:
     order = _play_choice(game, hand)
     if order is not None:
         return {"type": PLAY, "target": order, "value": 0}
-    clue = legal_clue(game) if game.clues > 0 else None
+    clue = legal_clue(game) if game.may_clue else None
     trash = [o for o in hand if _useless(game, o)]
-    if trash and game.clues < MAX_CLUES and not (clue is not None and _should_stall(game)):
+    if trash and game.may_discard and not (clue is not None and _should_stall(game)):
         return {"type": DISCARD, "target": trash[0], "value": 0}
     if clue is not None:
         return clue
-    if game.clues < MAX_CLUES and hand:
+    if game.may_discard and hand:
         return {"type": DISCARD, "target": _discard_choice(game, hand), "value": 0}
     if hand:  # 8 tokens and no legal clue: a misplay, the third strike if it must be
         return {"type": PLAY, "target": _discard_choice(game, hand), "value": 0}

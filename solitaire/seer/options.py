@@ -11,7 +11,9 @@ option raises :class:`InputError`.
 
 :class:`Rules` joins a supported variant, the number of players and the options: the hand size
 (hanab.live's 5, 5, 4, 4, 3 for 2..6 players, then the options), the deck and maximum score,
-and the variant's Clue Starved rule (a discard, or a played 5, returns half a clue token).
+and the clue tokens in the units the game counts them in, as hanab.live does: whole tokens, or
+half tokens under Clue Starved (a discard, or a played 5, returns half a token), where the team
+starts with 16 units (8 tokens), a clue costs 2 and a discard or a played 5 returns 1.
 
 Examples
 --------
@@ -28,9 +30,10 @@ from functools import cached_property
 from solitaire.io.errors import InputError
 from solitaire.seer.variants import RANKS, Card, Clue, UnsupportedVariant, Variant, clue_is_legal, clue_touches
 
-__all__ = ["HAND_SIZES", "Options", "Rules"]
+__all__ = ["HAND_SIZES", "MAX_CLUES", "Options", "Rules"]
 
 HAND_SIZES = {2: 5, 3: 5, 4: 4, 5: 4, 6: 3}   # hanab.live's DefaultNumCardsPerHand
+MAX_CLUES = 8  # clue tokens at the start and at most
 _DEFAULT_VARIANT = "No Variant"
 _MODELLED = {"variant": "variant", "deckPlays": "deck_plays", "emptyClues": "empty_clues",
              "oneExtraCard": "one_extra_card", "oneLessCard": "one_less_card",
@@ -98,6 +101,17 @@ class Rules:
     def clue_starved(self) -> bool:
         return self.variant.clue_starved
 
+    @property
+    def clue_cost(self) -> int:
+        """Units of clue tokens a clue costs: 2 under Clue Starved (a unit is half a token), else 1; a discard
+        or a played 5 returns one unit (hanab.live's adjusted clue tokens)."""
+        return 2 if self.clue_starved else 1
+
+    @property
+    def max_clues(self) -> int:
+        """Units of clue tokens at the start and at most: 8 tokens."""
+        return MAX_CLUES * self.clue_cost
+
     @cached_property
     def free_clue(self) -> Clue | None:
         """The first clue that may be given to any hand (empty clues allowed, or a kind of clue that
@@ -125,10 +139,7 @@ class Rules:
 
     def unsupported(self) -> str | None:
         """What of these rules the simulator and the solvers do not model (``None`` if nothing):
-        Clue Starved's half tokens, ``deckPlays`` and a hand of more than 5 cards."""
-        name = self.variant.name
-        if self.clue_starved:
-            return f"{name!r} is not supported: Clue Starved (half clue tokens) is not modelled"
+        ``deckPlays`` and a hand of more than 5 cards."""
         if self.options.deck_plays:
             return "option deckPlays is not supported: a play from the deck is not modelled"
         if self.hand_size > 5:

@@ -4,14 +4,15 @@ A position is a deal plus the state after some actions: the next card to draw, e
 hand (deck indices in slot order, the oldest card first), the stacks, clue tokens, strikes, the
 player to move, and the turns left once the deck is empty (``None`` while it lasts). The
 initial position of a deal (:meth:`Position.initial`) has the hands dealt in blocks (player 0
-first), empty stacks, 8 tokens, no strike and the starting player to move; every answer on a
+first), empty stacks, 8 clue tokens, no strike and the starting player to move; every answer on a
 deal is the answer on that position. :func:`positions_of_game` replays a hanab.live game through
 the simulator (:mod:`solitaire.seer.game`) and lists the position before each action.
 
 What a position must satisfy (checked on construction, :class:`ValueError` naming what is
 wrong): the hands are ``P`` lists of distinct deck indices below ``next_card``; while the deck
 lasts every hand is full and ``turns_left`` is ``None``; once it is empty ``turns_left`` is in
-``0..P`` and no hand is over full; stacks in ``0..5``, tokens in ``0..8``, strikes in ``0..3``,
+``0..P`` and no hand is over full; stacks in ``0..5``, clues in ``0..8`` (counted in half tokens under
+Clue Starved: ``0..16``, :attr:`~solitaire.seer.options.Rules.max_clues`), strikes in ``0..3``,
 the player to move in ``0..P-1``; the deck has a card to draw after the first hands; and the
 cards drawn so far hold every card in a hand or on a stack (the rest of them are the lost
 copies, :attr:`Position.lost`).
@@ -35,11 +36,12 @@ from typing import Any
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text
 from solitaire.seer.deals import RANKS, Deal, card_name, deal_to_hanablive, parse_hanablive
+from solitaire.seer.options import MAX_CLUES
 
 __all__ = ["Position", "MAX_CLUES", "MAX_STRIKES", "position_of", "parse_position", "read_position",
            "positions_of_game"]
 
-MAX_CLUES, MAX_STRIKES = 8, 3
+MAX_STRIKES = 3
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ class Position:
     next_card: int                      # index in the deck of the next card to draw
     hands: tuple[tuple[int, ...], ...]  # per player, the deck indices held, in slot order
     stacks: tuple[int, ...]             # cards played per suit
-    clues: int
+    clues: int                          # clue tokens, in half tokens under Clue Starved (Rules.max_clues)
     strikes: int
     to_move: int                        # the player to move
     turns_left: int | None              # None while the deck lasts; else turns left in the game
@@ -68,7 +70,7 @@ class Position:
         start = deal.start_player if start_player is None else start_player
         hand = deal.hand
         hands = tuple(tuple(range(p * hand, (p + 1) * hand)) for p in range(deal.players))
-        return cls(deal, deal.pooled, hands, (0,) * (deal.n_types // RANKS), MAX_CLUES, 0, start, None)
+        return cls(deal, deal.pooled, hands, (0,) * (deal.n_types // RANKS), deal.rules.max_clues, 0, start, None)
 
     def _problem(self):
         """What is wrong with the position, or ``None``."""
@@ -92,7 +94,7 @@ class Position:
         suits = deal.n_types // RANKS
         if len(self.stacks) != suits or any(not 0 <= s <= RANKS for s in self.stacks):
             return f"expected {suits} stacks in 0..{RANKS}, got {list(self.stacks)}"
-        for name, value, top in (("clues", self.clues, MAX_CLUES), ("strikes", self.strikes, MAX_STRIKES),
+        for name, value, top in (("clues", self.clues, deal.rules.max_clues), ("strikes", self.strikes, MAX_STRIKES),
                                  ("to_move", self.to_move, P - 1)):
             if not (isinstance(value, int) and 0 <= value <= top):
                 return f"{name} must be in 0..{top}, got {value!r}"

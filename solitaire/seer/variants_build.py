@@ -7,7 +7,7 @@ exactly, with its suits (their copies rule and touch properties) and the clue co
 it offers, and every other variant with one line saying which of its rules is not modelled.
 The supported variants differ from the standard game only in their deck (suits, dark suits,
 Scarce Ones, Critical Fours), in which cards a clue touches, and in Clue Starved's token
-economy (kept as data). Refused, by the variants.json / suits.json field that says so:
+economy (half clue tokens). Refused, by the variants.json / suits.json field that says so:
 
 * ``upOrDown``, ``sudoku`` (and any ``stackSize``), reversed suits (``<suit> Reversed``):
   stacks that are not built 1 to 5;

@@ -21,9 +21,12 @@ UNCLUED = [("Null (5 Suits)", (0, 4)), ("Dark Null (6 Suits)", (1, 5)), ("Ambigu
            ("Null-Ones (5 Suits)", (0, 1)), ("White-Ones & Brown (5 Suits)", (0, 4)),
            ("Null-Ones & Null (3 Suits)", (1, 2)), ("Null-Fives & Brown (3 Suits)", (0, 2)),
            ("Light-Pink-Ones & Brown (3 Suits)", (1, 2))]
+#: Clue Starved: half clue tokens (a discard or a played 5 returns half a token).
+STARVED = [("Clue Starved (5 Suits)", (0, 1)), ("Clue Starved & Null (5 Suits)", (1, 4)),
+           ("Clue Starved & Brown (6 Suits)", (2, 5))]
 
 
-@pytest.mark.parametrize("variant, suits", TINY_VARIANTS + UNCLUED)
+@pytest.mark.parametrize("variant, suits", TINY_VARIANTS + UNCLUED + STARVED)
 def test_exact_equals_brute_force_on_tiny_variant_decks(variant, suits):
     rng = random.Random(variant)
     for case in range(3):
@@ -35,7 +38,7 @@ def test_exact_equals_brute_force_on_tiny_variant_decks(variant, suits):
         assert simulate(deal, result.actions).score == result.score
 
 
-@pytest.mark.parametrize("variant, suits", TINY_VARIANTS + UNCLUED)
+@pytest.mark.parametrize("variant, suits", TINY_VARIANTS + UNCLUED + STARVED)
 def test_exact_from_a_position_on_tiny_variant_decks(variant, suits):
     """As ``check_from_a_position`` of ``test_exact.py``: ``exact``, the compiled search alone in two move
     orders and the node bound, from random reachable positions, against the exhaustive search."""
@@ -49,7 +52,10 @@ def test_exact_from_a_position_on_tiny_variant_decks(variant, suits):
 #: search (below the maximum score or at it: ``3 Suits`` 2 players seed 35 reaches 15 only by the search).
 FULL = [("Black (6 Suits)", 2, 0), ("Black (6 Suits)", 2, 1), ("Black (6 Suits)", 3, 0),
         ("Rainbow (6 Suits)", 2, 19), ("Rainbow (6 Suits)", 3, 0), ("Dark Rainbow (6 Suits)", 2, 0),
-        ("Dark Rainbow (6 Suits)", 2, 3), ("3 Suits", 2, 35), ("3 Suits", 5, 1), ("4 Suits", 2, 31)]
+        ("Dark Rainbow (6 Suits)", 2, 3), ("3 Suits", 2, 35), ("3 Suits", 5, 1), ("4 Suits", 2, 31),
+        ("Null (5 Suits)", 2, 0), ("Null (5 Suits)", 3, 1), ("Dark Null (6 Suits)", 2, 0),
+        ("Ambiguous & Null (5 Suits)", 2, 1), ("Clue Starved (6 Suits)", 2, 2), ("Clue Starved & Null (5 Suits)", 2, 2),
+        ("Clue Starved & Null (5 Suits)", 3, 0)]
 
 
 def seeded_variant_deal(variant, players, k):
@@ -86,7 +92,6 @@ def tiny(variant="No Variant", players=2, **options):
 
 @pytest.mark.parametrize("deal, words", [
     (tiny(one_extra_card=True), "hands of at most 5 cards"),
-    (tiny("Clue Starved (6 Suits)"), "Clue Starved"),
     (tiny(deck_plays=True), "deckPlays"),
 ])
 def test_the_search_refuses_rules_it_does_not_model(deal, words):
@@ -103,6 +108,15 @@ def test_a_variant_with_empty_clues_is_searched():
     result = exact(deal)
     assert result.exact and result.score == brute(deal)
     assert simulate(deal, result.actions).score == result.score
+
+
+@pytest.mark.parametrize("variant, suits", [("Null (5 Suits)", (0, 4)), ("Clue Starved (5 Suits)", (0, 1))])
+def test_the_sat_peers_are_not_asked_where_they_do_not_encode_the_rules(variant, suits):
+    """The peers encode clues legal whenever a whole token is left: with restricted clues or half tokens a peer
+    timeout leaves the search alone to answer."""
+    deal = tiny_deal(random.Random(3), 2, variant, suits)
+    result = exact(deal, peer_timeout=1)
+    assert result.exact and result.method != "peer" and result.score == brute(deal)
 
 
 @pytest.mark.parametrize("variant, suits", SUIT_KINDS)

@@ -9,7 +9,6 @@ from cli import main
 from helpers import one_line_error
 from solitaire.seer.dealsource import live_deals
 from solitaire.seer.game import simulate
-from solitaire.seer.options import Rules
 from solitaire.seer.u3 import exact
 
 TIMINGS = ("seconds_median", "seconds_p99", "seconds_max", "slowest")
@@ -83,8 +82,6 @@ def test_a_variant_the_toolkit_does_not_solve_is_refused_before_any_work(tmp_pat
     out = tmp_path / "t.jsonl"
     one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", "Up or Down (5 Suits)", "--out", out),
                    "Up or Down", "not supported")
-    one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", "Clue Starved (5 Suits)", "--out", out),
-                   "Clue Starved", "not supported")
     assert not out.exists()
 
 
@@ -102,13 +99,15 @@ def test_the_sat_peer_closes_variant_rows(tmp_path, variant, players, seed, deal
         assert again.exact and again.score == row["U3"], row
 
 
-def test_a_variant_the_peers_do_not_encode_is_refused_before_any_work(tmp_path, monkeypatch):
-    # were the search to accept Null cards (no clue touches them), the peers would still refuse them
-    monkeypatch.setattr(Rules, "unsupported", lambda rules: None)
+@pytest.mark.parametrize("variant", ["Null (5 Suits)", "Clue Starved (5 Suits)"])
+def test_a_variant_the_peers_do_not_encode_is_answered_by_the_search_alone(tmp_path, variant):
+    # as exact() and bound: restricted clues and half tokens leave the peers out, never the deal
     out = tmp_path / "t.jsonl"
-    one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", "Null (5 Suits)", "--peer-timeout", 1,
-                       "--out", out), "SAT peers", "no clue touches")
-    assert not out.exists()
+    result = run("table", "-p", "2", "--deals", "2", "--variant", variant, "--timeout", 30, "--peer-timeout", 1,
+                 "--out", out, "-j", "1")
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 2 and all(r["variant"] == variant and r["method"] in ("bot", "search") for r in rows)
 
 
 def test_the_shipped_variant_tables_recompute():

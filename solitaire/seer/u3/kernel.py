@@ -16,7 +16,10 @@ a clue is a pass: which clue is given does not matter, only whether one may be. 
 under *restricted clues* also a player other than the giver holding a card some clue touches:
 ``mute`` (:class:`Setup`) is then the bit mask of the types no clue touches (a variant with such
 cards and no clue that is always legal, :func:`solitaire.seer.u3.search.muted_types`); ``mute`` 0
-means a clue is legal whenever a token is left. Which types a clue touches never changes.
+means a clue is legal whenever a token is left. Which types a clue touches never changes. Tokens
+are counted in units (``cost``, :class:`Setup`): whole tokens, or half tokens under Clue Starved, where
+a clue costs 2 units, a discard or a played 5 returns 1 and the team holds at most 16 (8 tokens;
+the dominance arguments below count units the same way).
 
 The token-free game (``free``). The same search runs on a relaxation of the rules: every clue
 is free and every discard allowed (no tokens, no strikes; a misplay is then a discard). Any real
@@ -140,9 +143,10 @@ F_MOVES, F_NEXT, F_BEST, F_HOPE, F_SLOT = range(5)
 #: the deck.
 Cards = namedtuple("Cards", "hands hlen stacks held lost rem")
 #: What a search never changes: the deck's types, per position the next position of each type
-#: (:func:`start`), the copies of each type, the players, the hand size and the types no clue touches
-#: under restricted clues (a bit mask, 0 when a clue is legal whenever a token is left: module docstring).
-Setup = namedtuple("Setup", "deck nextpos counts players hand mute")
+#: (:func:`start`), the copies of each type, the players, the hand size, the types no clue touches
+#: under restricted clues (a bit mask, 0 when a clue is legal whenever a token is left) and the units of
+#: clue tokens a clue costs (2 under Clue Starved, else 1; module docstring).
+Setup = namedtuple("Setup", "deck nextpos counts players hand mute cost")
 #: The search's scratch arrays (:func:`scratch`).
 Scratch = namedtuple("Scratch", "state frame words hand moves work rng")
 
@@ -169,13 +173,14 @@ def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, mu
     ``free`` marks a state of the token-free game, ``buf`` is scratch space for a hand (8 entries: no
     allocation per node). Hands hold at most 5 cards (``H <= 5``), decks at most 63 cards and 6 suits.
 
-    Word 0: the deck position (bits 0-5), tokens (6-9), strikes (10-11), ``fin + 1`` (12-14), the stacks
-    (3 bits per suit from bit 15: at most 33), ``free`` (bit 40), the 25th card of the hands (41-45: 5
-    players with 5 cards). Words 1 and 2: 12 cards each, 5 bits per card (a type ``< 30``, the junk
-    symbol = the deck's number of types ``<= 30``, or ``EMPTY`` = 31)."""
+    Word 0: the deck position (bits 0-5), tokens (6-9, and 39 for 16 units: Clue Starved's 8 tokens), strikes
+    (10-11), ``fin + 1`` (12-14), the stacks (3 bits per suit from bit 15: at most 33), ``free`` (bit 40), the
+    25th card of the hands (41-45: 5 players with 5 cards). Words 1 and 2: 12 cards each, 5 bits per card (a
+    type ``< 30``, the junk symbol = the deck's number of types ``<= 30``, or ``EMPTY`` = 31)."""
     junk_symbol = stacks.size * RANKS
     junk &= ~mute
-    w0 = np.uint64(pos) | (np.uint64(tokens) << np.uint64(6)) | (np.uint64(strikes) << np.uint64(10))
+    w0 = np.uint64(pos) | (np.uint64(tokens & 15) << np.uint64(6)) | (np.uint64(strikes) << np.uint64(10))
+    w0 |= np.uint64(tokens >> 4) << np.uint64(39)
     w0 |= np.uint64(free) << np.uint64(40)
     w0 |= np.uint64(fin + 1) << np.uint64(12)
     for s in range(stacks.size):
@@ -255,14 +260,14 @@ def _unclued_sheds(out, m, kind, cur, stacks, hands, hlen, mute):
 
 
 @numba.njit(cache=True, inline='always')
-def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute):
+def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost):
     """Fill ``out`` with the moves worth searching (module docstring), best first, ``junk`` the junk types
     (:func:`_junk`); returns the count.
     In the token-free game (``free``) a pass is allowed unless the last ``P - 1`` moves were passes
     (``tokens`` counts them), misplays are never needed, and every discard is allowed but searched
     only when the player has no playable card (a play dominates every discard there: module
     docstring). ``mute``: the types no clue touches under restricted clues (0: a clue is legal whenever
-    a token is left; always 0 in the token-free game)."""
+    a token is left; always 0 in the token-free game); ``cost``: the units of tokens a clue costs."""
     m = 0
     n = hlen[cur]
     seen = 0  # bit x: type x listed
@@ -275,13 +280,13 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, 
                 m += 1
     spare = _spare(cur, hands, hlen, junk, mute)
     unclued = mute != 0 and spare >= 0 and not (mute >> spare) & 1  # the spare can be clued: its dominance is partial
-    discard = m == 0 if free else tokens < MAX_CLUES
+    discard = m == 0 if free else tokens < MAX_CLUES * cost
     if discard and spare >= 0:
         out[m] = M_DISCARD * 32 + spare
         m += 1
         if unclued:
             m = _unclued_sheds(out, m, M_DISCARD, cur, stacks, hands, hlen, mute)
-    if (tokens < P - 1) if free else tokens > 0 and (mute == 0 or _clue_legal(cur, hands, hlen, P, mute)):
+    if (tokens < P - 1) if free else tokens >= cost and (mute == 0 or _clue_legal(cur, hands, hlen, P, mute)):
         out[m] = M_CLUE * 32 + stacks.size * RANKS
         m += 1
     seen = 0
@@ -351,14 +356,14 @@ def _restore(kind, x, j, pos, cur, hands, hlen, stacks, held, lost, rem, deck):
 
 
 @numba.njit(cache=True)
-def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free):
+def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free, cost):
     """``(pos, tokens, strikes, fin, score)`` after a move of ``kind`` on type ``x`` (in the
-    token-free game ``tokens`` counts the passes in a row)."""
+    token-free game ``tokens`` counts the passes in a row), a clue costing ``cost`` units of tokens."""
     if kind == M_CLUE:
-        return pos, tokens + 1 if free else tokens - 1, strikes, fin - 1 if pos >= n_cards else fin, score
+        return pos, tokens + 1 if free else tokens - cost, strikes, fin - 1 if pos >= n_cards else fin, score
     if kind == M_PLAY:
         score += 1
-        if x % RANKS == RANKS - 1 and tokens < MAX_CLUES:
+        if x % RANKS == RANKS - 1 and tokens < MAX_CLUES * cost:
             tokens += 1
     elif kind == M_DISCARD:
         tokens += 1
@@ -415,7 +420,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
     It makes no reference counts (module docstring), so it allocates nothing, and its caller holds every
     array until it returns.
     """
-    deck, nextpos, counts, P, H, mute = setup
+    deck, nextpos, counts, P, H, mute, cost = setup
     if free:
         mute = 0  # the token-free game's clues are free: every junk card alike, every dominance whole
     hands, hlen, stacks, held, lost, rem = cards
@@ -451,7 +456,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
                     result = tt_get(key, tt_keys, tt_vals, mask)
                     if result >= target:
                         frame[d, F_MOVES] = _moves(moves[d], cur, tokens, strikes, stacks, hands, hlen, held, junk, P,
-                                                   free, mute)
+                                                   free, mute, cost)
                         if seed:
                             _shuffle(moves[d], frame[d, F_MOVES], seed % 2 == 0, rng)
                         frame[d, F_NEXT], frame[d, F_BEST], frame[d, F_HOPE] = 0, 0, hope
@@ -464,7 +469,8 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
             code = moves[d, frame[d, F_NEXT]]
             frame[d, F_NEXT] += 1
             kind, x = code // 32, code % 32
-            npos, ntok, nstr, nfin, nscore = _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free)
+            npos, ntok, nstr, nfin, nscore = _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free,
+                                                        cost)
             if kind != M_CLUE:
                 frame[d, F_SLOT] = _remove(kind, x, pos, cur, hands, hlen, stacks, held, lost, rem, deck)
             if nscore == max_score or nfin == 0:  # the game is over
@@ -506,7 +512,7 @@ def scratch(seed, memo_bits):
 
 
 @numba.njit(cache=True)
-def position(deck, P, H, hand_cards, hlen, stacks, next_card, mute=0):
+def position(deck, P, H, hand_cards, hlen, stacks, next_card, mute=0, cost=1):
     """The search's fixed data and the card arrays of a state: ``(Setup, Cards)``.
 
     ``hand_cards[p, :hlen[p]]`` are the deck indices player ``p`` holds, ``stacks`` the cards played
@@ -515,7 +521,8 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card, mute=0):
     nor played (negative for a state no game reaches: the caller checks). ``counts`` are the copies of
     each type in this deck (not the variant's), ``nextpos[q, x]`` the first position ``>= q`` of type
     ``x`` in the deck (the deck size if none). Per-type arrays (and the columns of ``nextpos``) have
-    ``MAX_TYPES`` entries whatever the deck, the types of no suit of the deck never drawn."""
+    ``MAX_TYPES`` entries whatever the deck, the types of no suit of the deck never drawn. ``mute`` and
+    ``cost``: the types no clue touches under restricted clues and the units of tokens a clue costs (:class:`Setup`)."""
     n_cards = deck.size
     counts, held, rem = np.zeros(MAX_TYPES, dtype=np.int64), np.zeros(MAX_TYPES, dtype=np.int64), \
         np.zeros(MAX_TYPES, dtype=np.int64)
@@ -536,19 +543,19 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card, mute=0):
     for q in range(n_cards - 1, -1, -1):
         copy_into(nextpos[q], nextpos[q + 1])
         nextpos[q, deck[q]] = q
-    return Setup(deck, nextpos, counts, P, H, mute), Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
+    return Setup(deck, nextpos, counts, P, H, mute, cost), Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
 
 
 @numba.njit(cache=True)
-def first_turn(deck, P, H, n_types=MAX_SCORE):
+def first_turn(deck, P, H, n_types=MAX_SCORE, cost=1):
     """The game's first state as :func:`position` and the search's root take it: ``(hand_cards, hlen, stacks,
-    root)``, ``root`` the scalars ``POS`` .. ``MOVER`` (player 0 to move, 8 tokens), ``n_types`` the types of
-    the variant (5 per suit; the stacks: one per suit)."""
+    root)``, ``root`` the scalars ``POS`` .. ``MOVER`` (player 0 to move, 8 tokens of ``cost`` units each),
+    ``n_types`` the types of the variant (5 per suit; the stacks: one per suit)."""
     hand_cards = np.full((P, 8), -1, dtype=np.int64)
     for q in range(P * H):
         hand_cards[q // H, q % H] = q
     root = np.zeros(MOVER + 1, dtype=np.int64)
-    root[POS], root[TOKENS], root[FIN] = P * H, MAX_CLUES, -1 if P * H < deck.size else P
+    root[POS], root[TOKENS], root[FIN] = P * H, MAX_CLUES * cost, -1 if P * H < deck.size else P
     return hand_cards, np.full(P, H, dtype=np.int64), np.zeros(n_types // RANKS, dtype=np.int64), root
 
 

@@ -11,7 +11,8 @@ and the turns left once the deck is empty).
 Decks. The deal's variant gives the deck: up to 6 suits (``deal.n_types`` types, won at
 ``deal.max_score``), any copies of each card, hands of at most 5 cards. A deal whose rules the
 search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
-search (:func:`check_supported`): hands of more than 5 cards, Clue Starved and ``deckPlays``. In a
+search (:func:`check_supported`): hands of more than 5 cards and ``deckPlays``. Clue Starved's half
+tokens are searched in units of half tokens (:attr:`~solitaire.seer.options.Rules.clue_cost`). In a
 variant with cards no clue touches (null suits, ...) and no clue that is always legal, a clue needs a
 teammate holding a card some clue touches: the search then restricts its clues (:func:`muted_types`,
 the kernel's restricted clues). Its lines export clues legal in the variant
@@ -41,7 +42,8 @@ pass a legal clue of the variant); once it reaches its target the bot finishes t
 point). A ``timeout`` (seconds per deal) is honoured between searches; a deal that runs out
 reports ``exact = False`` with the bounds found. With ``peer_timeout`` a deal left open goes to a
 SAT peer (:mod:`solitaire.seer.peers`, imported only then: the search itself needs no PySAT), except a
-deal with restricted clues, which the peers do not encode: the search alone answers it.
+deal with restricted clues or Clue Starved's half tokens, which the peers do not encode: the search alone
+answers it.
 
 Running time: exponential in the worst case (the game is a finite tree); most deals need no
 search at all (``L = U2``); measurements in ``docs/u3-search.md``.
@@ -64,37 +66,40 @@ from solitaire.seer.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
 from solitaire.seer.variants import UnsupportedVariant
 
 __all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "root_arrays",
-           "finish", "line_actions", "peer_close", "warm_up", "check_supported", "muted_types", "tt_table", "TT_BITS",
-           "MEMO_BITS"]
+           "finish", "line_actions", "peer_close", "warm_up", "check_supported", "muted_types", "peers_asked", "tt_table",
+           "TT_BITS", "MEMO_BITS"]
 
 
 def hope_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
-              root: np.ndarray, joint: int = 1 << 17, turns: bool = True) -> int:
+              root: np.ndarray, joint: int = 1 << 17, turns: bool = True, cost: int = 1) -> int:
     """The node bound of the state given as :func:`search_from` takes it, with the chains of several suits
     at once, and (with ``turns``) in turn order with the clue tokens, ``joint`` steps per window: an
-    upper bound on the best score from the state (:mod:`solitaire.seer.u3.hope`)."""
-    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], 0)  # typed as search_from calls it
+    upper bound on the best score from the state (:mod:`solitaire.seer.u3.hope`). ``cost``: the units of
+    ``root``'s tokens a clue costs (2: half tokens, Clue Starved). The bound counts whole tokens (a half token
+    left gives no clue): a relaxation, as a clue spends a whole token and a removal adds at most one (rule 2'')."""
+    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], 0, cost)  # typed as search_from calls it
     return int(hope(root[SCORE], cards.stacks, cards.held, cards.rem, root[POS], deck.size, root[FIN], P, root[MOVER],
                     cards.hands, cards.hlen, setup.nextpos, deck, workspace(MEMO_BITS), 0, joint,
-                    root[TOKENS] if turns else -1))
+                    root[TOKENS] // cost if turns else -1))
 
 
 def root_hope(deck: np.ndarray, P: int, H: int, joint: int = 1 << 17, turns: bool = True,
               n_types: int = MAX_SCORE) -> int:
     """:func:`hope_from` at the start of the game: an upper bound on U3 that may be below U2 (``n_types``:
     the types of the deal's variant, 5 per suit)."""
-    return hope_from(deck, P, H, *first_turn(deck, P, H, n_types), joint, turns)
+    return hope_from(deck, P, H, *first_turn(deck, P, H, n_types, 1), joint, turns)
 
 
 def search_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
                 root: np.ndarray, target: int, tt_keys: np.ndarray, tt_vals: np.ndarray, node_limit: int, seed: int,
-                free: bool = False, memo_bits: int = MEMO_BITS, mute: int = 0) -> tuple[int, int, bool, np.ndarray]:
+                free: bool = False, memo_bits: int = MEMO_BITS, mute: int = 0,
+                cost: int = 1) -> tuple[int, int, bool, np.ndarray]:
     """One fail-soft search for ``target`` from the state whose hands are ``hand_cards[p, :hlen[p]]`` (deck
     indices), with ``stacks`` and the scalars ``root`` (fields ``POS`` .. ``MOVER`` of
     :mod:`solitaire.seer.u3.kernel`: the next card, tokens, strikes, turns left once the deck is empty
     or -1, score, player to move); the rest as :func:`exact_search`, whose results it returns. The deck's
     types are ``5 * stacks.size`` (one stack per suit)."""
-    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], np.int64(mute))  # one typing
+    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], np.int64(mute), np.int64(cost))
     stats = np.zeros(STATS_N, dtype=np.int64)
     stats[:MOVER + 1] = root
     if free:
@@ -107,7 +112,7 @@ def search_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: 
 
 def exact_search(deck: np.ndarray, P: int, H: int, target: int, tt_keys: np.ndarray, tt_vals: np.ndarray,
                  node_limit: int, seed: int, free: bool = False, memo_bits: int = MEMO_BITS,
-                 n_types: int = MAX_SCORE, mute: int = 0) -> tuple[int, int, bool, np.ndarray]:
+                 n_types: int = MAX_SCORE, mute: int = 0, cost: int = 1) -> tuple[int, int, bool, np.ndarray]:
     """One fail-soft search from the start of the game for ``target``.
 
     Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
@@ -121,10 +126,11 @@ def exact_search(deck: np.ndarray, P: int, H: int, target: int, tt_keys: np.ndar
     0: none), which changes neither the result nor the nodes, only the time. ``n_types``: the types of
     the deal's variant (5 per suit, at most 30), the game being won at ``n_types`` points. ``mute``: the
     types no clue touches under restricted clues (:func:`muted_types`; 0: a clue is legal whenever a token
-    is left).
+    is left). ``cost``: the units of clue tokens a clue costs (2 under Clue Starved, whose units are half
+    tokens; :attr:`~solitaire.seer.options.Rules.clue_cost`).
     """
-    return search_from(deck, P, H, *first_turn(deck, P, H, n_types), target, tt_keys, tt_vals, node_limit, seed, free,
-                       memo_bits, mute)
+    return search_from(deck, P, H, *first_turn(deck, P, H, n_types, cost), target, tt_keys, tt_vals, node_limit, seed,
+                       free, memo_bits, mute, cost)
 
 
 def root_arrays(game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -253,6 +259,12 @@ def muted_types(deal: Deal) -> int:
     return sum(1 << t for t, clueable in enumerate(rules.clueable) if not clueable)
 
 
+def peers_asked(deal: Deal) -> bool:
+    """Whether :func:`exact` with a peer timeout asks the SAT peers about ``deal``: not under restricted clues
+    (:func:`muted_types`) or Clue Starved's half tokens, which they do not encode (the search alone answers)."""
+    return not muted_types(deal) and deal.rules.clue_cost == 1
+
+
 def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None = None, tt_bits: int = TT_BITS,
           first_budget: int = 1 << 14, restart_budget: int = 1 << 16, free_share: int = 16,
           tt_first_bits: int = TT_FIRST_BITS, peer_solver: str | None = None, peer_encoding: str | None = None,
@@ -268,7 +280,8 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     the search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
     search (:func:`check_supported`), and so does ``peer_timeout`` with a deal the SAT peers refuse
     (:func:`~solitaire.seer.peers.turns.check_encoded`), unless its clues are restricted (:func:`muted_types`:
-    cards no clue touches, which the peers do not encode): the peers are then not asked.
+    cards no clue touches) or it is Clue Starved (half tokens), which the peers do not encode: the peers are
+    then not asked.
 
     The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
     ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
@@ -286,18 +299,19 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     """
     began_deal = time.perf_counter()
     check_supported(deal)
-    mute = muted_types(deal)
-    peer = _peer(peer_encoding, peer_solver, deal) if peer_timeout and not mute else None  # a wrong deal fails now
+    mute, cost = muted_types(deal), deal.rules.clue_cost
+    peer = _peer(peer_encoding, peer_solver, deal) if peer_timeout and peers_asked(deal) else None  # fails now
     origin = Game(deal) if start is None else Game.from_position(start)
     actions, game = finish(origin.copy(), [])
     bot = game.score
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
-    arrays = first_turn(deck, deal.players, deal.hand, deal.n_types) if start is None else root_arrays(origin)
+    arrays = first_turn(deck, deal.players, deal.hand, deal.n_types, cost) if start is None else root_arrays(origin)
     upper2 = u2_value(deal if start is None else start)
     if origin.over:
         first = origin.score
     else:
-        first = upper2 if bot == upper2 else min(upper2, hope_from(deck, deal.players, deal.hand, *arrays))
+        first = upper2 if bot == upper2 else min(upper2, hope_from(deck, deal.players, deal.hand, *arrays,
+                                                                   cost=cost))
     low, high = bot, first
     if high < low:
         raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
@@ -321,7 +335,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
                 bits, table = grown, tt_table(grown, table)
             began = time.perf_counter()
             result, used, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, limit,
-                                                      seed, free, memo_bits, mute)
+                                                      seed, free, memo_bits, mute, cost)
             nodes, searches = nodes + used, searches + 1
             rates[kind] = used / max(time.perf_counter() - began, 1e-6)
             if aborted:
@@ -389,6 +403,6 @@ def warm_up() -> None:
     processes fork, so that no deal's timeout is spent compiling."""
     u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
-    arrays = first_turn(deck, 2, 5, MAX_SCORE)
-    search_from(deck, 2, 5, *arrays, 1, *tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS, 0)
+    arrays = first_turn(deck, 2, 5, MAX_SCORE, 1)
+    search_from(deck, 2, 5, *arrays, 1, *tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS, 0, 1)
     hope_from(deck, 2, 5, *arrays)
