@@ -152,15 +152,15 @@ def free_value_by_slots(start):
     return value
 
 
-def tiny_deal(rng, players, variant="No Variant", suits=(0, 1)):
-    """A short random deck over two suits (``suits`` of ``variant``, with its copies of each card): the
-    hands plus one to three cards to draw."""
-    options = Options(variant=variant)
-    counts = Deal([], players, options=options).counts
-    pool = [s * RANKS + r for s in suits for r in range(RANKS) for _ in range(counts[s * RANKS + r])]
+def tiny_deal(rng, players, variant="No Variant", suits=(0, 1), draws=None, **options):
+    """A short random deck over a few suits (``suits`` of ``variant``, with its copies of each card, and the
+    hanab.live ``options`` given, such as ``one_extra_card``): the hands plus ``draws`` cards to draw (default:
+    one to three)."""
+    options = Options(variant=variant, **options)
+    probe = Deal([], players, options=options)
+    pool = [s * RANKS + r for s in suits for r in range(RANKS) for _ in range(probe.counts[s * RANKS + r])]
     rng.shuffle(pool)
-    size = 5 if players <= 3 else 4
-    return Deal(pool[: players * size + rng.randint(1, 3)], players, "tiny", options=options)
+    return Deal(pool[: players * probe.hand + (draws or rng.randint(1, 3))], players, "tiny", options=options)
 
 
 def random_game(deal, rng, steps):

@@ -152,7 +152,6 @@ def game_with(**changes):
 
 @pytest.mark.parametrize("changes, named", [
     ({"variant": "Up or Down (5 Suits)"}, "'Up or Down (5 Suits)' (id 24) is not supported"),
-    ({"options_oneExtraCard": True}, "option oneExtraCard is not supported"),
     ({"options_deckPlays": True}, "option deckPlays is not supported"),
     ({"options_detrimentalCharacters": True}, "option detrimentalCharacters is not supported"),
     ({"options_someNewRule": True}, "option 'someNewRule' is not supported"),
@@ -170,6 +169,7 @@ def test_hanablive_games_with_rules_not_modelled_are_refused_by_name(tmp_path, c
     ({"options_variant": "Rainbow (5 Suits)"}, "Rainbow (5 Suits)"),  # the standard deck's counts
     ({"options_variant": "Clue Starved (5 Suits)"}, "Clue Starved (5 Suits)"),
     ({"options_oneLessCard": True, "hand_size": 4}, "No Variant"),
+    ({"options_oneExtraCard": True, "hand_size": 6}, "No Variant"),
     ({"options_emptyClues": True}, "No Variant"),
 ])
 def test_hanablive_games_with_a_supported_variant_or_option_are_played_by_its_rules(tmp_path, changes, variant):

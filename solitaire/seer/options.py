@@ -139,12 +139,9 @@ class Rules:
 
     def unsupported(self) -> str | None:
         """What of these rules the simulator and the solvers do not model (``None`` if nothing):
-        ``deckPlays`` and a hand of more than 5 cards."""
+        ``deckPlays``."""
         if self.options.deck_plays:
             return "option deckPlays is not supported: a play from the deck is not modelled"
-        if self.hand_size > 5:
-            return f"option oneExtraCard is not supported with {self.players} players: hands of at most 5 cards " \
-                   f"are modelled, not {self.hand_size}"
         return None
 
     def clue_for(self, types: list[int]) -> Clue | None:

@@ -6,6 +6,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import SUIT_KINDS, TINY_VARIANTS, brute, check_exact_from, random_game, tiny_deal
 from solitaire.seer.deals import Deal, parse_hanablive
@@ -90,15 +92,28 @@ def tiny(variant="No Variant", players=2, **options):
     return Deal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2], players, "tiny", options=Options(variant=variant, **options))
 
 
-@pytest.mark.parametrize("deal, words", [
-    (tiny(one_extra_card=True), "hands of at most 5 cards"),
-    (tiny(deck_plays=True), "deckPlays"),
-])
-def test_the_search_refuses_rules_it_does_not_model(deal, words):
+def test_the_search_refuses_rules_it_does_not_model():
     with pytest.raises(UnsupportedVariant) as refused:
-        exact(deal)
-    assert words in refused.value.message and "U3 search" in str(refused.value)
+        exact(tiny(deck_plays=True))
+    assert "deckPlays" in refused.value.message and "U3 search" in str(refused.value)
     assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("players, variant, suits", [
+    (2, "No Variant", (0, 1)), (2, "Black (6 Suits)", (0, 5)), (2, "Null (5 Suits)", (0, 4)),
+    (3, "No Variant", (0, 1, 2)), (3, "Rainbow (6 Suits)", (1, 2, 5))])
+def test_exact_equals_brute_force_with_hands_of_six_cards(players, variant, suits):
+    """Hands of 6 cards (the sorting network of 6 in the canonical key): from the first turn of a deck with one
+    card to draw, and from reachable positions of decks with up to three (3 players: late positions only, where
+    the exhaustive search is short)."""
+    rng = random.Random(f"six {variant} {players}")
+    deal = tiny_deal(rng, players, variant, suits, draws=1, one_extra_card=True)
+    assert deal.hand == 6
+    result = exact(deal)
+    assert result.exact and result.score == brute(deal) == simulate(deal, result.actions).score
+    for case in range(3):
+        deal = tiny_deal(rng, players, variant, suits, one_extra_card=True)
+        check_exact_from(random_game(deal, rng, rng.randint(1, 4) + 4 * (players - 2)), 1 + case % 2)
 
 
 def test_a_variant_with_empty_clues_is_searched():
@@ -139,3 +154,31 @@ def test_exact_equals_brute_force_under_the_rule_options(options):
         result = exact(deal)
         assert result.exact and result.score == brute(deal), deal.types.tolist()
         assert simulate(deal, result.actions).score == result.score
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 5), st.integers(3, 6), st.randoms(use_true_random=False))
+def test_the_canonical_key_is_the_hands_as_multisets(players, hand, rng):
+    """Every hand size and player count the key holds (``P * H <= 25``): the same key for any order of the
+    cards in each hand (and a scratch buffer holding anything), a different one when a card changes type."""
+    from solitaire.seer.u3.kernel import state_key
+
+    if players * hand > 25:
+        return
+    hands = np.full((players, 8), -1, dtype=np.int64)
+    for p in range(players):
+        hands[p, :hand] = [rng.randrange(30) for _ in range(hand)]
+    hlen, stacks = np.full(players, hand, dtype=np.int64), np.zeros(6, dtype=np.int64)
+
+    def key(cards):
+        buf = np.array([rng.randrange(32) for _ in range(8)], dtype=np.int64)
+        return state_key(buf, 40, 3, 1, 0, -1, stacks, cards, hlen, 0, 0, players, hand, False)
+
+    shuffled = hands.copy()
+    for p in range(players):
+        rng.shuffle(shuffled[p, :hand])
+    assert key(hands) == key(shuffled)
+    p, j = rng.randrange(players), rng.randrange(hand)
+    changed = hands.copy()
+    changed[p, j] = (changed[p, j] + 1 + rng.randrange(29)) % 30
+    assert key(changed) != key(hands)

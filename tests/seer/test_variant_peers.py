@@ -56,16 +56,17 @@ def test_the_peers_and_the_token_free_solver_from_random_positions(variant, suit
         assert free_value_by_slots(position) >= value  # the token-free game's "no" proves U3 below its target
 
 
-@pytest.mark.parametrize("options", [Options("Black (6 Suits)", one_less_card=True),
-                                     Options("Critical Fours (5 Suits)", one_less_card=True),
-                                     Options("Dark Rainbow (6 Suits)", empty_clues=True)])
-def test_the_rule_options_hand_size_and_starting_player(options):
-    rng = random.Random(str(options))
-    suits = (0, 4) if "5 Suits" in options.variant else (0, 5)
+@pytest.mark.parametrize("variant, options", [("Black (6 Suits)", {"one_less_card": True}),
+                                              ("Critical Fours (5 Suits)", {"one_less_card": True}),
+                                              ("Dark Rainbow (6 Suits)", {"empty_clues": True}),
+                                              ("No Variant", {"one_extra_card": True}),
+                                              ("Black (6 Suits)", {"one_extra_card": True})])
+def test_the_rule_options_hand_size_and_starting_player(variant, options):
+    rng = random.Random(f"{variant} {options}")
+    suits = (0, 5) if "6 Suits" in variant else (0, 4)
     for start_player in (0, 1):
-        plain = tiny_deal(rng, 2, options.variant, suits)
-        size = 2 * Deal([], 2, options=options).hand + rng.randint(1, 3)
-        deal = Deal(plain.types[:size], 2, "tiny", start_player=start_player, options=options)
+        tiny = tiny_deal(rng, 2, variant, suits, **options)
+        deal = Deal(tiny.types, 2, "tiny", start_player=start_player, options=tiny.options)
         value = brute(deal)
         check_peers(deal, value)
         assert free_value_by_slots(deal) == brute_free(deal) >= value, deal.types.tolist()

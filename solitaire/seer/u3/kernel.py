@@ -8,7 +8,7 @@ the transposition table (:mod:`solitaire.seer.u3.table`), which holds only prove
 the move order (``seed``) never changes an answer, only how soon it comes.
 
 Decks. Any deck of ``S <= 6`` suits of ranks 1..5 (a hanab.live variant's: type ``suit * 5 + rank - 1``,
-``5 S`` types, any number of copies of each) and up to 60 cards, with hands of at most 5 cards. ``S``
+``5 S`` types, any number of copies of each) and up to 60 cards, with hands of up to 6 cards (at most 25 cards in all hands). ``S``
 is the size of the stacks array (:func:`start`, :func:`position`), and the per-type arrays have
 ``MAX_TYPES`` = 30 entries whatever the deck (constant sizes keep the compiled search as fast on every
 deck); the game is won at ``5 S`` points. The rules are those of the real game. With every card seen
@@ -120,8 +120,9 @@ EMPTY = 31
 M_PLAY, M_DISCARD, M_CLUE, M_MISPLAY = 0, 1, 2, 3
 #: Phases of a node in the explicit-stack search.
 ENTER, NEXT, LEAVE = 0, 1, 2
-#: A sorting network of 5 entries (compare-exchanges, in order): it sorts a hand for :func:`state_key`.
+#: Sorting networks of 5 and of 6 entries (compare-exchanges, in order): they sort a hand for :func:`state_key`.
 SORT5 = ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2))
+SORT6 = ((1, 2), (4, 5), (0, 2), (3, 5), (0, 1), (3, 4), (1, 4), (0, 3), (2, 5), (1, 3), (2, 4), (2, 3))
 #: Turns of a line at most, for decks of up to 60 cards: in the real game at most 60 removals and 8 + 60
 #: clues (a clue spends a token, a removal returns at most one); in the token-free game at most
 #: ``60 - P * hand`` removals before the last draw, each after at most ``P - 1`` passes, then ``P`` turns
@@ -171,7 +172,7 @@ def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, mu
     """The canonical state (module docstring) as a tuple of three words, ``junk`` the junk types (:func:`_junk`),
     of which those in ``mute`` (no clue touches them, under restricted clues) keep their types;
     ``free`` marks a state of the token-free game, ``buf`` is scratch space for a hand (8 entries: no
-    allocation per node). Hands hold at most 5 cards (``H <= 5``), decks at most 63 cards and 6 suits.
+    allocation per node). Hands hold at most 6 cards (``P * H <= 25``), decks at most 63 cards and 6 suits.
 
     Word 0: the deck position (bits 0-5), tokens (6-9, and 39 for 16 units: Clue Starved's 8 tokens), strikes
     (10-11), ``fin + 1`` (12-14), the stacks (3 bits per suit from bit 15: at most 33), ``free`` (bit 40), the
@@ -189,10 +190,14 @@ def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, mu
     for i in range(P):
         p = cur + i if cur + i < P else cur + i - P  # (cur + i) % P without a division
         n = hlen[p]
-        for j in range(5):  # the hand's symbols, EMPTY past its end (the largest: sorted last, as in the key)
+        for j in range(6):  # the hand's symbols, EMPTY past its end (the largest: sorted last, as in the key)
             buf[j] = EMPTY if j >= n else junk_symbol if (junk >> hands[p, j]) & 1 else hands[p, j]
-        for a, b in SORT5:  # no branch to mispredict, unlike an insertion sort
-            buf[a], buf[b] = min(buf[a], buf[b]), max(buf[a], buf[b])
+        if H <= 5:  # no branch to mispredict within a network, unlike an insertion sort
+            for a, b in SORT5:
+                buf[a], buf[b] = min(buf[a], buf[b]), max(buf[a], buf[b])
+        else:
+            for a, b in SORT6:
+                buf[a], buf[b] = min(buf[a], buf[b]), max(buf[a], buf[b])
         for j in range(H):
             v = buf[j]
             slot = i * H + j

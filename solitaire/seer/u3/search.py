@@ -9,9 +9,9 @@ deck order and the next card to draw, the hands, stacks, clue tokens, strikes, t
 and the turns left once the deck is empty).
 
 Decks. The deal's variant gives the deck: up to 6 suits (``deal.n_types`` types, won at
-``deal.max_score``), any copies of each card, hands of at most 5 cards. A deal whose rules the
+``deal.max_score``), any copies of each card, hands of up to 6 cards. A deal whose rules the
 search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
-search (:func:`check_supported`): hands of more than 5 cards and ``deckPlays``. Clue Starved's half
+search (:func:`check_supported`): ``deckPlays``. Clue Starved's half
 tokens are searched in units of half tokens (:attr:`~solitaire.seer.options.Rules.clue_cost`). In a
 variant with cards no clue touches (null suits, ...) and no clue that is always legal, a clue needs a
 teammate holding a card some clue touches: the search then restricts its clues (:func:`muted_types`,
