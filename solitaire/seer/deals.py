@@ -398,7 +398,7 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
                  for i, card in enumerate(obj["deck"], start=1)]
         check_deck(types, source, lambda i: (line, None), line, variant)
     if seed is not None:
-        dealt = [card.suit * RANKS + card.rank - 1 for card in deck_from_seed(seed, variant)]
+        dealt = [card.type for card in deck_from_seed(seed, variant)]
         if "deck" in obj and types != dealt:
             first = next(i for i, (a, b) in enumerate(zip(types, dealt), start=1) if a != b)
             raise InputError(f"'deck' is not the deck hanab.live deals for the seed {seed!r} (card {first} differs)",

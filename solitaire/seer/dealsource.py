@@ -137,7 +137,7 @@ def live_deals(seeds: Sequence[str]) -> list[Deal]:
     decks = decks_from_seeds(list(seeds), rules.variant)
     deals = []
     for seed, deck in zip(seeds, decks):
-        types = [card.suit * 5 + card.rank - 1 for card in deck]
+        types = [card.type for card in deck]
         ident = live_id(seed) or game_id(rules.players, "deck", deck_key(types, {"seed": seed}))
         deals.append(Deal(types, rules.players, ident, options=rules.options))
     return deals

@@ -67,6 +67,11 @@ class Card(NamedTuple):
     suit: int
     rank: int
 
+    @property
+    def type(self) -> int:
+        """The card's type as the solvers number them: ``suit * 5 + rank - 1``."""
+        return self.suit * len(RANKS) + self.rank - 1
+
 
 class Clue(NamedTuple):
     """A clue: ``kind`` is :data:`COLOR` (``value`` indexes the clue colours) or :data:`RANK`."""
