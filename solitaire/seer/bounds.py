@@ -116,7 +116,8 @@ class _Relaxed:
     """The cards of a position as one sequence (held cards, then the deck left) of renamed types.
 
     ``types`` are the renamed types in ranks of ``n`` (module docstring), ``n0`` the held cards,
-    ``final`` the plays after the last draw (each one more under ``deckPlays`` while a card is left to draw), ``played`` the cards on the stacks, and
+    ``final`` the plays after the last draw (each one more under ``deckPlays`` while a card is left to
+    draw), ``played`` the cards on the stacks, and
     :meth:`name` the card name of a renamed type.
     """
 

@@ -346,8 +346,8 @@ _RECORD_FIELDS = {"variant": "variant", "starting_player": "startingPlayer", "em
 
 def _game_options(obj, players, source, line):
     """The :class:`~solitaire.seer.options.Options` of the game ``obj`` (its ``options`` and the
-    record fields beside them); :class:`InputError` (a :class:`~solitaire.seer.variants.UnsupportedVariant` naming the rule)
-    for a variant or an option the toolkit does not model."""
+    record fields beside them); :class:`InputError` (a :class:`~solitaire.seer.variants.UnsupportedVariant`
+    naming the rule) for a variant or an option the toolkit does not model."""
     options = obj.get("options", {})
     if not isinstance(options, dict):
         raise InputError(f"expected 'options' to be an object, got {json.dumps(options)[:40]}", source, line)

@@ -295,7 +295,8 @@ def legal_clue(game: Game) -> dict[str, int] | None:
 
 def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list[dict[str, int]]:
     """Every legal action of the player to move, up to the content of a clue: a play of each card
-    (a misplay included) and of the deck's last card when it may be played from the deck, a discard of each card when a token is missing, and one clue
+    (a misplay included) and of the deck's last card when it may be played from the deck, a
+    discard of each card when a token is missing, and one clue
     (:func:`legal_clue`) when a token is left and a teammate holds a card some clue touches (any card
     when a clue is always legal). With every card seen a clue only spends a token and hands the turn
     on, so one clue stands for all of them.

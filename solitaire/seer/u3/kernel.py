@@ -21,24 +21,24 @@ are counted in units (``cost``, :class:`Setup`): whole tokens, or half tokens un
 a clue costs 2 units, a discard or a played 5 returns 1 and the team holds at most 16 (8 tokens;
 the dominance arguments below count units the same way).
 
-The token-free game (``free``). The same search runs on a relaxation of the rules: every clue
-is free and every discard allowed (no tokens, no strikes; a misplay is then a discard, one from the
-deck under ``deckPlays`` too). Any real line is a line of it, so its value bounds U3 from above. A pass only hands the turn on, so at
-most ``P - 1`` passes in a row are searched (before the last draw ``P`` of them return to the
-same state; after it a discard does what a pass does), and the token field of the state counts
-them. A player who holds a playable card ``x`` never needs to discard there: playing ``x``
-dominates discarding any card ``w``. Both draw the same card to the same player and hand the
-turn on alike; the played state differs only in holding ``w`` instead of ``x`` and in a stack
-one higher, and it copies every later move of the other (discards are always allowed): the
-other's play or discard of ``x`` becomes a discard of ``w``, its play of another copy of ``x``
-(junk once ``x`` is played) a discard of that copy, and every other play stays legal, as the
-stacks are never lower. So it scores at least as much. (In the real game a discard earns a
-token, so no such rule holds there.) Under ``deckPlays`` a playable last card ``d`` played from the
-deck is such a play: against the discard of any ``w``, which draws ``d``, the played state holds ``w``
-where the other holds ``d``, with a stack one higher, the same pair, and a play from the deck is copied as
-it is. So a player who can play from the deck has no discard searched either, and the shed of an
-unplayable last card is listed beside every other move. Its states are marked in the key, so both games share the
-transposition table.
+The token-free game (``free``). The same search runs on a relaxation of the rules: every clue is
+free and every discard allowed (no tokens, no strikes; a misplay is then a discard, one from the
+deck under ``deckPlays`` too). Any real line is a line of it, so its value bounds U3 from above. A
+pass only hands the turn on, so at most ``P - 1`` passes in a row are searched (before the last draw
+``P`` of them return to the same state; after it a discard does what a pass does), and the token
+field of the state counts them. A player who holds a playable card ``x`` never needs to discard
+there: playing ``x`` dominates discarding any card ``w``. Both draw the same card to the same player
+and hand the turn on alike; the played state differs only in holding ``w`` instead of ``x`` and in a
+stack one higher, and it copies every later move of the other (discards are always allowed): the
+other's play or discard of ``x`` becomes a discard of ``w``, its play of another copy of ``x`` (junk
+once ``x`` is played) a discard of that copy, and every other play stays legal, as the stacks are
+never lower. So it scores at least as much. (In the real game a discard earns a token, so no such
+rule holds there.) Under ``deckPlays`` a playable last card ``d`` played from the deck is such a
+play: against the discard of any ``w``, which draws ``d``, the played state holds ``w`` where the
+other holds ``d``, with a stack one higher, the same pair, and a play from the deck is copied as it
+is. So a player who can play from the deck has no discard searched either, and the shed of an
+unplayable last card is listed beside every other move. Its states are marked in the key, so both
+games share the transposition table.
 
 Canonical state, and why it is exact (:func:`state_key`). A state is the deck position, tokens,
 strikes, the stacks, the final-round counter and the hands, listed from the player to move
@@ -122,8 +122,8 @@ from solitaire.seer.u3.hope import MAX_TYPES, chained, runs, workspace
 from solitaire.seer.u3.llvm import prefetch
 from solitaire.seer.u3.table import tt_get, tt_put, tt_slot
 
-__all__ = ["dfs", "position", "first_turn", "start", "scratch", "Cards", "Setup", "Scratch", "M_PLAY", "M_DISCARD", "M_CLUE",
-           "M_MISPLAY", "M_DECK_PLAY", "M_DECK_SHED",
+__all__ = ["dfs", "position", "first_turn", "start", "scratch", "Cards", "Setup", "Scratch", "M_PLAY", "M_DISCARD",
+           "M_CLUE", "M_MISPLAY", "M_DECK_PLAY", "M_DECK_SHED",
            "POS", "TOKENS", "STRIKES", "FIN", "SCORE", "MOVER", "NODES", "NODE_LIMIT", "ABORTED", "LINE_LENGTH",
            "STATS_N"]
 
@@ -603,7 +603,8 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card, mute=0, cost=1, pl
     for q in range(n_cards - 1, -1, -1):
         copy_into(nextpos[q], nextpos[q + 1])
         nextpos[q, deck[q]] = q
-    return Setup(deck, nextpos, counts, P, H, mute, cost, plays), Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
+    setup = Setup(deck, nextpos, counts, P, H, mute, cost, plays)
+    return setup, Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
 
 
 @numba.njit(cache=True)
