@@ -252,7 +252,7 @@ def canonical_key(game):
     deal, mute = game.deal, muted_types(game.deal)
     hand_cards, hlen, stacks, root = root_arrays(game)
     _, cards = position(np.array(deal.types, dtype=np.int64), deal.players, deal.hand, hand_cards, hlen, stacks,
-                        root[POS], mute, deal.rules.clue_cost)
+                        root[POS], mute, deal.rules.clue_cost, int(deal.rules.deck_plays))
     return state_key(np.zeros(8, dtype=np.int64), root[POS], root[TOKENS], root[STRIKES], root[MOVER], root[FIN],
                      cards.stacks, cards.hands, cards.hlen, junk_types(game), mute, deal.players, deal.hand, False)
 
@@ -277,7 +277,7 @@ def check_exact_from(game, order_seed):
     if not game.over:
         assert search_value(game, 0) == search_value(game, order_seed) == best
         assert hope_from(np.array(deal.types, dtype=np.int64), deal.players, deal.hand, *root_arrays(game),
-                         cost=deal.rules.clue_cost) >= best
+                         cost=deal.rules.clue_cost, plays=int(deal.rules.deck_plays)) >= best
 
 
 def search_value(game, seed):
@@ -291,7 +291,8 @@ def search_value(game, seed):
     deck, arrays, table, target = np.array(deal.types, dtype=np.int64), root_arrays(game), tt_table(16), deal.max_score
     while True:
         result, _, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, 1 << 40, seed,
-                                               False, MEMO_BITS, muted_types(deal), deal.rules.clue_cost)
+                                               False, MEMO_BITS, muted_types(deal), deal.rules.clue_cost,
+                                               int(deal.rules.deck_plays))
         assert not aborted
         if result < target:
             target = result

@@ -152,7 +152,6 @@ def game_with(**changes):
 
 @pytest.mark.parametrize("changes, named", [
     ({"variant": "Up or Down (5 Suits)"}, "'Up or Down (5 Suits)' (id 24) is not supported"),
-    ({"options_deckPlays": True}, "option deckPlays is not supported"),
     ({"options_detrimentalCharacters": True}, "option detrimentalCharacters is not supported"),
     ({"options_someNewRule": True}, "option 'someNewRule' is not supported"),
     ({"variant": "Black (6 Suits)"}, "expected 55 cards (the deck of Black (6 Suits))"),
@@ -171,6 +170,7 @@ def test_hanablive_games_with_rules_not_modelled_are_refused_by_name(tmp_path, c
     ({"options_oneLessCard": True, "hand_size": 4}, "No Variant"),
     ({"options_oneExtraCard": True, "hand_size": 6}, "No Variant"),
     ({"options_emptyClues": True}, "No Variant"),
+    ({"options_deckPlays": True}, "No Variant"),
 ])
 def test_hanablive_games_with_a_supported_variant_or_option_are_played_by_its_rules(tmp_path, changes, variant):
     path = tmp_path / "games.jsonl"

@@ -27,6 +27,18 @@ at step 1 is a 1, played at its own scan) — at most ``P * hand - 1``. The same
 maps a line keeping at most ``m`` cards to a solitaire play with ``h = m - 1``. The at most ``P`` final plays are a free cascade in the solitaire, which
 has no limit at all. So every U2 line is a legal solitaire play with the same score.
 
+With the option ``deckPlays`` (the player to move may play the deck's last card from the deck, its
+hand unchanged) the last step need not remove a card of the pooled hand, and the last card can be
+played at its own draw: a line can play ``P + 1`` cards from the hand it holds before its last step
+plus the last card, one more than the pace solitaire above allows (the last card a 3, the 4 and 5 of
+its suit held: three plays by two players). The bounds of such a deal are those of the same deck with
+the pooled hand one larger and one more final action (``n0 = P * hand + 1``, ``final = P + 1``;
+``h = P * hand`` for U1), in which every card is drawn one step earlier. Any real line, deck plays or
+not, maps to it: its first ``T - 1`` steps are copied as they are, the relaxed hand holding the real one
+plus the next card to draw (so the relaxed hand after ``T - 1`` steps is the real hand plus the last card),
+and its last step (a removal, or the play from the deck) and its ``P`` final turns are at most ``P + 1``
+plays from those cards, in the same order: the relaxed game's final actions.
+
 From a position (:class:`~solitaire.seer.position.Position`; :func:`u1`, :func:`u2` and
 :func:`u2_value` take one as well as a deal, a deal meaning its initial position). The same
 argument with the pooled hand = the cards held now, the deck = the cards still to draw, and the
@@ -88,17 +100,24 @@ class Bound:
         return {"name": self.name, "score": self.score, "plays": [[w, card] for w, card in self.plays]}
 
 
-def pace_problem(deal: Deal, pooled: int | None = None) -> PaceProblem:
-    """The pace solitaire of a deal (``n0 = P * hand``, ``final = P``)."""
-    return PaceProblem(deal.types, RANKS, deal.n_types // RANKS, deal.pooled if pooled is None else pooled,
-                       deal.players)
+def _deck_step(deal, deck_left):
+    """1 when the relaxation of ``deckPlays`` applies (the option on, a card left to draw), else 0 (module
+    docstring): the pooled hand and the final actions are then one larger."""
+    return int(deal.rules.deck_plays and deck_left > 0)
+
+
+def pace_problem(deal: Deal) -> PaceProblem:
+    """The pace solitaire of a deal (``n0 = P * hand``, ``final = P``; one more of each under ``deckPlays``)."""
+    extra = _deck_step(deal, len(deal.types) - deal.pooled)
+    return PaceProblem(deal.types, RANKS, deal.n_types // RANKS, deal.pooled + extra, deal.players + extra)
 
 
 class _Relaxed:
     """The cards of a position as one sequence (held cards, then the deck left) of renamed types.
 
     ``types`` are the renamed types in ranks of ``n`` (module docstring), ``n0`` the held cards,
-    ``final`` the plays after the last draw, ``played`` the cards on the stacks, and
+    ``final`` the plays after the last draw (each one more under ``deckPlays`` while a card is left to
+    draw), ``played`` the cards on the stacks, and
     :meth:`name` the card name of a renamed type.
     """
 
@@ -108,8 +127,9 @@ class _Relaxed:
         raw = position.held_types + position.deal.types[position.next_card:].tolist()
         self.n = RANKS if not any(self.stacks) else RANKS + 1
         self.types = [self._rename(t) for t in raw]
-        self.n0 = len(raw) - position.deck_left
-        self.final = position.deal.players if position.turns_left is None else position.turns_left
+        extra = _deck_step(position.deal, position.deck_left)
+        self.n0 = len(raw) - position.deck_left + extra
+        self.final = (position.deal.players if position.turns_left is None else position.turns_left) + extra
         self.played = position.played
 
     def _rename(self, t):
@@ -216,21 +236,27 @@ def _release(deal):
     return np.maximum.accumulate(release, axis=1).reshape(-1)
 
 
+def _tail_actions(deal, j):
+    """The actions that follow the first of the last ``j`` draws and can play a card drawn there: ``j - 1``
+    steps and ``P`` final turns, and under ``deckPlays`` for ``j = 1`` the draw itself (a play from the deck)."""
+    return j - 1 + deal.players + (j == 1 and deal.rules.deck_plays)
+
+
 def tail_bound(deal: Deal) -> tuple[int, int, list[int]]:
     """The end-of-deck bound and its witness ``(bound, j, late_types)``.
 
     A card whose suit's cards up to it are not all seen before the last ``j`` cards can
-    only be played after one of the last ``j`` draws; ``j - 1 + P`` actions follow the
-    first of those draws (``j - 1`` steps and ``P`` final turns). So at least
-    ``late - (j - 1 + P)`` of the ``late`` such cards are lost, whatever the hand size.
+    only be played after one of the last ``j`` draws (or at the last draw itself, a play from the deck
+    under ``deckPlays``); :func:`_tail_actions` follow the first of those draws. So at least
+    ``late - actions`` of the ``late`` such cards are lost, whatever the hand size.
     """
     release = _release(deal)
-    n_cards, n0, P = len(deal.types), deal.pooled, deal.players
+    n_cards, n0 = len(deal.types), deal.pooled
     top = deal.max_score
     best = (top, 0, [])
     for j in range(1, n_cards - n0 + 1):
         late = [t for t in range(deal.n_types) if release[t] >= n_cards - j]
-        lost = len(late) - (j - 1 + P)
+        lost = len(late) - _tail_actions(deal, j)
         if top - lost < best[0]:
             best = (top - lost, j, late)
     return best
@@ -247,7 +273,7 @@ def _smallest(low, high, ok):
     return low
 
 
-def _min_hand(deal, prob, value):
+def _min_hand(prob, value):
     """Smallest ``cap`` reaching ``value``, probing up from 1.
 
     A probe's frontier starts with the ``cap``-subsets of the first hand, so probes are
@@ -257,7 +283,7 @@ def _min_hand(deal, prob, value):
     if value == 0:
         return 0
     m = 1
-    while m < deal.pooled and not pace_reaches(prob, value, cap=m, floor=-(1 << 30)):
+    while m < prob.n0 and not pace_reaches(prob, value, cap=m, floor=-(1 << 30)):
         m += 1
     return m
 
@@ -265,7 +291,7 @@ def _min_hand(deal, prob, value):
 def hardness(deal: Deal, value: int) -> dict[str, int]:
     """``{"min_hand", "pace_slack"}`` for a deal whose U2 is ``value`` (module docstring)."""
     prob = pace_problem(deal)
-    min_hand = _min_hand(deal, prob, value)
+    min_hand = _min_hand(prob, value)
     top = prob.steps + prob.final - value
     slack = _smallest(0, top + 1, lambda s: s > top or not pace_reaches(prob, value, floor=s)) - 1
     return {"min_hand": min_hand, "pace_slack": slack}
@@ -283,16 +309,16 @@ def u2_reason(deal: Deal, value: int) -> str | None:
     prob = pace_problem(deal)
     tail, j, late = tail_bound(deal)
     if tail <= value:
-        slots = j - 1 + deal.players
+        slots = _tail_actions(deal, j)
         cards = "the last card" if j == 1 else f"the last {j} cards"
-        steps = f"{j - 1} step" + ("" if j == 2 else "s")
+        steps = f"{j - 1} step" + ("" if j == 2 else "s") if slots < j + deal.players else "the play from the deck"
         return (f"{_names(late, deal.variant)} cannot be played before one of {cards} is drawn: then at most {slots} "
                 f"actions remain ({steps} + {deal.players} final turns) for {len(late)} plays")
     unlimited = len(deal.types)
     if pace_reaches(prob, value + 1, cap=unlimited, floor=-(1 << 30)):
-        need = _smallest(deal.pooled + 1, unlimited,
+        need = _smallest(prob.n0 + 1, unlimited,
                          lambda m: pace_reaches(prob, value + 1, cap=m, floor=-(1 << 30)))
-        return (f"the pooled hand of {deal.pooled} cards is too small: {value + 1} points need "
+        return (f"the pooled hand of {prob.n0} cards is too small: {value + 1} points need "
                 f"{need} cards held at once")
     return (f"the order of the deck: even with an unlimited hand at most {value} cards can be played in the "
             f"{prob.steps + prob.final} actions")

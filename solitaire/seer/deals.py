@@ -26,7 +26,7 @@ Sources
   the deal's starting player (:func:`deal_to_hanablive` writes this form). The game's variant
   (``variant``, ``options.variant`` or ``variant_id``) and rule options are read by
   :meth:`~solitaire.seer.options.Options.from_hanablive` into :attr:`Deal.options`; a variant or
-  option the toolkit does not model (:meth:`~solitaire.seer.options.Rules.unsupported`), a deck
+  option the toolkit does not model (:meth:`~solitaire.seer.options.Options.from_hanablive`), a deck
   that is not the variant's or a ``hand_size`` other than the game's is refused, naming it.
 * :func:`seeded_deal`: our generator, specified exactly in its docstring.
 * :func:`solitaire.seer.hle.hle_deal`: the deal of the Hanabi Learning Environment for a seed.
@@ -64,7 +64,7 @@ from solitaire.model import Instance
 from solitaire.seer.ids import deck_key, game_id, parse_id
 from solitaire.seer.options import Options, Rules
 from solitaire.seer.seeds import deck_from_seed, parse_seed
-from solitaire.seer.variants import UnsupportedVariant, Variant, get_variant
+from solitaire.seer.variants import Variant, get_variant
 
 __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
@@ -346,8 +346,8 @@ _RECORD_FIELDS = {"variant": "variant", "starting_player": "startingPlayer", "em
 
 def _game_options(obj, players, source, line):
     """The :class:`~solitaire.seer.options.Options` of the game ``obj`` (its ``options`` and the
-    record fields beside them); :class:`InputError` (an :class:`UnsupportedVariant` naming the rule)
-    for a variant or an option the toolkit does not model."""
+    record fields beside them); :class:`InputError` (a :class:`~solitaire.seer.variants.UnsupportedVariant`
+    naming the rule) for a variant or an option the toolkit does not model."""
     options = obj.get("options", {})
     if not isinstance(options, dict):
         raise InputError(f"expected 'options' to be an object, got {json.dumps(options)[:40]}", source, line)
@@ -366,9 +366,6 @@ def _game_options(obj, players, source, line):
         rules = Rules(get_variant(found.variant), players, replace(found, starting_player=0))
     except InputError as err:
         raise type(err)(err.message, source, line) from None
-    why = rules.unsupported()
-    if why:
-        raise UnsupportedVariant(why, source, line)
     if "hand_size" in obj and obj["hand_size"] != rules.hand_size:
         raise InputError(f"hand_size {json.dumps(obj['hand_size'])[:40]} is not the hand of {players} players "
                          f"in this game ({rules.hand_size} cards)", source, line)

@@ -18,7 +18,7 @@ from solitaire.seer.hle import hle_deal
 from solitaire.seer.ids import deck_key, game_id, parse_id
 from solitaire.seer.options import Options
 from solitaire.seer.seeds import decks_from_seeds, expand_seed_range, parse_seed
-from solitaire.seer.variants import UnsupportedVariant, get_variant
+from solitaire.seer.variants import get_variant
 
 __all__ = ["SeedRange", "LiveSeeds", "DealList", "parse_seed_range", "deal_source", "live_deals", "live_seeds",
            "live_seed", "SEED_BITS", "DEALERS"]
@@ -120,11 +120,7 @@ def _live_rules(text, option):
         variant = get_variant(parsed.variant_id)
     except InputError as err:
         raise type(err)(err.message, option) from None
-    rules = rules_of(Options(variant=variant.name), parsed.players)
-    why = rules.unsupported()
-    if why:
-        raise UnsupportedVariant(why, option)
-    return rules
+    return rules_of(Options(variant=variant.name), parsed.players)
 
 
 def live_deals(seeds: Sequence[str]) -> list[Deal]:

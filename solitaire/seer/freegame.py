@@ -21,8 +21,8 @@ removals are removals of the actor's card with the actor drawing, its final roun
 same. Tokens, strikes, the fixed turn order and which clues the variant allows only forbid moves,
 and a third strike scores 0. So this game's best score is at least U3; if it cannot reach ``t``,
 neither can the deal. The argument needs only that every turn of a real game is a clue, or a play or
-discard of the actor's card that draws for the actor, true of every rule the simulator models
-(:meth:`~solitaire.seer.options.Rules.unsupported` names the others, which are refused).
+discard of the actor's card that draws for the actor, true of every rule the simulator models but the
+option ``deckPlays`` (a play of the deck's last card from the deck), whose deals are refused.
 
 Pruning (``target`` fixed, so a state that fails fails for good and is remembered):
 
@@ -73,15 +73,14 @@ def free_reaches(source: Deal | Position, target: int, timeout: float | None = N
     ``target`` points?
 
     ``answer`` is True or False, or None when ``timeout`` seconds ran out. Every False is a
-    proof that ``U3 < target`` (module docstring); a True says nothing about U3. A deal whose rules the
-    simulator does not model (:meth:`~solitaire.seer.options.Rules.unsupported`) raises
-    :class:`~solitaire.seer.variants.UnsupportedVariant`.
+    proof that ``U3 < target`` (module docstring); a True says nothing about U3. A deal with the option
+    ``deckPlays`` (module docstring) raises :class:`~solitaire.seer.variants.UnsupportedVariant`.
     """
     position = position_of(source)
     deal = position.deal
-    reason = deal.rules.unsupported()
-    if reason:
-        raise UnsupportedVariant(reason, "token-free solver")
+    if deal.rules.deck_plays:
+        raise UnsupportedVariant("option deckPlays is not modelled: a play from the deck removes no card of the "
+                                 "actor's hand", "token-free solver")
     P, n_types = deal.players, deal.n_types
     deck = [int(t) for t in deal.types]
     start, R = position.next_card, len(deck) - position.next_card

@@ -8,14 +8,18 @@ tokens and returns one; a play of the next card of its suit scores (a 5 returns 
 below 8), any other play is a misplay (a strike, the card is discarded). Under Clue Starved a
 discard or a played 5 returns half a token: the game counts half tokens then, as hanab.live
 does (16 at the start, a clue costs 2, :attr:`~solitaire.seer.options.Rules.clue_cost`). Each play,
-misplay or discard draws the next card for the acting player while the deck lasts. After
+misplay or discard draws the next card for the acting player while the deck lasts. With the
+option ``deckPlays``, when one card is left in the deck the player to move may play it from the
+deck (as hanab.live's server does: the card is drawn and played at once, a misplay if it does not
+play; the player's hand is unchanged); it cannot be discarded. After
 the last card is drawn every player, the drawer included, has exactly one more turn. The
 game ends then, at 25, or at the third strike, which scores 0. A game starts from any
 :class:`~solitaire.seer.position.Position` (:meth:`Game.from_position`) and exports the one it is
 in (:meth:`Game.position`).
 
 Actions are hanab.live's export format: ``{"type": 0, "target": order}`` play,
-``{"type": 1, "target": order}`` discard (``order`` = the card's index in the deck),
+``{"type": 1, "target": order}`` discard (``order`` = the card's index in the deck; a play from the
+deck targets the deck's last card),
 ``{"type": 2, "target": player, "value": suit}`` color clue,
 ``{"type": 3, "target": player, "value": rank}`` rank clue; type 4 (game over) ends the list.
 
@@ -89,6 +93,7 @@ class Game:
         self.stacks = list(position.stacks)
         self.clues, self.strikes, self.turn = position.clues, position.strikes, 0  # clues in units (clue_cost)
         self.clue_cost, self.max_clues = self.deal.rules.clue_cost, self.deal.rules.max_clues
+        self.deck_plays = self.deal.rules.deck_plays
         self.start_player = position.to_move
         self.last_turn = position.turns_left  # the game ends when turn reaches it
         self.lost = position.lost  # copies discarded or misplayed, per type
@@ -130,6 +135,11 @@ class Game:
     def deck_left(self) -> int:
         return len(self.types) - self.next_card
 
+    @property
+    def may_play_deck(self) -> bool:
+        """Whether the deck's last card may be played from the deck: ``deckPlays``, one card left."""
+        return self.deck_plays and self.deck_left == 1
+
     def type_of(self, order: int) -> int:
         return self.types[order]
 
@@ -153,9 +163,13 @@ class Game:
         if self.next_card < len(self.types):
             hand.append(self.next_card)
             self.held[self.types[self.next_card]] += 1
-            self.next_card += 1
-            if self.next_card == len(self.types):
-                self.last_turn = self.turn + 1 + self.deal.players
+            self._draw()
+
+    def _draw(self):
+        """The next card leaves the deck; after the last one every player has one more turn."""
+        self.next_card += 1
+        if self.next_card == len(self.types):
+            self.last_turn = self.turn + 1 + self.deal.players
 
     def apply(self, action: dict[str, Any]) -> None:
         """Apply one action (a dict); raises ``ValueError`` with the reason if illegal."""
@@ -163,7 +177,10 @@ class Game:
             raise ValueError("the game is over")
         kind, target, value = action.get("type"), action.get("target"), action.get("value")
         if kind == PLAY:
-            self._remove(target)
+            if target == self.next_card and self.may_play_deck:
+                self._draw()  # the deck's last card, played from the deck: the hand is unchanged
+            else:
+                self._remove(target)
             t = self.type_of(target)
             if self.playable(t):
                 self.stacks[t // RANKS] += 1
@@ -278,13 +295,15 @@ def legal_clue(game: Game) -> dict[str, int] | None:
 
 def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list[dict[str, int]]:
     """Every legal action of the player to move, up to the content of a clue: a play of each card
-    (a misplay included), a discard of each card when a token is missing, and one clue
+    (a misplay included) and of the deck's last card when it may be played from the deck, a
+    discard of each card when a token is missing, and one clue
     (:func:`legal_clue`) when a token is left and a teammate holds a card some clue touches (any card
     when a clue is always legal). With every card seen a clue only spends a token and hands the turn
     on, so one clue stands for all of them.
     ``misplays`` / ``clues`` false leave those out."""
     hand = game.hands[game.current]
-    actions = [{"type": PLAY, "target": o} for o in hand if misplays or game.playable(game.type_of(o))]
+    plays = hand + [game.next_card] if game.may_play_deck else hand
+    actions = [{"type": PLAY, "target": o} for o in plays if misplays or game.playable(game.type_of(o))]
     if game.may_discard:
         actions += [{"type": DISCARD, "target": o} for o in hand]
     clue = legal_clue(game) if game.may_clue and clues else None

@@ -98,6 +98,11 @@ class Rules:
         return self.variant.max_score
 
     @property
+    def deck_plays(self) -> bool:
+        """Whether the player to move may play the deck's last card from the deck (``deckPlays``)."""
+        return self.options.deck_plays
+
+    @property
     def clue_starved(self) -> bool:
         return self.variant.clue_starved
 
@@ -136,13 +141,6 @@ class Rules:
     def clueable(self) -> tuple[bool, ...]:
         """Per type: whether some clue the variant offers touches it."""
         return tuple(clue is not None for clue in self.touching)
-
-    def unsupported(self) -> str | None:
-        """What of these rules the simulator and the solvers do not model (``None`` if nothing):
-        ``deckPlays``."""
-        if self.options.deck_plays:
-            return "option deckPlays is not supported: a play from the deck is not modelled"
-        return None
 
     def clue_for(self, types: list[int]) -> Clue | None:
         """A legal clue to a player holding cards of ``types`` (in slot order): the first clue that

@@ -1,6 +1,6 @@
 """U3 on the decks of hanab.live variants (3 to 6 suits, cards no clue touches included): the search against the
 exhaustive search of the simulator on tiny decks, from the first turn and from reachable positions, full shuffled
-decks solved and their lines replayed, and the rules the search refuses, each by its reason."""
+decks solved and their lines replayed, and the deals the SAT peers are not asked about."""
 
 import random
 
@@ -15,7 +15,8 @@ from solitaire.seer.game import simulate
 from solitaire.seer.options import Options
 from solitaire.seer.seeds import deck_from_seed
 from solitaire.seer.u3 import exact, root_hope
-from solitaire.seer.variants import UnsupportedVariant, get_variant
+from solitaire.seer.u3.search import peers_asked
+from solitaire.seer.variants import get_variant
 
 #: Variants with cards no clue touches, where a clue needs a teammate holding a card some clue touches (the search's
 #: restricted clues): an unclueable suit, or the suits whose ones, fives or brown cards no clue touches.
@@ -88,17 +89,6 @@ def test_the_standard_export_has_no_options():
     assert "options" not in exact(deal).to_json(deal)
 
 
-def tiny(variant="No Variant", players=2, **options):
-    return Deal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2], players, "tiny", options=Options(variant=variant, **options))
-
-
-def test_the_search_refuses_rules_it_does_not_model():
-    with pytest.raises(UnsupportedVariant) as refused:
-        exact(tiny(deck_plays=True))
-    assert "deckPlays" in refused.value.message and "U3 search" in str(refused.value)
-    assert "\n" not in str(refused.value)
-
-
 @pytest.mark.parametrize("players, variant, suits", [
     (2, "No Variant", (0, 1)), (2, "Black (6 Suits)", (0, 5)), (2, "Null (5 Suits)", (0, 4)),
     (3, "No Variant", (0, 1, 2)), (3, "Rainbow (6 Suits)", (1, 2, 5))])
@@ -125,11 +115,14 @@ def test_a_variant_with_empty_clues_is_searched():
     assert simulate(deal, result.actions).score == result.score
 
 
-@pytest.mark.parametrize("variant, suits", [("Null (5 Suits)", (0, 4)), ("Clue Starved (5 Suits)", (0, 1))])
-def test_the_sat_peers_are_not_asked_where_they_do_not_encode_the_rules(variant, suits):
-    """The peers encode clues legal whenever a whole token is left: with restricted clues or half tokens a peer
-    timeout leaves the search alone to answer."""
-    deal = tiny_deal(random.Random(3), 2, variant, suits)
+@pytest.mark.parametrize("variant, suits, options", [("Null (5 Suits)", (0, 4), {}),
+                                                     ("Clue Starved (5 Suits)", (0, 1), {}),
+                                                     ("No Variant", (0, 1), {"deck_plays": True})])
+def test_the_sat_peers_are_not_asked_where_they_do_not_encode_the_rules(variant, suits, options):
+    """The peers encode clues legal whenever a whole token is left and removals of the actor's cards only: with
+    restricted clues, half tokens or plays from the deck a peer timeout leaves the search alone to answer."""
+    deal = tiny_deal(random.Random(3), 2, variant, suits, **options)
+    assert not peers_asked(deal)
     result = exact(deal, peer_timeout=1)
     assert result.exact and result.method != "peer" and result.score == brute(deal)
 

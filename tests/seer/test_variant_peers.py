@@ -121,7 +121,7 @@ def test_the_peers_refuse_cards_no_clue_touches_and_exact_answers_without_them()
     assert free_value_by_slots(deal) == brute_free(deal) >= value
 
 
-def test_rules_the_simulator_does_not_model_are_refused():
+def test_plays_from_the_deck_are_refused_by_the_peers_and_the_token_free_solver():
     deal = Deal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2], 2, "tiny", options=Options(deck_plays=True))
     for call, name in [(lambda reaches=reaches: reaches(deal, 3), "SAT peers") for reaches in PEERS.values()] + [
             (lambda: free_reaches(deal, 3), "token-free solver")]:

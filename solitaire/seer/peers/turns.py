@@ -7,8 +7,9 @@ replays its answer. The deck is the deal's (any variant of ``S`` suits: types ``
 below ``5 S``, any copies of each, won at ``5 S`` points), the hands those of the position (whatever
 the hand size). A variant changes nothing else the formula sees, but for one rule: the formula lets a
 player clue whenever a token is left, which holds when every card can be clued (each other hand holds
-one, as no hand is empty) or some clue is always legal, and it counts whole tokens; :func:`check_encoded`
-refuses the other deals (cards no clue touches, Clue Starved's half tokens).
+one, as no hand is empty) or some clue is always legal, and it counts whole tokens; every removal is of a card
+the actor holds. :func:`check_encoded` refuses the other deals (cards no clue touches, Clue Starved's half tokens,
+the option ``deckPlays``).
 
 The position gives the hands, stacks, tokens ``c``, strikes, the player ``m`` to move, the ``R``
 cards still to draw (``next_card`` on) and, once the deck is empty, the turns left ``F``. Turns
@@ -108,16 +109,18 @@ def settled(position: Position, target: int) -> tuple[bool | None, list[dict[str
 
 def check_encoded(deal: Deal) -> None:
     """Raise :class:`~solitaire.seer.variants.UnsupportedVariant` (one line: the reason) for a deal whose
-    rules the peers do not encode: rules the simulator does not model
-    (:meth:`~solitaire.seer.options.Rules.unsupported`), or a card no clue touches while no clue is always
+    rules the peers do not encode: the option ``deckPlays`` (a play of the deck's last card from the deck:
+    every removal of the formula is of a card the actor holds), a card no clue touches while no clue is always
     legal (both peers let a player clue whenever a token is left, module docstring), or Clue Starved's half
     tokens (the peers count whole tokens)."""
     rules = deal.rules
-    reason = rules.unsupported()
-    if reason is None and not (rules.always_clue or all(rules.clueable)):
+    reason = None
+    if rules.deck_plays:
+        reason = "option deckPlays is not encoded: the peers remove only cards the actor holds, not the deck's last"
+    elif not (rules.always_clue or all(rules.clueable)):
         reason = (f"{rules.variant.name!r} is not encoded: a card no clue touches can leave no legal clue, and the "
                   f"peers let a player clue whenever a token is left")
-    if reason is None and rules.clue_cost != 1:
+    elif rules.clue_cost != 1:
         reason = f"{rules.variant.name!r} is not encoded: its half clue tokens (the peers count whole tokens)"
     if reason:
         raise UnsupportedVariant(reason, "SAT peers")

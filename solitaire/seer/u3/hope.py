@@ -16,7 +16,11 @@ copy held or in the deck, capped by the actions that can still play a card (``D 
 is first drawn there. It can only be played after that draw, by one of the ``N - 1 - q + P``
 later actions. Of the cards that wait for the last card (``q = N - 1``) at most one scores: its
 only copy is drawn by the player whose one remaining turn is the game's last, and the others
-are higher cards of its suit.
+are higher cards of its suit. Under the option ``deckPlays`` (``plays``) the player to move when one card is
+left may play it from the deck, at its draw, its hand unchanged: then up to ``P + 1`` of them score (that
+play and one per turn of the final round), and ``P + 1`` is the term for ``q = N - 1``. For ``q < N - 1``
+the count stands: the action that draws ``q`` plays a card it held before (a run card waiting for ``q`` is
+not held), and each later action, a play from the deck included, plays at most one card.
 
 (2') *Chains.* The run cards of one suit that wait for deck card ``q`` must be played in rank
 order by distinct actions among the ``k + P`` after its draw (``k = N - 1 - q``): the ``k``
@@ -29,7 +33,9 @@ two kinds of drawers matter: of a copy of a chain type in the window, and of the
 :func:`chains_fit` searches those. If no choice plays the whole chain, a card of that suit is
 lost; suits are disjoint, so the losses add up. The same search over the waiting cards of all
 suits at once (each action plays the next card of one suit) proves a loss of one more often,
-at a far higher cost, so only the search's root applies it (``joint`` > 0).
+at a far higher cost, so only the search's root applies it (``joint`` > 0). Under ``deckPlays`` the
+drawer of the last card may also play it at that draw (level ``k`` of :func:`chains_fit`), and is still
+counted as its holder afterwards: a relaxation of "plays it from the deck, or keeps it".
 
 (2'') *Chains in turn order.* The same windows, all suits at once, with the clue tokens. In a
 real line the removals (plays, discards, misplays) that draw cards ``q .. N - 1`` are made by
@@ -42,7 +48,8 @@ removal that plays no chain card (a *filler*) returns ``min(t + 1, 8)`` holds at
 tokens after every step as the real line, and more tokens never hurt in it (every step is
 monotone in ``t``). Its search is :func:`chains_fit` with every drawer chosen and the fillers
 allowed even where a chain card could be played; if no choice plays all the waiting cards, one
-is lost. Root only, like the joint chains of (2').
+is lost. Root only, like the joint chains of (2'). A play from the deck is a removal that draws the
+last card (returning a token only for a played 5), so the same relaxation holds under ``deckPlays``.
 
 (3) *The final round.* Once the deck is empty, each player still to move plays at most one card
 of its own hand.
@@ -105,10 +112,11 @@ def workspace(memo_bits=MEMO_BITS):
 
 @numba.njit(cache=True)
 def hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, target=0, joint=0,
-         tokens=-1):
+         tokens=-1, plays=0):
     """The bound (module docstring) of the state: the runs, the deck's tail, the final round, the chains;
     with ``joint`` > 0 also the chains of several suits at once, ``joint`` steps per window, and with
-    ``tokens`` >= 0 (the state's clue tokens) those chains in turn order (rule 2'').
+    ``tokens`` >= 0 (the state's clue tokens) those chains in turn order (rule 2''); ``plays`` 1 under the option
+    ``deckPlays`` (module docstring), else 0.
     Only the answer to "is it ``>= target``?" has to be exact: the chains, the costly part, are
     skipped when the other bounds already fall below ``target`` or more suits would have to fail
     than there are, and counted only until the bound falls below it (``target`` 0: the whole
@@ -116,17 +124,19 @@ def hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
 
     The search's nodes ask :func:`runs` and :func:`chained` (inlined there); this is the root's form,
     called from Python, with every argument given (one compiled signature)."""
-    bound, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work)
-    cut = chained(bound, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, stacks.size)
+    bound, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work, plays)
+    cut = chained(bound, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, stacks.size, plays)
     if joint == 0 or cut < bound or _enough(bound, run, score, pos, n_cards, target, stacks.size) == 0:
         return cut  # a suit alone fails (a joint loss would take the bound no lower), or the chains cannot cut
-    return min(bound, score + run - _joint_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, tokens, cur))
+    return min(bound, score + run - _joint_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, tokens, cur,
+                                                plays))
 
 
 @numba.njit(cache=True, inline='always')
-def runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work):
+def runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work, plays):
     """The cheap part of :func:`hope` and the size of the run, ``(bound, run)``: the bound by the runs, the
-    deck's tail and the final round, the chains left out; the run cards are left in ``work`` for :func:`chained`."""
+    deck's tail and the final round, the chains left out; the run cards are left in ``work`` for :func:`chained`.
+    ``plays``: 1 under ``deckPlays`` (the last card played at its draw: rule 2), else 0."""
     # run cards (int64 from the start, not a literal: :func:`hope` passes it on to a compiled call), those waiting
     # for a deck card, bit q: a card waits for deck card q
     run, waiting, waits = np.int64(0), 0, 0
@@ -158,7 +168,7 @@ def runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
         q = trailing_zeros(waits)  # of the next card waited for above q, with more actions: the bound is no lower
         waits &= waits - 1
         late = waiting - early  # the cards waiting for deck card q or later: n - 1 - q + P actions
-        after = n_cards - 1 - q + P if q < n_cards - 1 else 1  # the last card: only its drawer's last turn
+        after = n_cards - 1 - q + P if q < n_cards - 1 else 1 + plays * P  # the last card: its drawer's last turn
         best = min(best, run - late + min(late, after))
         early += work[W_WAITS, q]
         work[W_WAITS, q] = 0
@@ -177,18 +187,18 @@ def _enough(bound, run, score, pos, n_cards, target, suits):
 
 
 @numba.njit(cache=True, inline='always')
-def chained(bound, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, suits):
+def chained(bound, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, suits, plays):
     """The bound of one search node from the ``bound`` and ``run`` of :func:`runs` (the run cards in ``work``): cut
     by the chains of each suit alone (rule 2'), where it can fall below ``target``; ``suits`` is the deck's
     number of suits (the other arguments are :func:`hope`'s)."""
     enough = _enough(bound, run, score, pos, n_cards, target, suits)
     if enough == 0:
         return bound
-    return min(bound, score + run - _suits_lost(run, pos, P, hands, hlen, deck, nextpos, work, enough))
+    return min(bound, score + run - _suits_lost(run, pos, P, hands, hlen, deck, nextpos, work, enough, plays))
 
 
 @numba.njit(cache=True, inline='always')
-def _suits_lost(run, pos, P, hands, hlen, deck, nextpos, work, enough):
+def _suits_lost(run, pos, P, hands, hlen, deck, nextpos, work, enough, plays):
     """Run cards (``run`` of them in ``work``, :func:`runs`) that the chain rule (2') proves lost, one per suit
     whose cards waiting for some deck card cannot all be played (counting stops at ``enough``); fills the row
     of owners (:func:`owners`)."""
@@ -200,7 +210,7 @@ def _suits_lost(run, pos, P, hands, hlen, deck, nextpos, work, enough):
             k1 += 1
         for k in range(k0, k1):
             if work[W_RELEASE, k] >= 0 and (k == k0 or work[W_RELEASE, k] != work[W_RELEASE, k - 1]) and \
-                    not _suit_fits(k, k1, work[W_RELEASE, k], pos, P, deck, nextpos, work):
+                    not _suit_fits(k, k1, work[W_RELEASE, k], pos, P, deck, nextpos, work, plays):
                 lost += 1
                 break
         k0 = k1
@@ -208,7 +218,7 @@ def _suits_lost(run, pos, P, hands, hlen, deck, nextpos, work, enough):
 
 
 @numba.njit(cache=True)
-def _joint_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, tokens, cur):
+def _joint_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, tokens, cur, plays):
     """1 if the run cards (``run`` of them in ``work``, :func:`runs`) of all suits waiting for some deck card
     cannot all be played together, or (with ``tokens`` >= 0, the state's, and ``cur`` to move) not in turn
     order with the clue tokens (rule 2''; ``joint`` steps of :func:`chains_fit` per window and question);
@@ -236,10 +246,10 @@ def _joint_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, tokens, cu
         if m > deck.size - 1 - q + P:
             continue
         if suits > 1 and not chains_fit(chain[:m], seg[:suits + 1], q, pos, P, holders, deck, nextpos, work, joint,
-                                        np.int64(-1), np.int64(-1)):
+                                        np.int64(-1), np.int64(-1), plays):
             return 1
         if tokens >= 0 and not chains_fit(chain[:m], seg[:suits + 1], q, pos, P, holders, deck, nextpos, work, joint,
-                                          tokens if q == pos else MAX_CLUES, (cur - 1) % P if q == pos else -1):
+                                          tokens if q == pos else MAX_CLUES, (cur - 1) % P if q == pos else -1, plays):
             return 1
 
 
@@ -255,7 +265,7 @@ def owners(P, hands, hlen, work):
 
 
 @numba.njit(cache=True, inline='always')
-def _suit_fits(k0, k1, q, pos, P, deck, nextpos, work):
+def _suit_fits(k0, k1, q, pos, P, deck, nextpos, work, plays):
     """:func:`chains_fit` for the run cards ``k0..k1 - 1`` of one suit (rule 2'), memoised in ``work``.
     Its answer depends only on the deck (fixed within a search), ``pos``, ``q``, the chain's types
     (consecutive ranks: the first and the count) and which players hold a copy of each (the row
@@ -274,14 +284,14 @@ def _suit_fits(k0, k1, q, pos, P, deck, nextpos, work):
     seg = work[W_SEG, :2]
     seg[0], seg[1] = 0, k1 - k0
     fits = chains_fit(work[W_TYPE, k0:k1], seg, q, pos, P, work[W_OWNERS, :MAX_TYPES], deck, nextpos, work,
-                      np.int64(4096), np.int64(-1), np.int64(-1))  # int64s, not literals: one compiled signature
+                      np.int64(4096), np.int64(-1), np.int64(-1), plays)  # int64s, not literals: one signature
     if slots:
         work[row, col] = key << 1 | fits
     return fits
 
 
 @numba.njit(cache=True, _nrt=False)  # it allocates nothing (views and copies entry by entry)
-def chains_fit(chain, seg, q, pos, P, holders, deck, nextpos, work, budget, tokens=-1, last0=-1):
+def chains_fit(chain, seg, q, pos, P, holders, deck, nextpos, work, budget, tokens=-1, last0=-1, plays=0):
     """Whether the types ``chain`` (suit ``c`` at ``chain[seg[c]:seg[c + 1]]``, rank order) can all
     be played, each suit in order, by the ``k + P`` actions after the draw of deck card ``q``
     (``k = N - 1 - q``; rule 2'), the hands being given by their ``holders`` (one mask of players
@@ -297,6 +307,9 @@ def chains_fit(chain, seg, q, pos, P, holders, deck, nextpos, work, budget, toke
     With ``tokens`` >= 0 it searches rule (2'') instead: every drawer is chosen, the clues that
     hand the turn from the previous one (``last0`` before level 0; -1: any) are paid from
     ``tokens``, and every action may be a filler.
+
+    With ``plays`` (``deckPlays``) the drawer of the last card (level ``k``) may play it at once, from the
+    deck (and is still counted among its holders later: a relaxation).
 
     First a sufficient test for one suit: the draw actions alone can play the chain if each card
     can go one action after the previous one and after the draw of its first copy (the drawer
@@ -343,11 +356,12 @@ def chains_fit(chain, seg, q, pos, P, holders, deck, nextpos, work, budget, toke
         if steps > budget:
             return True
         who = a if chooses else -1 if lev <= k else (last[lev] + lev - k) % P  # -1: anyone
+        decked = idx[k] if plays and lev == k else -1  # the chain index of the last card, played from the deck
         playable = 0  # bit c: the next card of suit c can be played by ``who``
         for c in range(C):
-            if lev > 0 and prog[lev, c] < seg[c + 1]:
+            if prog[lev, c] < seg[c + 1]:
                 mk = masks[lev, prog[lev, c]]
-                if (mk != 0) if who < 0 else (mk >> who) & 1:
+                if lev > 0 and ((mk != 0) if who < 0 else (mk >> who) & 1) or prog[lev, c] == decked:
                     playable |= 1 << c
         if (o < C and not (playable >> o) & 1) or (o == C and playable and not counted):
             continue

@@ -21,20 +21,24 @@ are counted in units (``cost``, :class:`Setup`): whole tokens, or half tokens un
 a clue costs 2 units, a discard or a played 5 returns 1 and the team holds at most 16 (8 tokens;
 the dominance arguments below count units the same way).
 
-The token-free game (``free``). The same search runs on a relaxation of the rules: every clue
-is free and every discard allowed (no tokens, no strikes; a misplay is then a discard). Any real
-line is a line of it, so its value bounds U3 from above. A pass only hands the turn on, so at
-most ``P - 1`` passes in a row are searched (before the last draw ``P`` of them return to the
-same state; after it a discard does what a pass does), and the token field of the state counts
-them. A player who holds a playable card ``x`` never needs to discard there: playing ``x``
-dominates discarding any card ``w``. Both draw the same card to the same player and hand the
-turn on alike; the played state differs only in holding ``w`` instead of ``x`` and in a stack
-one higher, and it copies every later move of the other (discards are always allowed): the
-other's play or discard of ``x`` becomes a discard of ``w``, its play of another copy of ``x``
-(junk once ``x`` is played) a discard of that copy, and every other play stays legal, as the
-stacks are never lower. So it scores at least as much. (In the real game a discard earns a
-token, so no such rule holds there.) Its states are marked in the key, so both games share the
-transposition table.
+The token-free game (``free``). The same search runs on a relaxation of the rules: every clue is
+free and every discard allowed (no tokens, no strikes; a misplay is then a discard, one from the
+deck under ``deckPlays`` too). Any real line is a line of it, so its value bounds U3 from above. A
+pass only hands the turn on, so at most ``P - 1`` passes in a row are searched (before the last draw
+``P`` of them return to the same state; after it a discard does what a pass does), and the token
+field of the state counts them. A player who holds a playable card ``x`` never needs to discard
+there: playing ``x`` dominates discarding any card ``w``. Both draw the same card to the same player
+and hand the turn on alike; the played state differs only in holding ``w`` instead of ``x`` and in a
+stack one higher, and it copies every later move of the other (discards are always allowed): the
+other's play or discard of ``x`` becomes a discard of ``w``, its play of another copy of ``x`` (junk
+once ``x`` is played) a discard of that copy, and every other play stays legal, as the stacks are
+never lower. So it scores at least as much. (In the real game a discard earns a token, so no such
+rule holds there.) Under ``deckPlays`` a playable last card ``d`` played from the deck is such a
+play: against the discard of any ``w``, which draws ``d``, the played state holds ``w`` where the
+other holds ``d``, with a stack one higher, the same pair, and a play from the deck is copied as it
+is. So a player who can play from the deck has no discard searched either, and the shed of an
+unplayable last card is listed beside every other move. Its states are marked in the key, so both
+games share the transposition table.
 
 Canonical state, and why it is exact (:func:`state_key`). A state is the deck position, tokens,
 strikes, the stacks, the final-round counter and the hands, listed from the player to move
@@ -86,6 +90,14 @@ value is 0.
   misplays of each distinct unplayable type, junk included, are searched then. The misplay
   dominance above keeps the hands equal, so it holds as it is; the token-free game's clues are
   free, so it searches as without restriction.
+- Under the option ``deckPlays`` (``plays``, :class:`Setup`), when one card is left the mover may also
+  play it from the deck, its hand unchanged (:func:`_moves`): the play when it plays, listed first, else
+  the misplay, listed last while fewer than 2 strikes are spent. It cannot be discarded (as on
+  hanab.live), so the misplay dominance has nothing to put in its place, and it is always listed. The
+  dominances above hold with it: each copies a play from the deck as it is, legal in both states of a
+  pair (it needs only the deck position, which they share) and changing no hand, so the pair keeps its
+  difference; in the misplay dominance a 5 played from the deck returns a token capped at 8 on both
+  sides and a misplay from the deck costs both a strike, which keeps the invariant and ``A`` alive.
 
 Compiled form. The search keeps its own stack (a node's phase: entered, next move, left), so
 numba caches it like every other kernel (``cache=True``). The functions every node calls are
@@ -110,14 +122,17 @@ from solitaire.seer.u3.hope import MAX_TYPES, chained, runs, workspace
 from solitaire.seer.u3.llvm import prefetch
 from solitaire.seer.u3.table import tt_get, tt_put, tt_slot
 
-__all__ = ["dfs", "position", "first_turn", "start", "scratch", "Cards", "Setup", "Scratch", "M_PLAY", "M_DISCARD", "M_CLUE", "M_MISPLAY",
+__all__ = ["dfs", "position", "first_turn", "start", "scratch", "Cards", "Setup", "Scratch", "M_PLAY", "M_DISCARD",
+           "M_CLUE", "M_MISPLAY", "M_DECK_PLAY", "M_DECK_SHED",
            "POS", "TOKENS", "STRIKES", "FIN", "SCORE", "MOVER", "NODES", "NODE_LIMIT", "ABORTED", "LINE_LENGTH",
            "STATS_N"]
 
 #: The symbol of an empty slot in a key; a junk card's is the deck's number of types (:func:`state_key`).
 EMPTY = 31
-#: Move kinds; a move's code is ``kind * 32 + type`` (a clue's type: the number of types, as junk's symbol).
-M_PLAY, M_DISCARD, M_CLUE, M_MISPLAY = 0, 1, 2, 3
+#: Move kinds; a move's code is ``kind * 32 + type`` (a clue's type: the number of types, as junk's symbol). The
+#: last two take the deck's last card under ``deckPlays``: played, or shed (a misplay; in the token-free game a
+#: discard); ``kind & 3`` is the hand's move that does the same to the score, tokens and strikes.
+M_PLAY, M_DISCARD, M_CLUE, M_MISPLAY, M_DECK_PLAY, M_DECK_SHED = 0, 1, 2, 3, 4, 7
 #: Phases of a node in the explicit-stack search.
 ENTER, NEXT, LEAVE = 0, 1, 2
 #: Sorting networks of 5 and of 6 entries (compare-exchanges, in order): they sort a hand for :func:`state_key`.
@@ -145,9 +160,10 @@ F_MOVES, F_NEXT, F_BEST, F_HOPE, F_SLOT = range(5)
 Cards = namedtuple("Cards", "hands hlen stacks held lost rem")
 #: What a search never changes: the deck's types, per position the next position of each type
 #: (:func:`start`), the copies of each type, the players, the hand size, the types no clue touches
-#: under restricted clues (a bit mask, 0 when a clue is legal whenever a token is left) and the units of
-#: clue tokens a clue costs (2 under Clue Starved, else 1; module docstring).
-Setup = namedtuple("Setup", "deck nextpos counts players hand mute cost")
+#: under restricted clues (a bit mask, 0 when a clue is legal whenever a token is left), the units of
+#: clue tokens a clue costs (2 under Clue Starved, else 1; module docstring) and ``plays``, 1 when the deck's
+#: last card may be played from the deck (the option ``deckPlays``), else 0.
+Setup = namedtuple("Setup", "deck nextpos counts players hand mute cost plays")
 #: The search's scratch arrays (:func:`scratch`).
 Scratch = namedtuple("Scratch", "state frame words hand moves work rng")
 
@@ -265,15 +281,33 @@ def _unclued_sheds(out, m, kind, cur, stacks, hands, hlen, mute):
 
 
 @numba.njit(cache=True, inline='always')
-def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost):
+def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost, last):
     """Fill ``out`` with the moves worth searching (module docstring), best first, ``junk`` the junk types
-    (:func:`_junk`); returns the count.
+    (:func:`_junk`); returns the count. ``last``: the type of the deck's last card when it may be played from
+    the deck (``deckPlays``, one card left), else -1. Its play comes first when it plays (the token-free game
+    counts it as a play, so lists no discard beside it), else its shed comes last (a misplay, while fewer than
+    2 strikes are spent; in the token-free game a discard); the moves of the hand are :func:`_hand_moves`'."""
+    m = 0
+    playable = last >= 0 and stacks[last // RANKS] == last % RANKS
+    if playable:
+        out[0] = M_DECK_PLAY * 32 + last
+        m = 1
+    m = _hand_moves(out, m, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost)
+    if last >= 0 and not playable and (free or strikes < 2):
+        out[m] = M_DECK_SHED * 32 + last
+        m += 1
+    return m
+
+
+@numba.njit(cache=True, inline='always')
+def _hand_moves(out, m, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost):
+    """Append to ``out[:m]`` the moves of the mover's hand and the clue worth searching (module docstring), best
+    first, ``junk`` the junk types (:func:`_junk`); returns the new count.
     In the token-free game (``free``) a pass is allowed unless the last ``P - 1`` moves were passes
     (``tokens`` counts them), misplays are never needed, and every discard is allowed but searched
     only when the player has no playable card (a play dominates every discard there: module
     docstring). ``mute``: the types no clue touches under restricted clues (0: a clue is legal whenever
     a token is left; always 0 in the token-free game); ``cost``: the units of tokens a clue costs."""
-    m = 0
     n = hlen[cur]
     seen = 0  # bit x: type x listed
     for r in range(RANKS):  # plays, lowest rank first
@@ -321,7 +355,15 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, 
 
 @numba.njit(cache=True, inline='always')
 def _remove(kind, x, pos, cur, hands, hlen, stacks, held, lost, rem, deck):
-    """Take a card of type ``x`` from ``cur``'s hand by a play, discard or misplay, and draw; returns its slot."""
+    """Take a card of type ``x`` from ``cur``'s hand by a play, discard or misplay, and draw; returns its slot
+    (-1 for the deck's last card taken from the deck, the hand unchanged)."""
+    if kind >= M_DECK_PLAY:
+        if kind == M_DECK_PLAY:
+            stacks[x // RANKS] += 1
+        else:
+            lost[x] += 1
+        rem[x] -= 1
+        return -1
     j = 0
     while hands[cur, j] != x:
         j += 1
@@ -345,6 +387,13 @@ def _remove(kind, x, pos, cur, hands, hlen, stacks, held, lost, rem, deck):
 @numba.njit(cache=True, inline='always')
 def _restore(kind, x, j, pos, cur, hands, hlen, stacks, held, lost, rem, deck):
     """Undo :func:`_remove`."""
+    if kind >= M_DECK_PLAY:
+        if kind == M_DECK_PLAY:
+            stacks[x // RANKS] -= 1
+        else:
+            lost[x] -= 1
+        rem[x] += 1
+        return
     if pos < deck.size:
         d = deck[pos]
         held[d] -= 1
@@ -363,16 +412,19 @@ def _restore(kind, x, j, pos, cur, hands, hlen, stacks, held, lost, rem, deck):
 @numba.njit(cache=True)
 def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free, cost):
     """``(pos, tokens, strikes, fin, score)`` after a move of ``kind`` on type ``x`` (in the
-    token-free game ``tokens`` counts the passes in a row), a clue costing ``cost`` units of tokens."""
+    token-free game ``tokens`` counts the passes in a row), a clue costing ``cost`` units of tokens. A move on
+    the deck's last card acts as the hand's move ``kind & 3`` (its draw is the last one either way); the
+    token-free game counts no strike."""
     if kind == M_CLUE:
         return pos, tokens + 1 if free else tokens - cost, strikes, fin - 1 if pos >= n_cards else fin, score
+    kind &= 3
     if kind == M_PLAY:
         score += 1
         if x % RANKS == RANKS - 1 and tokens < MAX_CLUES * cost:
             tokens += 1
     elif kind == M_DISCARD:
         tokens += 1
-    else:
+    elif not free:
         strikes += 1
     if free:
         tokens = 0
@@ -385,7 +437,7 @@ def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free, cost
 def _shuffle(out, m, plays_first, rng):
     """Shuffle the moves ``out[:m]`` (after the leading plays if ``plays_first``); xorshift state ``rng[0]``."""
     lo = 0
-    while plays_first and lo < m and out[lo] // 32 == M_PLAY:
+    while plays_first and lo < m and (out[lo] // 32) & 3 == M_PLAY:
         lo += 1
     for a in range(m - 1, lo, -1):
         x = rng[0]
@@ -425,7 +477,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
     It makes no reference counts (module docstring), so it allocates nothing, and its caller holds every
     array until it returns.
     """
-    deck, nextpos, counts, P, H, mute, cost = setup
+    deck, nextpos, counts, P, H, mute, cost, plays = setup
     if free:
         mute = 0  # the token-free game's clues are free: every junk card alike, every dominance whole
     hands, hlen, stacks, held, lost, rem = cards
@@ -446,7 +498,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
             if stats[NODES] > stats[NODE_LIMIT]:
                 stats[ABORTED] = 1
                 return -1
-            hope, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work)
+            hope, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work, plays)
             result, phase = hope, LEAVE
             if hope >= target:  # the node's bound in two steps, its key in between
                 junk = _junk(stacks, lost, counts)
@@ -454,14 +506,16 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
                 slot = tt_slot(key, mask)  # the table's probe misses the cache: its line is fetched during the chains
                 prefetch(tt_keys, slot)
                 prefetch(tt_vals, slot)
-                hope = chained(hope, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, stacks.size)
+                hope = chained(hope, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, stacks.size,
+                               plays)
                 result = hope
                 if hope >= target:
                     words[d, 0], words[d, 1], words[d, 2] = key
                     result = tt_get(key, tt_keys, tt_vals, mask)
                     if result >= target:
+                        last = deck[pos] if plays and pos == n_cards - 1 else -1  # played from the deck, or not
                         frame[d, F_MOVES] = _moves(moves[d], cur, tokens, strikes, stacks, hands, hlen, held, junk, P,
-                                                   free, mute, cost)
+                                                   free, mute, cost, last)
                         if seed:
                             _shuffle(moves[d], frame[d, F_MOVES], seed % 2 == 0, rng)
                         frame[d, F_NEXT], frame[d, F_BEST], frame[d, F_HOPE] = 0, 0, hope
@@ -517,7 +571,7 @@ def scratch(seed, memo_bits):
 
 
 @numba.njit(cache=True)
-def position(deck, P, H, hand_cards, hlen, stacks, next_card, mute=0, cost=1):
+def position(deck, P, H, hand_cards, hlen, stacks, next_card, mute=0, cost=1, plays=0):
     """The search's fixed data and the card arrays of a state: ``(Setup, Cards)``.
 
     ``hand_cards[p, :hlen[p]]`` are the deck indices player ``p`` holds, ``stacks`` the cards played
@@ -526,8 +580,9 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card, mute=0, cost=1):
     nor played (negative for a state no game reaches: the caller checks). ``counts`` are the copies of
     each type in this deck (not the variant's), ``nextpos[q, x]`` the first position ``>= q`` of type
     ``x`` in the deck (the deck size if none). Per-type arrays (and the columns of ``nextpos``) have
-    ``MAX_TYPES`` entries whatever the deck, the types of no suit of the deck never drawn. ``mute`` and
-    ``cost``: the types no clue touches under restricted clues and the units of tokens a clue costs (:class:`Setup`)."""
+    ``MAX_TYPES`` entries whatever the deck, the types of no suit of the deck never drawn. ``mute``, ``cost`` and
+    ``plays``: the types no clue touches under restricted clues, the units of tokens a clue costs and whether the
+    deck's last card may be played from the deck (:class:`Setup`)."""
     n_cards = deck.size
     counts, held, rem = np.zeros(MAX_TYPES, dtype=np.int64), np.zeros(MAX_TYPES, dtype=np.int64), \
         np.zeros(MAX_TYPES, dtype=np.int64)
@@ -548,7 +603,8 @@ def position(deck, P, H, hand_cards, hlen, stacks, next_card, mute=0, cost=1):
     for q in range(n_cards - 1, -1, -1):
         copy_into(nextpos[q], nextpos[q + 1])
         nextpos[q, deck[q]] = q
-    return Setup(deck, nextpos, counts, P, H, mute, cost), Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
+    setup = Setup(deck, nextpos, counts, P, H, mute, cost, plays)
+    return setup, Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
 
 
 @numba.njit(cache=True)

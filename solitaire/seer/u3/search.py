@@ -9,9 +9,9 @@ deck order and the next card to draw, the hands, stacks, clue tokens, strikes, t
 and the turns left once the deck is empty).
 
 Decks. The deal's variant gives the deck: up to 6 suits (``deal.n_types`` types, won at
-``deal.max_score``), any copies of each card, hands of up to 6 cards. A deal whose rules the
-search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
-search (:func:`check_supported`): ``deckPlays``. Clue Starved's half
+``deal.max_score``), any copies of each card, hands of up to 6 cards. Under the option ``deckPlays``
+the search plays the deck's last card from the deck too (the kernel's ``plays``), and its lines export
+such a play as hanab.live's play of that card. Clue Starved's half
 tokens are searched in units of half tokens (:attr:`~solitaire.seer.options.Rules.clue_cost`). In a
 variant with cards no clue touches (null suits, ...) and no clue that is always legal, a clue needs a
 teammate holding a card some clue touches: the search then restricts its clues (:func:`muted_types`,
@@ -42,8 +42,8 @@ pass a legal clue of the variant); once it reaches its target the bot finishes t
 point). A ``timeout`` (seconds per deal) is honoured between searches; a deal that runs out
 reports ``exact = False`` with the bounds found. With ``peer_timeout`` a deal left open goes to a
 SAT peer (:mod:`solitaire.seer.peers`, imported only then: the search itself needs no PySAT), except a
-deal with restricted clues or Clue Starved's half tokens, which the peers do not encode: the search alone
-answers it.
+deal with restricted clues, Clue Starved's half tokens or the option ``deckPlays``, which the peers do not
+encode (:func:`peers_asked`): the search alone answers it.
 
 Running time: exponential in the worst case (the game is a finite tree); most deals need no
 search at all (``L = U2``); measurements in ``docs/u3-search.md``.
@@ -60,27 +60,29 @@ from solitaire.seer.deals import MAX_SCORE, RANKS, Deal, seeded_deal
 from solitaire.seer.game import DISCARD, PLAY, Game, bot_action, legal_clue, simulate
 from solitaire.seer.position import Position
 from solitaire.seer.u3.hope import MEMO_BITS, hope, workspace
-from solitaire.seer.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DISCARD, MAX_DEPTH, MOVER, NODE_LIMIT, NODES,
-                                      POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn, position, scratch)
+from solitaire.seer.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DECK_PLAY, M_DISCARD, MAX_DEPTH, MOVER,
+                                      NODE_LIMIT, NODES, POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn, position,
+                                      scratch)
 from solitaire.seer.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
-from solitaire.seer.variants import UnsupportedVariant
 
 __all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "root_arrays",
-           "finish", "line_actions", "peer_close", "warm_up", "check_supported", "muted_types", "peers_asked", "tt_table",
+           "finish", "line_actions", "peer_close", "warm_up", "muted_types", "peers_asked", "tt_table",
            "TT_BITS", "MEMO_BITS"]
 
 
 def hope_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
-              root: np.ndarray, joint: int = 1 << 17, turns: bool = True, cost: int = 1) -> int:
+              root: np.ndarray, joint: int = 1 << 17, turns: bool = True, cost: int = 1, plays: int = 0) -> int:
     """The node bound of the state given as :func:`search_from` takes it, with the chains of several suits
     at once, and (with ``turns``) in turn order with the clue tokens, ``joint`` steps per window: an
     upper bound on the best score from the state (:mod:`solitaire.seer.u3.hope`). ``cost``: the units of
     ``root``'s tokens a clue costs (2: half tokens, Clue Starved). The bound counts whole tokens (a half token
-    left gives no clue): a relaxation, as a clue spends a whole token and a removal adds at most one (rule 2'')."""
-    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], 0, cost)  # typed as search_from calls it
+    left gives no clue): a relaxation, as a clue spends a whole token and a removal adds at most one (rule 2'').
+    ``plays``: 1 when the deck's last card may be played from the deck (``deckPlays``), else 0."""
+    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], 0, cost, plays)  # typed as search_from
+
     return int(hope(root[SCORE], cards.stacks, cards.held, cards.rem, root[POS], deck.size, root[FIN], P, root[MOVER],
                     cards.hands, cards.hlen, setup.nextpos, deck, workspace(MEMO_BITS), 0, joint,
-                    root[TOKENS] // cost if turns else -1))
+                    root[TOKENS] // cost if turns else -1, plays))
 
 
 def root_hope(deck: np.ndarray, P: int, H: int, joint: int = 1 << 17, turns: bool = True,
@@ -93,13 +95,14 @@ def root_hope(deck: np.ndarray, P: int, H: int, joint: int = 1 << 17, turns: boo
 def search_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
                 root: np.ndarray, target: int, tt_keys: np.ndarray, tt_vals: np.ndarray, node_limit: int, seed: int,
                 free: bool = False, memo_bits: int = MEMO_BITS, mute: int = 0,
-                cost: int = 1) -> tuple[int, int, bool, np.ndarray]:
+                cost: int = 1, plays: int = 0) -> tuple[int, int, bool, np.ndarray]:
     """One fail-soft search for ``target`` from the state whose hands are ``hand_cards[p, :hlen[p]]`` (deck
     indices), with ``stacks`` and the scalars ``root`` (fields ``POS`` .. ``MOVER`` of
     :mod:`solitaire.seer.u3.kernel`: the next card, tokens, strikes, turns left once the deck is empty
     or -1, score, player to move); the rest as :func:`exact_search`, whose results it returns. The deck's
     types are ``5 * stacks.size`` (one stack per suit)."""
-    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], np.int64(mute), np.int64(cost))
+    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], np.int64(mute), np.int64(cost),
+                            np.int64(plays))
     stats = np.zeros(STATS_N, dtype=np.int64)
     stats[:MOVER + 1] = root
     if free:
@@ -112,7 +115,8 @@ def search_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: 
 
 def exact_search(deck: np.ndarray, P: int, H: int, target: int, tt_keys: np.ndarray, tt_vals: np.ndarray,
                  node_limit: int, seed: int, free: bool = False, memo_bits: int = MEMO_BITS,
-                 n_types: int = MAX_SCORE, mute: int = 0, cost: int = 1) -> tuple[int, int, bool, np.ndarray]:
+                 n_types: int = MAX_SCORE, mute: int = 0, cost: int = 1,
+                 plays: int = 0) -> tuple[int, int, bool, np.ndarray]:
     """One fail-soft search from the start of the game for ``target``.
 
     Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
@@ -127,10 +131,11 @@ def exact_search(deck: np.ndarray, P: int, H: int, target: int, tt_keys: np.ndar
     the deal's variant (5 per suit, at most 30), the game being won at ``n_types`` points. ``mute``: the
     types no clue touches under restricted clues (:func:`muted_types`; 0: a clue is legal whenever a token
     is left). ``cost``: the units of clue tokens a clue costs (2 under Clue Starved, whose units are half
-    tokens; :attr:`~solitaire.seer.options.Rules.clue_cost`).
+    tokens; :attr:`~solitaire.seer.options.Rules.clue_cost`). ``plays``: 1 when the deck's last card may be played
+    from the deck (the option ``deckPlays``), else 0.
     """
     return search_from(deck, P, H, *first_turn(deck, P, H, n_types, cost), target, tt_keys, tt_vals, node_limit, seed,
-                       free, memo_bits, mute, cost)
+                       free, memo_bits, mute, cost, plays)
 
 
 def root_arrays(game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -152,13 +157,16 @@ def line_actions(game: Game, codes: Iterable[int]) -> tuple[list[dict[str, int]]
     finished by the bot; returns ``(actions, final game)``.
 
     A play or misplay of type ``x`` plays a card of that type from the mover's hand, a
-    discard discards one, a pass becomes a legal clue of the variant (:func:`~solitaire.seer.game.legal_clue`).
+    discard discards one, a pass becomes a legal clue of the variant (:func:`~solitaire.seer.game.legal_clue`),
+    a play or misplay from the deck plays the deck's last card (its order: ``game.next_card``).
     """
     game, actions = game.copy(), []
     for code in codes:
         kind, x = divmod(int(code), 32)
         if kind == M_CLUE:
             action = legal_clue(game)
+        elif kind >= M_DECK_PLAY:
+            action = {"type": PLAY, "target": game.next_card, "value": 0}
         else:
             order = next(o for o in game.hands[game.current] if game.type_of(o) == x)
             action = {"type": DISCARD if kind == M_DISCARD else PLAY, "target": order, "value": 0}
@@ -240,15 +248,6 @@ def _peer(encoding, solver, deal):
     return peer_of(encoding or PEER_ENCODING), solver or PEER_SOLVER
 
 
-def check_supported(deal: Deal) -> None:
-    """Raise :class:`~solitaire.seer.variants.UnsupportedVariant` (one line: the reason) for a deal whose
-    rules the search does not model (:meth:`~solitaire.seer.options.Rules.unsupported`); return ``None``
-    for the others."""
-    reason = deal.rules.unsupported()
-    if reason:
-        raise UnsupportedVariant(reason, "U3 search")
-
-
 def muted_types(deal: Deal) -> int:
     """The types no clue touches as a bit mask (bit ``t``: type ``t``), the search's restricted clues
     (:mod:`solitaire.seer.u3.kernel`); 0 when a clue is always legal (empty clues, or a kind of clue that
@@ -261,8 +260,9 @@ def muted_types(deal: Deal) -> int:
 
 def peers_asked(deal: Deal) -> bool:
     """Whether :func:`exact` with a peer timeout asks the SAT peers about ``deal``: not under restricted clues
-    (:func:`muted_types`) or Clue Starved's half tokens, which they do not encode (the search alone answers)."""
-    return not muted_types(deal) and deal.rules.clue_cost == 1
+    (:func:`muted_types`), Clue Starved's half tokens or the option ``deckPlays``, which they do not encode (the
+    search alone answers)."""
+    return not muted_types(deal) and deal.rules.clue_cost == 1 and not deal.rules.deck_plays
 
 
 def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None = None, tt_bits: int = TT_BITS,
@@ -276,12 +276,9 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     From a position the first upper bound is ``min(U2, hope_from)``, both from that position, and
     the actions start at the position.
 
-    Any deck of up to 6 suits (its variant's types, ``deal.n_types``) is searched; a deal whose rules
-    the search does not model raises :class:`~solitaire.seer.variants.UnsupportedVariant` before any
-    search (:func:`check_supported`), and so does ``peer_timeout`` with a deal the SAT peers refuse
-    (:func:`~solitaire.seer.peers.turns.check_encoded`), unless its clues are restricted (:func:`muted_types`:
-    cards no clue touches) or it is Clue Starved (half tokens), which the peers do not encode: the peers are
-    then not asked.
+    Any deck of up to 6 suits (its variant's types, ``deal.n_types``) is searched, under any option of
+    :class:`~solitaire.seer.options.Options`. With ``peer_timeout`` the SAT peers are asked only about the deals
+    they encode (:func:`peers_asked`: not under restricted clues, Clue Starved's half tokens or ``deckPlays``).
 
     The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
     ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
@@ -298,8 +295,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     (25, True, 25)
     """
     began_deal = time.perf_counter()
-    check_supported(deal)
-    mute, cost = muted_types(deal), deal.rules.clue_cost
+    mute, cost, plays = muted_types(deal), deal.rules.clue_cost, int(deal.rules.deck_plays)
     peer = _peer(peer_encoding, peer_solver, deal) if peer_timeout and peers_asked(deal) else None  # fails now
     origin = Game(deal) if start is None else Game.from_position(start)
     actions, game = finish(origin.copy(), [])
@@ -311,7 +307,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
         first = origin.score
     else:
         first = upper2 if bot == upper2 else min(upper2, hope_from(deck, deal.players, deal.hand, *arrays,
-                                                                   cost=cost))
+                                                                   cost=cost, plays=plays))
     low, high = bot, first
     if high < low:
         raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
@@ -335,7 +331,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
                 bits, table = grown, tt_table(grown, table)
             began = time.perf_counter()
             result, used, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, limit,
-                                                      seed, free, memo_bits, mute, cost)
+                                                      seed, free, memo_bits, mute, cost, plays)
             nodes, searches = nodes + used, searches + 1
             rates[kind] = used / max(time.perf_counter() - began, 1e-6)
             if aborted:
@@ -404,5 +400,5 @@ def warm_up() -> None:
     u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
     arrays = first_turn(deck, 2, 5, MAX_SCORE, 1)
-    search_from(deck, 2, 5, *arrays, 1, *tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS, 0, 1)
+    search_from(deck, 2, 5, *arrays, 1, *tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS, 0, 1, 0)
     hope_from(deck, 2, 5, *arrays)
