@@ -18,14 +18,15 @@ strike scores 0, below every bound.)
 
 Why U2 <= U1 (:func:`u1`: the paper's solitaire on the deck with ``h = P * hand - 1`` and
 free cascades, solved exactly by :mod:`solitaire.engine`). Map a U2 line to a solitaire
-sequence: a card the line discards is discarded at its scan; a card it plays is stored at
-its scan (or played then, if playable) and played at the same step as in the line. Step
-1 happens at the scan of card ``P * hand`` and step ``t + 1`` at the scan of card
-``P * hand + t``; after a scan, the cards the sequence holds are cards of the line's hand
-that the line will play, minus the one it plays or discards at that step (a card played
-at step 1 is a 1, played at its own scan) — at most ``P * hand - 1``. The same argument
-maps a line keeping at most ``m`` cards to a solitaire play with ``h = m - 1``. The at most ``P`` final plays are a free cascade in the solitaire, which
-has no limit at all. So every U2 line is a legal solitaire play with the same score.
+sequence: a card the line discards is discarded at its scan; a card it plays is stored at its
+scan (or played then, if playable) and played at the same step as in the line. Step 1 happens at
+the scan of card ``P * hand`` and step ``t + 1`` at the scan of card ``P * hand + t``; after a
+scan, the cards the sequence holds are cards of the line's hand that the line will play, minus
+the one it plays or discards at that step (a card played at step 1 is a 1, played at its own
+scan) — at most ``P * hand - 1``. The same argument maps a line keeping at most ``m`` cards to a
+solitaire play with ``h = m - 1``. The at most ``P`` final plays are a free cascade in the
+solitaire, which has no limit at all. So every U2 line is a legal solitaire play with the same
+score.
 
 With the option ``deckPlays`` (the player to move may play the deck's last card from the deck, its
 hand unchanged) the last step need not remove a card of the pooled hand, and the last card can be

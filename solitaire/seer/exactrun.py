@@ -181,8 +181,8 @@ def table_summary(rows: TableDeals | Iterable[dict], slowest: int = 5) -> dict[s
 def format_table(summary: dict[str, dict]) -> str:
     """The summary as a Markdown table plus the slowest deals."""
     top = next(iter(summary.values()), {}).get("max_score", 25)
-    lines = [f"| P | deals | U3 = {top} (95% CI) | U3 may be {top} | U2 exact | closed by | unresolved | U3 distribution "
-             "| median s | p99 s | max s |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [f"| P | deals | U3 = {top} (95% CI) | U3 may be {top} | U2 exact | closed by | unresolved "
+             "| U3 distribution | median s | p99 s | max s |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for p, s in summary.items():
         low, high = s["share_U3_25_ci95"]
         dist = ", ".join(f"{k}: {v}" for k, v in s["U3_distribution"].items())

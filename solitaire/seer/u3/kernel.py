@@ -8,10 +8,10 @@ the transposition table (:mod:`solitaire.seer.u3.table`), which holds only prove
 the move order (``seed``) never changes an answer, only how soon it comes.
 
 Decks. Any deck of ``S <= 6`` suits of ranks 1..5 (a hanab.live variant's: type ``suit * 5 + rank - 1``,
-``5 S`` types, any number of copies of each) and up to 60 cards, with hands of up to 6 cards (at most 25 cards in all hands). ``S``
-is the size of the stacks array (:func:`start`, :func:`position`), and the per-type arrays have
-``MAX_TYPES`` = 30 entries whatever the deck (constant sizes keep the compiled search as fast on every
-deck); the game is won at ``5 S`` points. The rules are those of the real game. With every card seen
+``5 S`` types, any number of copies of each) and up to 60 cards, with hands of up to 6 cards (at most
+25 cards in all hands). ``S`` is the size of the stacks array (:func:`start`, :func:`position`), and the
+per-type arrays have ``MAX_TYPES`` = 30 entries whatever the deck (constant sizes keep the compiled search as
+fast on every deck); the game is won at ``5 S`` points. The rules are those of the real game. With every card seen
 a clue is a pass: which clue is given does not matter, only whether one may be. It needs a token, and
 under *restricted clues* also a player other than the giver holding a card some clue touches:
 ``mute`` (:class:`Setup`) is then the bit mask of the types no clue touches (a variant with such

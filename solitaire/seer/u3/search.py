@@ -61,8 +61,8 @@ from solitaire.seer.game import DISCARD, PLAY, Game, bot_action, legal_clue, sim
 from solitaire.seer.position import Position
 from solitaire.seer.u3.hope import MEMO_BITS, hope, workspace
 from solitaire.seer.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DECK_PLAY, M_DISCARD, MAX_DEPTH, MOVER,
-                                      NODE_LIMIT, NODES, POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn, position,
-                                      scratch)
+                                      NODE_LIMIT, NODES, POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn,
+                                      position, scratch)
 from solitaire.seer.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
 
 __all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "root_arrays",
