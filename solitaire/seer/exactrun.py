@@ -44,12 +44,11 @@ from solitaire.seer.deals import MAX_SCORE, Deal
 from solitaire.seer.dealsource import DEALERS, SEED_BITS, live_deals
 from solitaire.io.errors import InputError
 from solitaire.seer.u3 import exact, warm_up
-from solitaire.seer.u3.search import peers_asked
 from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
 from solitaire.seer.variants import get_variant
 from solitaire.seer.ids import parse_id
-from solitaire.seer.peers.turns import PEER_SOLVER, check_encoded
+from solitaire.seer.peers.turns import PEER_SOLVER
 from solitaire.seer.tabledeals import METHODS, TABLE_KEYS, TableDeals, read_table_deals
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "read_table_deals", "table_summary", "format_table",
@@ -233,10 +232,8 @@ class TableRun(LockedRun):
             raise InputError(f"expected seed + deals <= {limit} for {kind} (a larger seed repeats a deal or is "
                              f"not a seed of theirs), got {seed} + {deals}", "--seed")
         if kind.source == "live":
-            for p in players:  # the variant and its rules (the peers' too) for each player count, refused at once
-                deal = kind.deal(p, seed)
-                if peer_timeout and peers_asked(deal):
-                    check_encoded(deal)
+            for p in players:  # the variant and its rules for each player count, refused at once
+                kind.deal(p, seed)
         self.kind = kind
         self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs
         self.limits = (timeout, peer_timeout, peer_solver, peer_encoding)

@@ -107,6 +107,21 @@ class Rules:
         return self.variant.clue_starved
 
     @property
+    def peer_gap(self) -> str | None:
+        """What of these rules the SAT peers (:mod:`solitaire.seer.peers`) do not encode, as one line, or ``None``:
+        the option ``deckPlays`` (every removal of their formulas is of a card the actor holds), a card no clue
+        touches while no clue is always legal (they let a player clue whenever a token is left), or Clue
+        Starved's half tokens (they count whole tokens)."""
+        if self.deck_plays:
+            return "option deckPlays is not encoded: the peers remove only cards the actor holds, not the deck's last"
+        if not (self.always_clue or all(self.clueable)):
+            return (f"{self.variant.name!r} is not encoded: a card no clue touches can leave no legal clue, and the "
+                    f"peers let a player clue whenever a token is left")
+        if self.clue_cost != 1:
+            return f"{self.variant.name!r} is not encoded: its half clue tokens (the peers count whole tokens)"
+        return None
+
+    @property
     def clue_cost(self) -> int:
         """Units of clue tokens a clue costs: 2 under Clue Starved (a unit is half a token), else 1; a discard
         or a played 5 returns one unit (hanab.live's adjusted clue tokens)."""

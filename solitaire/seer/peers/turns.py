@@ -109,19 +109,9 @@ def settled(position: Position, target: int) -> tuple[bool | None, list[dict[str
 
 def check_encoded(deal: Deal) -> None:
     """Raise :class:`~solitaire.seer.variants.UnsupportedVariant` (one line: the reason) for a deal whose
-    rules the peers do not encode: the option ``deckPlays`` (a play of the deck's last card from the deck:
-    every removal of the formula is of a card the actor holds), a card no clue touches while no clue is always
-    legal (both peers let a player clue whenever a token is left, module docstring), or Clue Starved's half
-    tokens (the peers count whole tokens)."""
-    rules = deal.rules
-    reason = None
-    if rules.deck_plays:
-        reason = "option deckPlays is not encoded: the peers remove only cards the actor holds, not the deck's last"
-    elif not (rules.always_clue or all(rules.clueable)):
-        reason = (f"{rules.variant.name!r} is not encoded: a card no clue touches can leave no legal clue, and the "
-                  f"peers let a player clue whenever a token is left")
-    elif rules.clue_cost != 1:
-        reason = f"{rules.variant.name!r} is not encoded: its half clue tokens (the peers count whole tokens)"
+    rules the peers do not encode (:attr:`~solitaire.seer.options.Rules.peer_gap`: ``deckPlays``, a card no
+    clue touches while no clue is always legal, Clue Starved's half tokens; module docstring)."""
+    reason = deal.rules.peer_gap
     if reason:
         raise UnsupportedVariant(reason, "SAT peers")
 

@@ -238,13 +238,12 @@ def _schedule(first_budget, restart_budget, free_share):
         budget *= 2
 
 
-def _peer(encoding, solver, deal):
+def _peer(encoding, solver):
     """``(reaches, solver)``: the SAT peer of ``encoding`` and the PySAT solver name (``None``: the
-    defaults of :mod:`solitaire.seer.peers`); a wrong encoding raises :class:`ValueError`, a deal the
-    peers refuse :class:`~solitaire.seer.variants.UnsupportedVariant`. Imports PySAT."""
+    defaults of :mod:`solitaire.seer.peers`), asked only about deals they encode (:func:`peers_asked`); a
+    wrong encoding raises :class:`ValueError`. Imports PySAT."""
     from solitaire.seer.peers import PEER_ENCODING, peer_of
-    from solitaire.seer.peers.turns import PEER_SOLVER, check_encoded
-    check_encoded(deal)
+    from solitaire.seer.peers.turns import PEER_SOLVER
     return peer_of(encoding or PEER_ENCODING), solver or PEER_SOLVER
 
 
@@ -262,7 +261,7 @@ def peers_asked(deal: Deal) -> bool:
     """Whether :func:`exact` with a peer timeout asks the SAT peers about ``deal``: not under restricted clues
     (:func:`muted_types`), Clue Starved's half tokens or the option ``deckPlays``, which they do not encode (the
     search alone answers)."""
-    return not muted_types(deal) and deal.rules.clue_cost == 1 and not deal.rules.deck_plays
+    return deal.rules.peer_gap is None
 
 
 def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None = None, tt_bits: int = TT_BITS,
@@ -296,7 +295,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     """
     began_deal = time.perf_counter()
     mute, cost, plays = muted_types(deal), deal.rules.clue_cost, int(deal.rules.deck_plays)
-    peer = _peer(peer_encoding, peer_solver, deal) if peer_timeout and peers_asked(deal) else None  # fails now
+    peer = _peer(peer_encoding, peer_solver) if peer_timeout and peers_asked(deal) else None  # a wrong name fails now
     origin = Game(deal) if start is None else Game.from_position(start)
     actions, game = finish(origin.copy(), [])
     bot = game.score
