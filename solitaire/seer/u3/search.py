@@ -258,9 +258,8 @@ def muted_types(deal: Deal) -> int:
 
 
 def peers_asked(deal: Deal) -> bool:
-    """Whether :func:`exact` with a peer timeout asks the SAT peers about ``deal``: not under restricted clues
-    (:func:`muted_types`), Clue Starved's half tokens or the option ``deckPlays``, which they do not encode (the
-    search alone answers)."""
+    """Whether :func:`exact` with a peer timeout asks the SAT peers about ``deal``: only when they encode its rules
+    (:attr:`~solitaire.seer.options.Rules.peer_gap` is ``None``); else the search alone answers."""
     return deal.rules.peer_gap is None
 
 
