@@ -549,19 +549,37 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
             click.echo(path)
 
 
+def _print_refused(row):
+    click.echo(f"{row['id'] or '-'} ({row['source']}): refused: {row['refused']}")
+
+
+def _print_refused_summary(refused):
+    if refused:
+        click.echo(f"refused {sum(refused.values())}, by reason:")
+        for reason, count in refused.items():
+            click.echo(f"  {count:>6}  {reason}")
+
+
 def _print_row(row):
+    if "refused" in row:
+        return _print_refused(row)
     proof = f" (by {row['method']})" if row.get("method") else ""
     exact = (f" U3={row['U3']}" + (proof if row["exact"] else f"..{row['U3_high']} (open)")) if "U3" in row else ""
-    extra = f" real {row['real_score']} gap {row['gap']}" if "gap" in row else ""
+    end = f" ({row['end']} end, {row['played']} played)" if "end" in row and "played" in row else ""
+    extra = f" real {row['real_score']}{end} gap {row['gap']}" if "gap" in row else ""
     figures = f" min_hand {row['min_hand']} slack {row['pace_slack']}" if "min_hand" in row else ""
     where = f" ({row['source']})" if "source" in row else ""
-    click.echo(f"{row['id']}{where}: P={row['players']} L={row['L']}{exact} U2={row['U2']} U1={row['U1']}{figures}{extra}"
+    bounds = f"L={row['L']}{exact} U2={row['U2']} U1={row['U1']}"
+    click.echo(f"{row['id']}{where}: P={row['players']} {bounds}{figures}{extra}"
                + (f"  ({row['reason']})" if "reason" in row else ""))
+    if "link" in row:
+        click.echo(f"  {row['link'] or 'no replay link: ' + row['link_note']}")
 
 
 def _print_summary(summary):
     top = summary.get("max_score", 25) or "max"  # a variant's own maximum score
     click.echo(f"deals {summary['deals']}")
+    _print_refused_summary(summary.get("refused"))
     for key in ("L", "U2", "U1", "real_score", "min_hand", "pace_slack"):
         if f"mean_{key}" in summary:
             click.echo(f"  mean {key:<10} {summary[f'mean_{key}']:.3f}")
@@ -613,8 +631,14 @@ def _deal_sources(command):
                               "p3v0sfoo; a legacy-x- prefix deals the same deck)."),
             click.option("--deal", type=click.Path(dir_okay=False),
                          help="A deal: text (r1 y2 ...), .deck, or hanab.live JSON."),
-            click.option("--hanab-live", type=click.Path(dir_okay=False),
-                         help="hanab.live games: one JSON game or JSON Lines."))):
+            click.option("--hanab-live", metavar="FILE|LINK",
+                         help="hanab.live games: a game as hanab.live exports it, a JSON array of games, JSON Lines, "
+                              "or a hanab.live replay link (a URL or its data part; a file may hold one a line). "
+                              "A game the toolkit cannot read or play is a row of its own with 'refused' and the "
+                              "reason; the run goes on."),
+            click.option("--strict", is_flag=True,
+                         help="Stop at the first game of a file the toolkit refuses (exit 2) instead of giving it a "
+                              "row of its own."))):
         command = option(command)
     return command
 
@@ -647,8 +671,10 @@ def _deal_sources(command):
                    "are counted.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
 @click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
-def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, hanab_live, csv_out,
-          jsonl_out, resume, jobs, figures, lines, with_exact, timeout, peer_timeout, peer_solver, peer_encoding, lines_dir, scores_file, quiet, as_json):
+def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, hanab_live, strict,
+          csv_out,
+          jsonl_out, resume, jobs, figures, lines, with_exact, timeout, peer_timeout, peer_solver, peer_encoding,
+          lines_dir, scores_file, quiet, as_json):
     """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
 
     Every row has id, players, L, U1, U2, min_hand, pace_slack, a reason when U2 < 25,
@@ -666,7 +692,7 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
     if csv_out and jsonl_out:
         _usage_error("give at most one of --csv and --jsonl")
     source = deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds,
-                         hanab_live_seed)
+                         hanab_live_seed, strict)
     options = BoundOptions(figures, lines, with_exact, timeout, peer_timeout, peer_solver, peer_encoding)
     scores = read_scores(scores_file) if scores_file else None
     with BoundRun(source, options, out, bool(csv_out), resume, lines_dir, jobs, scores) as run:
@@ -688,18 +714,26 @@ def _progress(stream, length, as_json, label="deals"):
     return nullcontext(stream)
 
 
-def _print_analysis(analysis):
-    first = analysis.turns[0] if analysis.turns else analysis.final
-    start = f"{first.low}" + ("" if first.exact else f"..{first.high}")
-    click.echo(f"{analysis.ident}: {analysis.players} players, score {analysis.score}, maximum at the start {start}, "
-               f"{len(analysis.turns)} turns, {analysis.searches} searches, {analysis.open_turns} open")
-    for drop in analysis.drops:
-        click.echo(f"  turn {drop.turn:>3}: {drop.text:<28} {drop.before} -> {drop.after}   ({drop.kind}, {drop.phase})")
+def _print_analysis(row):
+    if "refused" in row:
+        return _print_refused(row)
+    first = row["turns"][0] if row["turns"] else {"max": row["final_max"], "max_high": row["final_max"]}
+    start = f"{first['max']}" + ("" if first["max"] == first["max_high"] else f"..{first['max_high']}")
+    where = f" ({row['source']})" if row.get("source") else ""
+    score = "" if row.get("end") is None else (
+        f", {row['end']} end, score {'unknown' if row['score'] is None else row['score']} ({row['played']} played)")
+    click.echo(f"{row['id']}{where}: {row['players']} players{score}, maximum at the start {start}, "
+               f"{len(row['turns'])} turns, {row['searches']} searches, {row['open']} open")
+    for drop in row["drops"]:
+        click.echo(f"  turn {drop['turn']}: {drop['text']} ({drop['from']} -> {drop['to']}); instead: {drop['instead']}"
+                   f"   [{drop['kind']}, {drop['phase']}]")
+        click.echo(f"    {drop['link'] or 'no replay link: ' + drop['link_note']}")
 
 
 def _print_analysis_summary(summary):
     click.echo(f"games {summary['games']}: a perfect score (5 per suit) reachable at the start in "
                f"{summary['winnable_at_start']}, of which {summary['lost_after_start']} dropped below it")
+    _print_refused_summary(summary.get("refused"))
     click.echo("  first drop by phase: " + "  ".join(f"{k}: {v}" for k, v in summary["first_drop_phase"].items()))
     click.echo("  points lost by kind: " + "  ".join(f"{k}: {v}" for k, v in summary["points_lost_by_kind"].items()))
     click.echo("  points lost by phase: " + "  ".join(f"{k}: {v}" for k, v in summary["points_lost_by_phase"].items()))
@@ -707,7 +741,7 @@ def _print_analysis_summary(summary):
 
 
 @main.command()
-@click.argument("games", nargs=-1, type=click.Path(dir_okay=False))
+@click.argument("games", nargs=-1, metavar="GAMES...")
 @_example_option("games", "game", label="GAMES", required=False)
 @click.option("--hanab-live-seeds", metavar="SEED",
               help="Also hanab.live's deals of a seed string or range (p3v0s1..1000), as games with no action: "
@@ -718,57 +752,58 @@ def _print_analysis_summary(summary):
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
               type=_Whole(1, 64), help="Worker processes (one game each).")
 @click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False),
-              help="Stream one row per game to this JSON Lines file (id, players, score, turns, drops).")
+              help="Stream one row per game to this JSON Lines file (id, source, end, score, turns, drops).")
 @click.option("--resume", is_flag=True, help="Skip the games whose rows the --jsonl file holds (same --timeout).")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False),
+              help="Write one self-contained page (no network): per game the maximum per turn beside the score, "
+                   "each drop with the better action and its replay link; the batch summary as charts.")
 @click.option("--plot", "plot_dir", type=click.Path(file_okay=False),
-              help="Draw each game into DIR/<id>.png: the maximum per turn beside the score (needs matplotlib).")
+              help="Draw each game into DIR/<id>.png: the maximum per turn beside the score (needs matplotlib: "
+                   "pip install 'hanabi-solitaire[plot]').")
+@click.option("--strict", is_flag=True,
+              help="Stop at the first game the toolkit refuses (exit 2) instead of giving it a row of its own.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"games": [...], "summary": {...}}.')
-def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, resume, plot_dir, quiet, as_json):
+def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, resume, html_out, plot_dir, strict,
+            quiet, as_json):
     """Where each game was lost: the perfect-information maximum before every turn.
 
-    GAMES are hanab.live games (one JSON game, or JSON Lines, as bound --hanab-live reads
-    them; a game may give its hanab.live "seed" in place of its "deck"). For every turn: the largest score a team that sees every card could still reach
+    GAMES are hanab.live games: files (a game as hanab.live exports it, a JSON array of games,
+    JSON Lines, or replay links one a line) or replay links (a hanab.live URL, or its data
+    part). For every turn: the largest score a team that sees every card could still reach
     (exact, or proven bounds when the search runs out); the turns where it dropped, the action
-    that dropped it, and a line from the position before it (the real actions up to that turn,
-    then an optimal finish) as a hanab.live game, in the JSON rows ("drops": [{"line": ...}]).
+    that dropped it, the first action of a line that keeps the maximum, and a hanab.live replay
+    link of that line opening at the turn. A game the toolkit cannot read or play is a row of
+    its own with 'refused' and the reason, and the run goes on (--strict stops there).
     """
-    from solitaire.seer.analysis import analyze_games, summarize_analyses
+    from solitaire.seer.analyzerun import AnalyzeRun
     from solitaire.seer.dealsource import live_seed, live_seeds
-    from solitaire.seer.deals import read_hanablive_file
-    from solitaire.seer.rowfile import RowWriter, read_rows
+    from solitaire.seer.history import read_source, split_refused
 
     if not (games or hanab_live_seeds or hanab_live_seed):
         _usage_error("missing GAMES (or --example NAME, --hanab-live-seeds, --hanab-live-seed)")
-    deals = [deal for path in games for deal in read_hanablive_file(path)]
+    _distinct_files(**{f"GAMES ({path})": path for path in games if os.path.exists(path)},
+                    **{"--jsonl": jsonl_out, "--html": html_out})
+    items = [item for path in games for item in read_source(path)]
+    if strict:
+        split_refused(items, strict=True)
     if hanab_live_seeds:
-        deals += live_seeds(hanab_live_seeds).deals()
+        items += live_seeds(hanab_live_seeds).deals()
     if hanab_live_seed:
-        deals += live_seed(hanab_live_seed).deals()
-    done = {}
-    if resume and jsonl_out:
-        done = {r["id"]: r for r in read_rows(jsonl_out, required=("id", "turns", "drops"))
-                if r.get("timeout") == timeout}
-    todo = [deal for deal in deals if deal.ident not in done]
-    if plot_dir:
-        _make_folder(plot_dir, "--plot")
+        items += live_seed(hanab_live_seed).deals()
     _say_if_compiling("solitaire.seer.pace", "solitaire.seer.u3.kernel")
-    rows = []
-    with RowWriter(jsonl_out, resume=resume) if jsonl_out else nullcontext() as writer:
-        with _progress(analyze_games(todo, timeout, jobs), len(todo), as_json) as stream:
-            for deal, analysis in zip(todo, stream):
-                row = dict(analysis.to_json(), timeout=timeout)
-                if writer:
-                    writer.write(row)
-                if plot_dir:
-                    from solitaire.seer.plot import plot_analysis
-                    plot_analysis(analysis, deal, os.path.join(plot_dir, f"{analysis.ident}.png"))
+    with AnalyzeRun(items, timeout, jsonl_out, resume, jobs, plot_dir) as run:
+        with _progress(run.rows(), len(run.todo), as_json, "games") as rows:
+            for row in rows:
                 if not (as_json or quiet):
-                    _print_analysis(analysis)
-                rows.append(row)
-    summary = summarize_analyses([done[deal.ident] for deal in deals if deal.ident in done] + rows)
+                    _print_analysis(row)
+    summary = run.summary()
+    if html_out:
+        from solitaire.seer.report import write_report
+
+        write_report(html_out, run.batch_rows(), summary)
     if as_json:
-        _emit_json({"games": rows, "summary": summary})
+        _emit_json({"games": run.new, "summary": summary})
     else:
         _print_analysis_summary(summary)
 
@@ -776,21 +811,40 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, 
 @main.command("deal")
 @_deal_sources
 @click.option("--text", "as_text", is_flag=True, help="Print the text form (r1 y2 ...) instead of JSON.")
+@click.option("--link", is_flag=True,
+              help="Print each deal as a hanab.live replay link (a game that the link cannot carry, such as one "
+                   "whose starting player is not 0, prints {\"id\", \"link\": null, \"link_note\"}).")
 def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, hanab_live,
-             as_text):
+             strict, as_text, link):
     """Print deals, one a line, as hanab.live games without actions.
 
     Each line is {"players": [names], "deck": [{"suitIndex", "rank"}, ...], "options":
     {"startingPlayer": s}} (and "variant" in a variant game), ready to load on hanab.live or to
     give to --hanab-live; --text prints the deck as text (r1 y2 ...), the form --deal reads
-    (without the starting player; the standard deck only).
+    (without the starting player; the standard deck only); --link prints a hanab.live replay
+    link of the deal. A game of a file the toolkit refuses prints its row {"id", "source",
+    "refused"} (--strict stops there).
     """
     from solitaire.seer.dealsource import deal_source
     from solitaire.seer.deals import deal_to_hanablive, format_deal_text
+    from solitaire.seer.history import Refused
+    from solitaire.seer.replaylink import link_or_reason
 
+    if as_text and link:
+        _usage_error("give at most one of --text and --link")
+    refused = 0
     for one in deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds,
-                           hanab_live_seed).deals():
-        click.echo(format_deal_text(one) if as_text else json.dumps(deal_to_hanablive(one)))
+                           hanab_live_seed, strict).items():
+        if isinstance(one, Refused):
+            refused += 1
+            click.echo(json.dumps(one.to_json()))
+        elif link:
+            url, note = link_or_reason(deal_to_hanablive(one))
+            click.echo(url or json.dumps({"id": one.ident, "link": None, "link_note": note}))
+        else:
+            click.echo(format_deal_text(one) if as_text else json.dumps(deal_to_hanablive(one)))
+    if refused:
+        click.echo(f"deal: {refused} game(s) refused (the lines with \"refused\")", err=True)
 
 
 def _table_deals(variant, hle, hle_random_start):

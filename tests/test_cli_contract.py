@@ -2,6 +2,7 @@
 and what was expected, never a traceback, and no output file created, cut or half-written.
 Each case is a bad input that a command once mishandled."""
 
+import csv
 import json
 import lzma
 import os
@@ -31,13 +32,24 @@ def game(**extra):
     return json.dumps({"players": ["a", "b"], "deck": deck, **extra})
 
 
-@pytest.mark.parametrize("score", ["null", '"x"', "NaN", "99", "true"])
+@pytest.mark.parametrize("score", ['"x"', "NaN", "99", "true"])
 def test_hanab_live_score_must_be_a_score(tmp_path, score):
     path = tmp_path / "games.jsonl"
     path.write_text(game(score=3) + "\n" + game(score=0).replace('"score": 0', f'"score": {score}') + "\n")
     csv_path = tmp_path / "rows.csv"
-    one_line_error(run("bound", "--hanab-live", path, "--csv", csv_path, "-j", "1"), str(path), ":2")
+    one_line_error(run("bound", "--hanab-live", path, "--csv", csv_path, "-j", "1", "--strict"), str(path), ":2")
     assert not csv_path.exists()
+    result = run("bound", "--hanab-live", path, "--csv", csv_path, "-j", "1")
+    assert result.exit_code == 0, result.output
+    refused = [row for row in csv.DictReader(csv_path.open()) if row["refused"]]
+    assert [row["source"] for row in refused] == [f"{path}:2"]
+
+
+def test_a_null_score_is_unknown(tmp_path):
+    path = tmp_path / "games.jsonl"
+    path.write_text(game(score=None) + "\n")
+    rows = json.loads(run("bound", "--hanab-live", path, "--json", "-j", "1").output)["rows"]
+    assert len(rows) == 1 and "real_score" not in rows[0] and "refused" not in rows[0]
 
 
 def test_deep_json_and_bom(tmp_path):

@@ -140,8 +140,12 @@ def test_a_loss_removes_a_stale_sequence_file(tmp_path):
     assert out.exit_code == 0 and "NOT WINNABLE" in out.output and not keep.exists()
 
 
-def game_with(**changes):
+def game_with(played=True, **changes):
+    """The first real game with ``changes``; without its actions and score unless ``played``
+    (actions that the changed rules may forbid)."""
     record = json.loads(GAMES.read_text().splitlines()[0])
+    if not played:
+        del record["actions"], record["score"]
     for key, value in changes.items():
         if key.startswith("options_"):
             record["options"][key[len("options_"):]] = value
@@ -161,7 +165,9 @@ def test_hanablive_games_with_rules_not_modelled_are_refused_by_name(tmp_path, c
     path = tmp_path / "games.jsonl"
     path.write_text(GAMES.read_text().splitlines()[1] + "\n" + json.dumps(game_with(**changes)) + "\n")
     for source in ("--hanab-live", "--deal"):
-        one_line_error(run("bound", source, path, "-j", "1"), f"{path}:2", named)
+        one_line_error(run("bound", source, path, "-j", "1", "--strict"), f"{path}:2", named)
+        rows = bound_json(source, path)["rows"]
+        assert "refused" not in rows[0] and rows[1]["source"] == f"{path}:2" and named in rows[1]["refused"]
 
 
 @pytest.mark.parametrize("changes, variant", [
@@ -174,7 +180,7 @@ def test_hanablive_games_with_rules_not_modelled_are_refused_by_name(tmp_path, c
 ])
 def test_hanablive_games_with_a_supported_variant_or_option_are_played_by_its_rules(tmp_path, changes, variant):
     path = tmp_path / "games.jsonl"
-    path.write_text(json.dumps(game_with(**changes)) + "\n")
+    path.write_text(json.dumps(game_with(played=False, **changes)) + "\n")
     row = bound_json("--hanab-live", path)["rows"][0]
     assert row["variant"] == variant and row["max_score"] == 25
 
@@ -182,7 +188,7 @@ def test_hanablive_games_with_a_supported_variant_or_option_are_played_by_its_ru
 def test_a_starting_player_is_read_not_refused(tmp_path):
     for changes in ({"options_startingPlayer": 1}, {"starting_player": 1}):
         path = tmp_path / "games.jsonl"
-        path.write_text(json.dumps(game_with(**changes)) + "\n")
+        path.write_text(json.dumps(game_with(played=False, **changes)) + "\n")
         assert bound_json("--hanab-live", path)["summary"]["deals"] == 1
         assert run("deal", "--hanab-live", path).output.count('"startingPlayer": 1') == 1
 

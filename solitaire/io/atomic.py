@@ -13,7 +13,9 @@ import os
 import tempfile
 from collections.abc import Iterable, Mapping
 
-__all__ = ["write_text_atomic", "write_texts_atomic", "target_mode"]
+from solitaire.io.errors import InputError
+
+__all__ = ["write_text_atomic", "write_texts_atomic", "target_mode", "writable_folder"]
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str | Iterable[str]) -> None:
@@ -86,3 +88,15 @@ def target_mode(path: str | os.PathLike[str]) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def writable_folder(folder: str | os.PathLike[str]) -> None:
+    """Create ``folder`` (and its parents) and check it can be written, or :class:`InputError`."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise InputError("cannot write there: a part of the path is a file, not a folder", folder) from None
+    except OSError as err:
+        raise InputError(f"cannot write there ({err.strerror or err})", folder) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError("cannot write there (permission denied)", folder)

@@ -34,6 +34,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from solitaire.seer.deals import RANKS, Deal, card_name, deal_to_hanablive, hanablive_names
 from solitaire.seer.game import COLOR_CLUE, DISCARD, PLAY, RANK_CLUE, Game
+from solitaire.seer.history import refused_counts
 
 __all__ = ["TurnMax", "Drop", "GameAnalysis", "analyze_game", "analyze_games", "analyze_line", "describe_action", "drop_kind", "phase_of",
            "summarize_analyses", "PHASES", "KINDS"]
@@ -46,12 +47,14 @@ KINDS = ("misplay", "discard of the last copy", "discard of a needed card", "dis
 
 @dataclass
 class TurnMax:
-    """The maximum still reachable before one action: ``low <= M <= high``, ``exact`` when equal."""
+    """The maximum still reachable before one action: ``low <= M <= high``, ``exact`` when equal;
+    ``played``: the cards on the stacks before it (the score so far)."""
 
     turn: int
     action: dict
     low: int
     high: int
+    played: int = 0
 
     @property
     def exact(self) -> bool:
@@ -59,13 +62,15 @@ class TurnMax:
 
     def to_json(self) -> dict:
         return {"turn": self.turn, "action": self.action, "max": self.low, "max_high": self.high,
-                "exact": self.exact}
+                "exact": self.exact, "played": self.played}
 
 
 @dataclass
 class Drop:
     """Turn ``turn``'s action took the maximum from ``before`` to ``after`` (proven bounds on both
-    sides: ``before`` is a score a line reaches, ``after`` an upper bound)."""
+    sides: ``before`` is a score a line reaches, ``after`` an upper bound). ``instead`` is the first
+    action of that line in words, ``line`` the line as a hanab.live game, and ``link`` a hanab.live
+    replay URL of it opening at the drop's turn, or ``None`` with the reason in ``link_note``."""
 
     turn: int
     before: int
@@ -75,32 +80,50 @@ class Drop:
     kind: str
     phase: str
     line: dict = field(repr=False)
+    instead: str = ""
+    link: str | None = None
+    link_note: str | None = None
 
     def to_json(self) -> dict:
-        return {"turn": self.turn, "from": self.before, "to": self.after, "action": self.action,
-                "text": self.text, "kind": self.kind, "phase": self.phase, "line": self.line}
+        out = {"turn": self.turn, "from": self.before, "to": self.after, "action": self.action,
+               "text": self.text, "instead": self.instead, "kind": self.kind, "phase": self.phase,
+               "link": self.link, "line": self.line}
+        return dict(out, link_note=self.link_note) if self.link is None else out
+
+    def sentence(self) -> str:
+        """``turn 27: Alice misplays r4 (24 -> 22); instead: Alice discards y1``."""
+        return f"turn {self.turn}: {self.text} ({self.before} -> {self.after}); instead: {self.instead}"
 
 
 @dataclass
 class GameAnalysis:
-    """The analysis of one game: the maximum before every turn and where it dropped."""
+    """The analysis of one game: the maximum before every turn and where it dropped.
+
+    ``score`` is hanab.live's score of the game (:mod:`solitaire.seer.history`: 0 unless it ended
+    normally; ``None`` when unknown), ``played`` the cards on the stacks after its last action,
+    ``end`` how it ended and ``source`` where it was read (``None`` where the deal does not say)."""
 
     ident: str
     players: int
-    score: int
+    score: int | None
     turns: list[TurnMax]
     drops: list[Drop]
     final: TurnMax
     searches: int
     seconds: float
     max_score: int = 25  # the variant's: 5 per suit
+    played: int = 0
+    end: str | None = None
+    source: str | None = None
 
     @property
     def open_turns(self) -> int:
         return sum(not t.exact for t in self.turns)
 
     def to_json(self) -> dict:
-        return {"id": self.ident, "players": self.players, "score": self.score, "max_score": self.max_score,
+        where = {key: value for key, value in (("source", self.source), ("end", self.end)) if value is not None}
+        return {"id": self.ident, **where, "players": self.players, "score": self.score, "played": self.played,
+                "max_score": self.max_score,
                 "start_max": self.turns[0].low if self.turns else self.final.low,
                 "start_max_high": self.turns[0].high if self.turns else self.final.high,
                 "final_max": self.final.low, "searches": self.searches, "open": self.open_turns,
@@ -208,19 +231,27 @@ def analyze_line(start: Game, actions: Sequence[dict], solve: Callable, names: S
     for t in range(len(states) - 2, -1, -1):  # a later line is a line here too (first fact)
         if lows[t + 1] > lows[t]:
             lows[t], lines[t] = lows[t + 1], [actions[t]] + (lines[t + 1] or [])
-    turns = [TurnMax(t + 1, actions[t], lows[t], highs[t]) for t in range(len(actions))]
-    final = TurnMax(len(actions) + 1, {}, lows[-1], highs[-1])
-    drops = []
-    base = dict(game_json or {})
-    for t, action in enumerate(actions):
-        if lows[t] > highs[t + 1]:
-            before = states[t]
-            export = dict(base, actions=list(actions[:t]) + (lines[t] or []))
-            drops.append(Drop(t + 1, lows[t], highs[t + 1], action, describe_action(before, action, names),
-                              drop_kind(before, action), phase_of(before), export))
+    turns = [TurnMax(t + 1, actions[t], lows[t], highs[t], states[t].played) for t in range(len(actions))]
+    final = TurnMax(len(actions) + 1, {}, lows[-1], highs[-1], states[-1].played)
+    drops = [_drop(states[t], t, actions, lows[t], highs[t + 1], lines[t] or [], names, game_json)
+             for t in range(len(actions)) if lows[t] > highs[t + 1]]
     final_score = states[-1].score if score is None else score
     return GameAnalysis(ident, start.deal.players, final_score, turns, drops, final, searches,
-                        time.perf_counter() - began, top)
+                        time.perf_counter() - began, top, states[-1].played)
+
+
+def _drop(before: Game, t: int, actions: Sequence[dict], low: int, high: int, line: list[dict],
+          names: Sequence[str], game_json: dict | None) -> Drop:
+    """The drop at action ``t`` (0-based), taken in the state ``before``: ``line`` is an optimal line
+    from there, exported after the real actions before it, with its replay link."""
+    from solitaire.seer.replaylink import link_or_reason
+
+    action = actions[t]
+    export = dict(game_json or {}, actions=list(actions[:t]) + line)
+    instead = describe_action(before, line[0], names) if line else "nothing better is known"
+    link, note = link_or_reason(export, t + 1)
+    return Drop(t + 1, low, high, action, describe_action(before, action, names), drop_kind(before, action),
+                phase_of(before), export, instead, link, note)
 
 
 def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
@@ -236,8 +267,11 @@ def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
         Naming the first recorded action the rules forbid.
     """
     from solitaire.seer.game import replay
+    from solitaire.seer.history import judge
     from solitaire.seer.u3 import exact
 
+    if "actions" in deal.meta and "played" not in deal.meta:
+        deal = judge(deal)  # how it ended and hanab.live's score
     recorded = list(deal.meta.get("actions") or [])
     applied = sum(1 for _ in replay(deal, recorded, deal.ident or "<game>")) - 1  # names an illegal action
     actions = recorded[:applied]  # up to a game-over action or the end of the game
@@ -245,7 +279,10 @@ def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
     def solve(game):
         return exact(deal, timeout=timeout, start=game.position())
 
-    return analyze_line(Game(deal), actions, solve, hanablive_names(deal), deal_to_hanablive(deal), deal.ident)
+    analysis = analyze_line(Game(deal), actions, solve, hanablive_names(deal), deal_to_hanablive(deal), deal.ident)
+    analysis.score, analysis.end = deal.meta.get("real_score"), deal.meta.get("end")
+    analysis.source = deal.meta.get("source")
+    return analysis
 
 
 def _analyze_task(args):
@@ -264,9 +301,12 @@ def analyze_games(deals: Iterable[Deal], timeout: float | None = 10.0, jobs: int
 def summarize_analyses(rows: Sequence[dict]) -> dict:
     """Where points were lost over a batch of analysed games (rows of :meth:`GameAnalysis.to_json`):
     by kind of action and by phase, and how many games could reach the maximum at the start but no
-    longer at their end, with the phase of their first drop."""
+    longer at their end, with the phase of their first drop; the rows of refused records
+    (``refused``) are counted by reason apart."""
     by_kind, by_phase, first_phase = Counter(), Counter(), Counter()
     winnable = lost_games = 0
+    refused = refused_counts(rows)
+    rows = [row for row in rows if "refused" not in row]
     for row in rows:
         for drop in row["drops"]:
             by_kind[drop["kind"]] += drop["from"] - drop["to"]
@@ -276,7 +316,7 @@ def summarize_analyses(rows: Sequence[dict]) -> dict:
             if row["drops"]:
                 lost_games += 1
                 first_phase[row["drops"][0]["phase"]] += 1
-    return {"games": len(rows), "winnable_at_start": winnable, "lost_after_start": lost_games,
+    return {"games": len(rows), "refused": refused, "winnable_at_start": winnable, "lost_after_start": lost_games,
             "first_drop_phase": {p: first_phase[p] for p in PHASES},
             "points_lost_by_kind": {k: by_kind[k] for k in KINDS},
             "points_lost_by_phase": {p: by_phase[p] for p in PHASES},

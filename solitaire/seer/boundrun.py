@@ -31,18 +31,21 @@ from typing import Any, Literal
 from solitaire.seer.bounds import hardness, u1, u2, u2_reason
 from solitaire.seer.deals import Deal
 from solitaire.seer.dealsource import DealList, LiveSeeds, SeedRange
+from solitaire.seer.history import Refused, refused_counts
 from solitaire.seer.u3 import exact, warm_up
 from solitaire.seer.peers import PEER_ENCODING
 from solitaire.seer.game import DISCARD, PLAY, seer_line
 from solitaire.seer.peers.turns import PEER_SOLVER
-from solitaire.io.atomic import write_text_atomic
+from solitaire.io.atomic import writable_folder, write_text_atomic
 from solitaire.io.errors import InputError
-from solitaire.io.interrupt import interrupted, worker_start
+from solitaire.io.interrupt import worker_start
 from solitaire.seer.ids import line_file_name
+from solitaire.seer.replaylink import link_or_reason
 from solitaire.seer.rowfile import (LockedRun, RowLock, RowWriter, latest_by_id, ran_under, read_rows, row_max,
-                                    variant_fields)
+                                    variant_fields, write_through)
 
-__all__ = ["bound_row", "run_rows", "imap_jobs", "summarize", "wilson", "limits", "BoundOptions", "BoundRun"]
+__all__ = ["bound_row", "real_fields", "run_rows", "imap_jobs", "summarize", "wilson", "limits", "BoundOptions",
+           "BoundRun"]
 
 def bound_row(deal: Deal, figures: bool = True, lines: bool = False, timeout: float | Literal[False] | None = False,
               peer_timeout: float | None = None, peer_solver: str = PEER_SOLVER,
@@ -59,11 +62,9 @@ def bound_row(deal: Deal, figures: bool = True, lines: bool = False, timeout: fl
            "U2": upper2.score}
     if figures:
         row.update(hardness(deal, upper2.score))
-    if "real_score" in deal.meta:
-        row["real_score"] = deal.meta["real_score"]
-        row["gap"] = upper2.score - deal.meta["real_score"]
-        if "end" in deal.meta:
-            row["end"] = deal.meta["end"]
+    row.update(real_fields(deal))
+    if "real_score" in row:
+        row["gap"] = upper2.score - row["real_score"]
     if timeout is not False:
         result, game = _exact(deal, timeout, peer_timeout, peer_solver, peer_encoding)
         row.update({"U3": result.score, "U3_high": result.high, "exact": result.exact, "method": result.method})
@@ -83,6 +84,12 @@ def bound_row(deal: Deal, figures: bool = True, lines: bool = False, timeout: fl
         row["u2_line"] = upper2.to_json()["plays"]
         row["bot_actions"] = actions
     return row
+
+
+def real_fields(deal: Deal) -> dict:
+    """What a row says of a real game's own play (:mod:`solitaire.seer.history`): ``real_score``
+    (hanab.live's score, where known), ``end`` and ``played``."""
+    return {key: deal.meta[key] for key in ("real_score", "end", "played") if deal.meta.get(key) is not None}
 
 
 def _exact(deal, timeout, peer_timeout, peer_solver, peer_encoding):
@@ -113,7 +120,8 @@ def limits(timeout: float | None, peer_timeout: float | None = None, peer_solver
 
 
 def _row_task(args):
-    return bound_row(*args)
+    item = args[0]
+    return item.to_json() if isinstance(item, Refused) else bound_row(*args)
 
 
 def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunksize: int = 8) -> Iterator[Any]:
@@ -128,10 +136,11 @@ def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunk
         yield from pool.imap(func, items, chunksize=chunksize)
 
 
-def run_rows(deals: Iterable[Deal], jobs: int = 1, figures: bool = True, lines: bool = False,
+def run_rows(deals: Iterable[Deal | Refused], jobs: int = 1, figures: bool = True, lines: bool = False,
              timeout: float | Literal[False] | None = False, peer_timeout: float | None = None,
              peer_solver: str = PEER_SOLVER, peer_encoding: str = PEER_ENCODING) -> Iterator[dict]:
-    """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes.
+    """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes; a refused
+    record's row is its :meth:`~solitaire.seer.history.Refused.to_json`.
 
     ``timeout`` other than ``False`` adds U3 (:mod:`solitaire.seer.u3`, seconds per deal or ``None``).
     """
@@ -272,7 +281,7 @@ class BoundRun(LockedRun):
         self.source, self.options, self.out, self.csv, self.resume = source, options, out, csv_format, resume
         self.lines_dir, self.jobs, self.new, self.scores = lines_dir, jobs, [], scores
         if lines_dir:
-            _writable_folder(lines_dir)
+            writable_folder(lines_dir)
         self.lock = RowLock(out) if out else None
         try:
             self.kept = self._resumed() if resume else []
@@ -294,32 +303,24 @@ class BoundRun(LockedRun):
         """Compute the rows of the deals not reused, in source order: write each to ``out`` and its
         line to ``lines_dir``, and yield it."""
         done = {row["id"] for row in self.kept}
-        todo = (deal for deal in self.source.deals() if deal.ident not in done)
+        todo = (item for item in self.source.items() if isinstance(item, Refused) or item.ident not in done)
         o = self.options
         stream = run_rows(todo, self.jobs, o.figures, o.lines or bool(self.lines_dir), o.timeout if o.exact else False,
                           o.peer_timeout or None, o.peer_solver, o.peer_encoding)
         writer = RowWriter(self.out, self.resume, self.csv, self.lock) if self.out else None
         self.lock = None
-        keep = False
-        try:
-            for row in stream:
-                self._finish(row)
-                if writer:
-                    writer.write(row)
-                self.new.append(row)
-                yield row
-            keep = True
-        except BaseException as err:
-            keep = isinstance(err, GeneratorExit) or interrupted(err)  # every finished row is kept
-            raise
-        finally:
-            stream.close()  # stops the workers now, not when the generator is collected
-            if writer:
-                writer.close(keep)
+        yield from write_through(map(self._new_row, stream), writer, stream)
+
+    def _new_row(self, row: dict) -> dict:
+        if "refused" not in row:
+            self._finish(row)
+        self.new.append(row)
+        return row
 
     def _finish(self, row):
         """Join the row to its agent's score (``scores``: ``real_score``, ``gap`` to U2, ``gap_U3``
-        where U3 is proven); write its optimal line to ``lines_dir``; keep the lines in the row only
+        where U3 is proven); give it the replay link of its optimal line (``link``, or ``None`` and
+        ``link_note`` saying why) and write the line to ``lines_dir``; keep the lines in the row only
         with ``lines``."""
         if self.scores and row["id"] in self.scores:
             row["real_score"] = self.scores[row["id"]]
@@ -327,6 +328,10 @@ class BoundRun(LockedRun):
             if row.get("exact"):
                 row["gap_U3"] = row["U3"] - row["real_score"]
         game = row.pop("u3_game", None)
+        if game is not None:
+            row["link"], note = link_or_reason(game)
+            if note:
+                row["link_note"] = note
         if self.lines_dir and game is not None:
             path = os.path.join(self.lines_dir, line_file_name(row["id"]))
             try:
@@ -338,24 +343,14 @@ class BoundRun(LockedRun):
                 row.pop(key, None)
 
     def summary(self) -> dict:
-        """:func:`summarize` over the deals of the source: one row each, reused or new."""
-        rows = latest_by_id(self.kept + self.new, self.source)
+        """:func:`summarize` over the deals of the source, one row each, reused or new, and the
+        records refused (``refused``: how many, by reason)."""
+        rows = latest_by_id(self.kept + [row for row in self.new if "refused" not in row], self.source)
         out = summarize(rows)
+        out["refused"] = refused_counts(self.new)
         if self.scores is not None:
             ids = {row["id"] for row in rows}
             unknown = [ident for ident in self.scores if ident not in ids]
             out["scores"] = {"unscored": sum(1 for row in rows if row["id"] not in self.scores),
                              "unknown": len(unknown), "unknown_ids": unknown[:20]}
         return out
-
-
-def _writable_folder(folder):
-    """Create ``folder`` (and its parents) and check it can be written, or :class:`InputError`."""
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):
-        raise InputError("cannot write there: a part of the path is a file, not a folder", folder) from None
-    except OSError as err:
-        raise InputError(f"cannot write there ({err.strerror or err})", folder) from None
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError("cannot write there (permission denied)", folder)

@@ -402,18 +402,18 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
                              source, line)
         types = dealt
     score = obj.get("score")
-    if "score" in obj and not (isinstance(score, int) and not isinstance(score, bool)
-                               and 0 <= score <= variant.max_score):
-        raise InputError(f"expected 'score' to be a score in 0..{variant.max_score}, got {json.dumps(score)}",
-                         source, line)
-    record = {key: obj[key] for key in ("score", "end", "actions") if key in obj}
-    if "score" in record:
-        record["real_score"] = record.pop("score")
+    if score is not None and not (isinstance(score, int) and not isinstance(score, bool)
+                                  and 0 <= score <= variant.max_score):
+        raise InputError(f"expected 'score' to be a score in 0..{variant.max_score} or null, got "
+                         f"{json.dumps(score)}", source, line)
+    record = {key: obj[key] for key in ("end", "actions") if key in obj}
+    if score is not None:
+        record["real_score"] = score
     start = _starting_player(obj, players, source, line)
     if start:
         record["start_player"] = start
     where = f"{source}:{line}" if line else source
-    number = obj.get("game_id")
+    number = _game_number(obj, source, line)
     if isinstance(number, int) and not isinstance(number, bool) and 0 <= number < 2**63:
         deal = Deal(types, players, game_id(players, "game", number), dict(record, source=where), options=options)
     elif seed is not None and live_id(seed) is not None:
@@ -423,6 +423,18 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
     if names is not None and all(isinstance(n, str) for n in names):
         deal.meta["names"] = names
     return deal.starting(start)
+
+
+def _game_number(obj, source, line):
+    """The hanab.live game number: ``game_id``, or ``id`` as hanab.live's export names it (both: the same)."""
+    numbers = {obj[key] for key in ("game_id", "id") if obj.get(key) is not None and _hashable(obj[key])}
+    if len(numbers) > 1:
+        raise InputError(f"'game_id' {obj['game_id']!r} and 'id' {obj['id']!r} name two games", source, line)
+    return numbers.pop() if numbers else None
+
+
+def _hashable(value):
+    return isinstance(value, (int, str, float))
 
 
 def _game_seed(obj, players, variant, source, line):

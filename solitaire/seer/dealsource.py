@@ -13,15 +13,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from solitaire.io.errors import InputError
-from solitaire.seer.deals import Deal, live_id, read_deal, read_hanablive_file, rules_of, seeded_deal
+from solitaire.seer.deals import Deal, live_id, read_deal, rules_of, seeded_deal
+from solitaire.seer.history import Refused, read_source, split_refused
 from solitaire.seer.hle import hle_deal
 from solitaire.seer.ids import deck_key, game_id, parse_id
 from solitaire.seer.options import Options
 from solitaire.seer.seeds import decks_from_seeds, expand_seed_range, parse_seed
 from solitaire.seer.variants import get_variant
 
-__all__ = ["SeedRange", "LiveSeeds", "DealList", "parse_seed_range", "deal_source", "live_deals", "live_seeds",
-           "live_seed", "SEED_BITS", "DEALERS"]
+__all__ = ["SeedRange", "LiveSeeds", "DealList", "parse_seed_range", "deal_source", "games_list", "live_deals",
+           "live_seeds", "live_seed", "SEED_BITS", "DEALERS"]
 
 #: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
 SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it
@@ -49,6 +50,8 @@ class SeedRange:
         deal = DEALERS[self.source]
         return (deal(self.players, seed) for seed in range(self.first, self.last))
 
+    items = deals  # a seed is never refused
+
     def __len__(self) -> int:
         return self.last - self.first
 
@@ -62,22 +65,30 @@ class SeedRange:
 
 @dataclass(frozen=True)
 class DealList:
-    """Deals read from a file, in file order (a deal listed twice is one deal)."""
+    """Deals read from a file, in file order (a deal listed twice is one deal), and the records
+    of the file the toolkit refused (:class:`~solitaire.seer.history.Refused`), in place."""
 
-    items: tuple
+    records: tuple
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_ids", frozenset(deal.ident for deal in self.items))
+        object.__setattr__(self, "_ids", frozenset(deal.ident for deal in self.records if isinstance(deal, Deal)))
+
+    def items(self) -> Iterator[Deal | Refused]:
+        """The deals, each once, and the refused records, in file order."""
+        seen = set()
+        for item in self.records:
+            if isinstance(item, Refused):
+                yield item
+            elif item.ident not in seen:
+                seen.add(item.ident)
+                yield item
 
     def deals(self) -> Iterator[Deal]:
-        seen = set()
-        for deal in self.items:
-            if deal.ident not in seen:
-                seen.add(deal.ident)
-                yield deal
+        return (item for item in self.items() if isinstance(item, Deal))
 
     def __len__(self) -> int:
-        return len(self._ids)
+        """The items: the distinct deals and the refused records."""
+        return len(self._ids) + sum(isinstance(item, Refused) for item in self.records)
 
     def __contains__(self, ident: str) -> bool:
         return ident in self._ids
@@ -95,6 +106,8 @@ class LiveSeeds:
     def deals(self) -> Iterator[Deal]:
         for start in range(0, len(self.seeds), _LIVE_BLOCK):  # a block's decks are shuffled at once
             yield from live_deals(self.seeds[start:start + _LIVE_BLOCK])
+
+    items = deals  # a seed is never refused
 
     def __len__(self) -> int:
         return len(self.seeds)
@@ -161,6 +174,31 @@ def live_seed(text: str, option: str = "--hanab-live-seed") -> DealList:
     return DealList(tuple(live_deals([text])))
 
 
+def games_list(path: str | os.PathLike[str], players: int | None = None, strict: bool = False) -> DealList:
+    """The games of a hanab.live file or replay link (:func:`~solitaire.seer.history.read_source`),
+    re-dealt to ``players`` when given; with ``strict`` the first refused record raises its
+    :class:`InputError`."""
+    items = read_source(str(path))
+    if strict:
+        split_refused(items, strict=True)
+    return DealList(tuple(item if players is None or isinstance(item, Refused) else _redealt(item, players)
+                          for item in items))
+
+
+def _is_link(text):
+    from solitaire.seer.replaylink import looks_like_replay_link
+
+    return looks_like_replay_link(str(text))
+
+
+def _redealt(deal, players):
+    """``deal`` for ``players`` (a variant game, which cannot be re-dealt, is refused)."""
+    try:
+        return deal.with_players(players)
+    except InputError as err:
+        return Refused(deal.ident, deal.meta.get("source", deal.ident), err.message)
+
+
 _RANGE = re.compile(r"([0-9]+)(?::([0-9]+))?", re.ASCII)
 
 
@@ -186,7 +224,7 @@ def parse_seed_range(text: str, option: str, bits: int) -> tuple:
 def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds: str | None = None,
                 deal: str | os.PathLike[str] | None = None, hanab_live: str | os.PathLike[str] | None = None,
                 hle_random_start: bool = False,
-                hanab_live_seeds: str | None = None, hanab_live_seed: str | None = None) \
+                hanab_live_seeds: str | None = None, hanab_live_seed: str | None = None, strict: bool = False) \
         -> SeedRange | LiveSeeds | DealList:
     """The source of exactly one of ``seeds``/``hle_seeds`` (``A:B`` text, needs ``players``; with
     ``hle_random_start``, HLE's random starting player), ``hanab_live_seeds`` (a hanab.live seed
@@ -194,7 +232,9 @@ def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds:
     ``hanab_live_seed`` (exactly one seed string, any suffix),
     ``deal`` (a deal file: text, ``.deck``, hanab.live ``.json``/``.jsonl``) or ``hanab_live``
     (hanab.live games); ``players`` re-deals the games of a file to that many players (another
-    deal: its row has no real score). Raises :class:`InputError` naming the option or file."""
+    deal: its row has no real score). A game of a file the toolkit cannot read or play is a
+    :class:`~solitaire.seer.history.Refused` item of the list (with ``strict``, an
+    :class:`InputError`). Raises :class:`InputError` naming the option or file."""
     given = [name for name, value in (("--seeds", seeds), ("--hle-seeds", hle_seeds), ("--deal", deal),
                                       ("--hanab-live", hanab_live), ("--hanab-live-seeds", hanab_live_seeds),
                                       ("--hanab-live-seed", hanab_live_seed))
@@ -203,7 +243,7 @@ def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds:
         raise InputError("give exactly one of --seeds, --hle-seeds, --hanab-live-seeds, --hanab-live-seed, --deal, "
                          "--hanab-live", "bound")
     for path in (deal, hanab_live):
-        if path is not None and not os.path.isfile(path):
+        if path is not None and not os.path.isfile(path) and not (path is hanab_live and _is_link(path)):
             raise InputError("cannot read the file (no such file)" if not os.path.exists(path)
                              else "cannot read the file (not a file)", str(path))
     if hle_random_start and hle_seeds is None:
@@ -215,14 +255,12 @@ def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds:
             if players is not None and players != parse_seed(text).players:
                 raise InputError(f"the seed is of {parse_seed(text).players} players, not --players {players}", option)
             return found
-    if hanab_live is not None:
-        games = read_hanablive_file(hanab_live)
-        return DealList(tuple(g if players is None else g.with_players(players) for g in games))
+    if hanab_live is not None or str(deal).endswith((".json", ".jsonl")):
+        return games_list(hanab_live if hanab_live is not None else deal, players, strict)
     if deal is not None:
-        if players is None and not str(deal).endswith((".json", ".jsonl")):
+        if players is None:
             raise InputError("--players is required for a deal that is not a hanab.live game (.json)", str(deal))
-        found = read_deal(deal, players)
-        return DealList(tuple(found) if isinstance(found, list) else (found,))
+        return DealList((read_deal(deal, players),))
     if players is None:
         raise InputError("--players is required with --seeds and --hle-seeds", given[0])
     source, option, text = (("seed", "--seeds", seeds) if seeds is not None

@@ -27,7 +27,7 @@ import os
 import socket
 import sys
 import tempfile
-from collections.abc import Callable, Container, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Generator, Iterable, Iterator, Mapping
 from types import TracebackType
 from typing import Any
 
@@ -38,17 +38,18 @@ from solitaire.io.inputfile import LINE_BREAK, parse_json
 from solitaire.io.interrupt import interrupted
 from solitaire.seer.ids import id_players
 
-__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "LockedRun", "read_rows", "row_lines", "check_row",
-           "latest_by_id", "row_max", "variant_fields", "ran_under"]
+__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "LockedRun", "write_through", "read_rows", "row_lines",
+           "check_row", "latest_by_id", "row_max", "variant_fields", "ran_under"]
 
 COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack",
            "real_score", "gap", "end", "reason", "source", "timeout", "peer_timeout", "peer_solver", "peer_encoding",
-           "variant", "max_score"]
+           "variant", "max_score", "played", "gap_U3", "link", "link_note", "refused"]
 #: The limits an open row (``exact`` false) records: what another run must match to reuse it.
 LIMITS = ("timeout", "peer_timeout", "peer_solver", "peer_encoding")
-_TEXT_KEYS = ("id", "end", "reason", "method", "source", "peer_solver", "peer_encoding", "variant")
+_TEXT_KEYS = ("id", "end", "reason", "method", "source", "peer_solver", "peer_encoding", "variant", "link", "link_note",
+              "refused")
 
-_SCORES = ("L", "U1", "U2", "U3", "U3_high", "real_score")
+_SCORES = ("L", "U1", "U2", "U3", "U3_high", "real_score", "played")
 _VARIANT_MAXIMA = (15, 20, 25, 30)
 
 
@@ -99,7 +100,8 @@ _RULES = {
     "max_score": (lambda v, row: v in _VARIANT_MAXIMA, "expected 'max_score' to be 5 per suit (15, 20, 25 or 30)"),
     **dict.fromkeys(("seed", "nodes", "min_hand"),
                     (lambda v, row: _is_int(v) and v >= 0, "expected '{key}' to be a whole number >= 0")),
-    **dict.fromkeys(("gap", "pace_slack"), (lambda v, row: _is_int(v), "expected '{key}' to be a whole number")),
+    **dict.fromkeys(("gap", "gap_U3", "pace_slack"),
+                    (lambda v, row: _is_int(v), "expected '{key}' to be a whole number")),
     "exact": (lambda v, row: isinstance(v, bool), "expected 'exact' to be true or false"),
     "method": (lambda v, row: v is None or v in _METHODS, f"expected 'method' to be one of {', '.join(_METHODS)}"),
     # a timeout of None: no limit
@@ -232,7 +234,8 @@ def row_lines(path: str | os.PathLike[str],
 
 
 def read_rows(path: str | os.PathLike[str], csv_format: bool = False, required: Iterable[str] = ("id",)) -> list[dict]:
-    """The rows of a row file (none if it does not exist), each checked by :func:`check_row`."""
+    """The rows of a row file (none if it does not exist), each checked by :func:`check_row`; the
+    rows of refused records (``refused``) are left out."""
     source = str(path)
     if csv_format:
         text = _text(path)
@@ -240,11 +243,17 @@ def read_rows(path: str | os.PathLike[str], csv_format: bool = False, required: 
             raise InputError(f"expected the CSV header {','.join(COLUMNS)}", source, 1)
         records = csv.DictReader(io.StringIO(text, newline=""), strict=True)
         try:
-            return [check_row(_from_csv(r, source, records.line_num), required, source, records.line_num)
-                    for r in records]
+            return [check_row(row, required, source, records.line_num)
+                    for row in (_from_csv(r, source, records.line_num) for r in records) if "refused" not in row]
         except csv.Error as err:  # raised while reading the row after the last one read
             raise InputError(f"expected a CSV row ({err})", source, records.line_num + 1) from None
-    return [check_row(parse_json(ln, source, i), required, source, i) for i, ln in row_lines(path) if ln.strip()]
+    rows = ((parse_json(ln, source, i), i) for i, ln in row_lines(path) if ln.strip())
+    return [check_row(row, required, source, i) for row, i in rows if not _refused(row)]
+
+
+def _refused(row):
+    """Whether a row is a refused record's (read again by every run, never reused)."""
+    return isinstance(row, dict) and "refused" in row
 
 
 def latest_by_id(rows: Iterable[dict], wanted: Container[str] | None = None) -> list[dict]:
@@ -419,3 +428,23 @@ class RowWriter:
                  trace: TracebackType | None) -> None:
         self.close(keep=kind is None or interrupted(error))
 
+
+def write_through(rows: Iterable[dict], writer: RowWriter | None, upstream: Generator) -> Iterator[dict]:
+    """Yield each of ``rows`` once ``writer`` (if any) has written it. The writer keeps the rows when
+    the stream ends, is closed by its consumer or is interrupted (every finished row is kept), and
+    drops a new file's rows on an error; ``upstream``, the generator behind ``rows`` (its worker
+    processes), is closed at once either way."""
+    keep = False
+    try:
+        for row in rows:
+            if writer:
+                writer.write(row)
+            yield row
+        keep = True
+    except BaseException as err:
+        keep = isinstance(err, GeneratorExit) or interrupted(err)
+        raise
+    finally:
+        upstream.close()
+        if writer:
+            writer.close(keep)

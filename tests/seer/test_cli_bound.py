@@ -98,12 +98,18 @@ def test_summary_and_wilson():
     assert wilson(0, 10)[0] == 0.0 and abs(wilson(10, 10)[1] - 1.0) < 1e-12
 
 
-def test_bad_hanablive_file_is_one_line(tmp_path):
+def test_a_bad_game_is_a_refused_row_and_strict_stops_at_it_in_one_line(tmp_path):
     record = json.loads(REAL.read_text().splitlines()[0])
     record["deck"][3] = [0, 6]
     path = tmp_path / "bad.jsonl"
     path.write_text(REAL.read_text().splitlines()[1] + "\n" + json.dumps(record) + "\n")
-    result = run("--hanab-live", str(path))
+    result = run("--hanab-live", str(path), "--json", "--no-figures")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["rows"][1] == {"id": None, "source": f"{path}:2",
+                              "refused": "deck card 4: expected a rank in 1..5, got 6"}
+    assert out["summary"]["deals"] == 1 and out["summary"]["refused"] == {"deck card 4: expected a rank in 1..5, got 6": 1}
+    result = run("--hanab-live", str(path), "--strict")
     assert result.exit_code == 2
     assert result.output.strip() == f"hanabi-solitaire: error: {path}:2: deck card 4: expected a rank in 1..5, got 6"
 
