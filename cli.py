@@ -2,54 +2,81 @@
 
 No algorithm lives here. Every subcommand prints human-readable text by default and one
 JSON object with ``--json``; bad input gives one line on standard error and exit code 2.
-Ctrl-C stops every command with one line and exit code 1: while the modules load (the handler
-comes before any other import here) at once, then as a ``KeyboardInterrupt`` that lets a batch
-run keep its finished rows (:func:`solitaire.io.interrupt.interrupted`); a second Ctrl-C while
-the first is handled stops at once, and one that no handler takes within a second (it came inside
-a long compiled call) stops the command from a watch thread
-(:func:`solitaire.io.interrupt.watch_interrupts`).
+Ctrl-C, SIGTERM (``kill``, ``timeout``, a job scheduler) and SIGHUP (a closed terminal) stop
+every command with one line and exit code 1: while the modules load (the handler comes before any
+other import here) at once, then as a ``KeyboardInterrupt`` that lets a batch run keep its
+finished rows (:func:`solitaire.io.interrupt.interrupted`); a second signal while the first is
+handled stops at once, and one that no handler takes within a second (it came inside a long
+compiled call) stops the command from a watch thread
+(:func:`solitaire.io.interrupt.watch_interrupts`). A stop at once settles the temporary files
+being written (:func:`solitaire.io.atomic.settle_temporaries`): a row file's finished rows are kept.
 """
 
 import os
 import signal
 import sys
 import threading
+import time
 
-
-#: Set by every Python handler of SIGINT: the watch of :func:`solitaire.io.interrupt.watch_interrupts` stops
-#: the command when a Ctrl-C reaches none within ``_GRACE`` seconds (it came inside a long compiled call).
+#: The signals that stop a command (as :data:`solitaire.io.interrupt.STOP_SIGNALS`, not imported yet here).
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+#: Set by every Python handler of those signals: the watch of :func:`solitaire.io.interrupt.watch_interrupts`
+#: stops the command when a signal reaches none within ``_GRACE`` seconds (it came inside a long compiled call).
 _HANDLED = threading.Event()
 _GRACE = 1.0
+#: The first signal that stopped the command and when (``time.monotonic``): the same one again within
+#: ``solitaire.io.interrupt.REPEAT`` seconds is that one (``timeout`` sends SIGTERM twice).
+_FIRST = [None, 0.0]
 
 
 def _stop_now(signum, frame):
-    """Ctrl-C while the modules load, or a second one while a stopped command ends: stop at once
-    (with what was printed)."""
+    """A signal while the modules load, or a second one while a stopped command ends: stop at once
+    (with what was printed, and the temporary files settled)."""
     _HANDLED.set()
     try:
         sys.stdout.flush()
     except Exception:  # noqa: BLE001 -- a closed pipe, or a write under way: nothing more to save
         pass
-    os.write(2, b"hanabi-solitaire: stopped\n")
+    atomic = sys.modules.get("solitaire.io.atomic")
+    if atomic is not None:
+        atomic.settle_temporaries()
+    os.write(2, f"{_stopped(signum, 'hanabi-solitaire: stopped')}\n".encode())
     os._exit(1)
 
 
+def _stopped(signum, line):
+    """``line``, the line a stop by Ctrl-C prints, or the line of a stop by another signal."""
+    return line if signum in (None, signal.SIGINT) else f"hanabi-solitaire: stopped by {signal.Signals(signum).name}"
+
+
 def _interrupt(signum, frame):
-    """Ctrl-C while a command runs: a ``KeyboardInterrupt``, so that it ends keeping its finished
-    rows; a second Ctrl-C meanwhile stops at once."""
+    """A stop signal while a command runs: a ``KeyboardInterrupt`` (a ``Terminated`` for SIGTERM and
+    SIGHUP), so that it ends keeping its finished rows; a second signal meanwhile stops at once.
+    Installed once the modules are loaded, as are ``_again`` and ``_unraisable``."""
     _HANDLED.set()
-    signal.signal(signal.SIGINT, _stop_now)
-    raise KeyboardInterrupt
+    _FIRST[:] = signum, time.monotonic()
+    for stop in _STOP_SIGNALS:
+        signal.signal(stop, _again)
+    raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
+
+
+def _again(signum, frame):
+    """A signal while a stopped command ends: stop at once, unless it repeats the first."""
+    _HANDLED.set()
+    if signum != _FIRST[0] or time.monotonic() - _FIRST[1] >= REPEAT:
+        _stop_now(signum, frame)
 
 
 def _unraisable(hook, default=sys.unraisablehook):
-    """``sys.unraisablehook`` while a command runs. A Ctrl-C that came during a callback from C
+    """``sys.unraisablehook`` while a command runs. A stop signal that came during a callback from C
     (llvmlite's, as numba compiles) or a ``__del__`` cannot stop the command from there: Python
-    would print it with a traceback and go on. Instead, SIGINT again a moment later, out of it."""
-    if not isinstance(hook.exc_value, KeyboardInterrupt):
+    would print it with a traceback and go on. Instead, send it again a moment later, out of it."""
+    signum = stop_signal(hook.exc_value)
+    if signum is None:
         return default(hook)
-    signal.signal(signal.SIGINT, _interrupt)
-    again = threading.Timer(0.02, os.kill, (os.getpid(), signal.SIGINT))
+    for stop in _STOP_SIGNALS:
+        signal.signal(stop, _interrupt)
+    again = threading.Timer(0.02, os.kill, (os.getpid(), signum))
     again.daemon = True
     again.start()
     return None
@@ -62,9 +89,10 @@ def _run_as_the_command():
 
 
 if _run_as_the_command():  # not when a program or a test imports the command line
-    signal.signal(signal.SIGINT, _stop_now)
+    for _signum in _STOP_SIGNALS:
+        signal.signal(_signum, _stop_now)
 
-# The imports come after the Ctrl-C handler, which covers them (about 0.3 s).
+# The imports come after the handlers of the stop signals, which cover them (about 0.3 s).
 import functools
 import json
 import math
@@ -78,7 +106,7 @@ from solitaire.deckfile import deck_blocks, read_instance
 from solitaire.examples import examples, find_example
 from solitaire.io.budget import SEQUENCE_JSON_EVENT_BYTES, check_budget, parse_size, set_limit
 from solitaire.io.errors import InputError
-from solitaire.io.interrupt import interrupted, watch_interrupts
+from solitaire.io.interrupt import REPEAT, STOP_SIGNALS, Terminated, interrupted, stop_signal, watch_interrupts
 from solitaire.generate import provenance, random_instance
 from solitaire.referee import IllegalEvent, replay
 from solitaire.sequence import read_sequence
@@ -119,14 +147,15 @@ _SECONDS = _Seconds()
 
 
 class _Whole(click.IntRange):
-    """A whole number written in ASCII digits (click's ``IntRange`` also takes ``1_0`` and the
-    digits of other scripts, as Python's ``int`` does)."""
+    """A whole number written in ASCII digits, at most 20 of them (click's ``IntRange`` also takes
+    ``1_0`` and the digits of other scripts, as Python's ``int`` does; every bound is below 2^64)."""
 
     name = "integer"
 
     def convert(self, value, param, ctx):
-        if isinstance(value, str) and not re.fullmatch(r"[+-]?[0-9]+", value.strip(), re.ASCII):
-            self.fail(f"expected a whole number in ASCII digits, got {value!r}", param, ctx)
+        if isinstance(value, str) and not re.fullmatch(r"[+-]?[0-9]{1,20}", value.strip(), re.ASCII):
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            self.fail(f"expected a whole number in at most 20 ASCII digits, got {shown!r}", param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -147,28 +176,35 @@ def _memory_option(command):
 _NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
 
 
+class _Stopped(Exception):
+    """A stop by SIGTERM or SIGHUP carried past click (its cause), which would print a blank line
+    before the stop's line, as it does after the terminal's ``^C``."""
+
+
 class _Group(click.Group):
     """Turns every :class:`InputError`, a file that cannot be opened and a usage error into one
-    line and exit code 2."""
+    line and exit code 2, and a stop signal (Ctrl-C, SIGTERM, SIGHUP) into one line and exit code 1."""
 
     def main(self, *args, standalone_mode=True, **kwargs):
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
-        if signal.getsignal(signal.SIGINT) is _stop_now:  # loaded: from now on Ctrl-C lets the command keep its rows
-            signal.signal(signal.SIGINT, _interrupt)
+        if signal.getsignal(signal.SIGINT) is _stop_now:  # loaded: from now on a signal lets the command keep its rows
+            for signum in STOP_SIGNALS:
+                signal.signal(signum, _interrupt)
             sys.unraisablehook = _unraisable
-            watch_interrupts(_HANDLED, _GRACE, lambda: _stop_now(None, None))
+            watch_interrupts(_HANDLED, _GRACE, lambda signum: _stop_now(signum, None))
         try:
             self._main(*args, **kwargs)
-        except BaseException as err:  # Ctrl-C, bare or wrapped (by a numba-compiled function, an import)
+        except BaseException as err:  # a stop signal, bare or wrapped (by a numba-compiled function, an import)
             if isinstance(err, SystemExit) or not interrupted(err):  # an exit: the interrupt (if any) is reported
                 raise
-            click.echo("Aborted!", err=True)
+            click.echo(_stopped(stop_signal(err), "Aborted!"), err=True)
             sys.exit(1)
         finally:  # the command has ended, its output written: the interpreter's shutdown (about 0.1 s;
-            # it resets a Python handler to the default, which would end it by SIGINT) ignores Ctrl-C
-            if signal.getsignal(signal.SIGINT) in (_interrupt, _stop_now):
-                signal.signal(signal.SIGINT, signal.SIG_IGN)
+            # it resets a Python handler to the default, which would end it by the signal) ignores them
+            for signum in STOP_SIGNALS:
+                if signal.getsignal(signum) in (_interrupt, _again, _stop_now):
+                    signal.signal(signum, signal.SIG_IGN)
 
     def _main(self, *args, **kwargs):
         try:
@@ -183,8 +219,8 @@ class _Group(click.Group):
         except click.ClickException as err:
             err.show()
             sys.exit(err.exit_code)
-        except click.Abort:
-            click.echo("Aborted!", err=True)
+        except click.Abort as err:  # click's, from a stop signal
+            click.echo(_stopped(stop_signal(err), "Aborted!"), err=True)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
 
@@ -204,6 +240,10 @@ class _Group(click.Group):
             where = f"cannot open {err.filename}: " if err.filename else ""
             click.echo(f"hanabi-solitaire: error: {where}{err.strerror or err}", err=True)
             ctx.exit(2)
+        except BaseException as err:
+            if isinstance(err, (SystemExit, click.exceptions.Exit)) or stop_signal(err) in (None, signal.SIGINT):
+                raise
+            raise _Stopped from err
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -684,7 +724,7 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
     """
     from solitaire.seer.boundrun import BoundOptions, BoundRun
     from solitaire.seer.dealsource import deal_source
-    from solitaire.seer.evaluation import read_scores
+    from solitaire.seer.evaluation import check_scores, read_scores
 
     _say_if_compiling("solitaire.seer.pace", *(["solitaire.seer.u3.kernel"] if with_exact else []))
     out = csv_out or jsonl_out
@@ -695,6 +735,8 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
                          hanab_live_seed, strict)
     options = BoundOptions(figures, lines, with_exact, timeout, peer_timeout, peer_solver, peer_encoding)
     scores = read_scores(scores_file) if scores_file else None
+    if scores:
+        check_scores(scores, source.max_score)
     with BoundRun(source, options, out, bool(csv_out), resume, lines_dir, jobs, scores) as run:
         with _progress(run.rows(), run.todo, as_json) as rows:
             for row in rows:
@@ -851,6 +893,9 @@ def _table_deals(variant, hle, hle_random_start):
     """The kind of deal of ``table``'s options (one of them at most)."""
     from solitaire.seer.exactrun import Deals
 
+    if variant is not None and not variant.strip():
+        raise InputError(f"expected the name of a hanab.live variant (\"Black (6 Suits)\"), got {variant!r}",
+                         "--variant")
     if sum(map(bool, (variant, hle, hle_random_start))) > 1:
         raise click.UsageError("give at most one of --variant, --hle, --hle-random-start")
     return Deals("live", variant) if variant else Deals("hlerandom" if hle_random_start else "hle" if hle else "seed")

@@ -5,8 +5,8 @@ Two sets of games, each analysed in this process, one game after another, after
 ``--timeout`` seconds per searched position:
 
 * ``real``: every game of ``--real`` (default ``tests/data/realgames/hanablive_games.jsonl``)
-  that the reader accepts, line by line (a game it refuses, a variant or option it does not
-  model, is skipped and counted);
+  that the reader plays (:func:`~solitaire.seer.history.read_history`; a game it refuses, a
+  variant or option it does not model, is skipped and counted);
 * ``seeded``: ``--games`` games, a quarter for each P = 2..5 (seeds ``0 .. games/4 - 1`` of
   :func:`~solitaire.seer.deals.seeded_deal`), played by
   :func:`~solitaire.seer.noisy.noisy_line` with ``--noise`` and the deal's seed as its seed.
@@ -34,10 +34,10 @@ from pathlib import Path
 import numpy as np
 
 from common import markdown_table
-from solitaire.io.errors import InputError
 from solitaire.seer.analysis import PHASES, analyze_game, summarize_analyses
 from solitaire.seer.boundrun import wilson
-from solitaire.seer.deals import parse_hanablive, seeded_deal
+from solitaire.seer.deals import seeded_deal
+from solitaire.seer.history import read_history, split_refused
 from solitaire.seer.noisy import noisy_line
 from solitaire.seer.u3 import warm_up
 
@@ -46,16 +46,9 @@ REAL = ROOT / "tests" / "data" / "realgames" / "hanablive_games.jsonl"
 
 
 def real_games(path):
-    """The games of a hanab.live JSON Lines file the reader accepts, and how many it refused."""
-    games, refused = [], 0
-    for number, line in enumerate(Path(path).read_text().splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            games.append(parse_hanablive(json.loads(line), str(path), number))
-        except InputError:
-            refused += 1
-    return games, refused
+    """The games of a hanab.live file the reader plays, and how many it refused."""
+    deals, refused = split_refused(read_history(path))
+    return deals, len(refused)
 
 
 def seeded_games(count, noise):
@@ -86,7 +79,7 @@ def drops(rows):
     first drop, and the points lost by kind of action."""
     summary = summarize_analyses(rows)
     winnable, lost = summary["winnable_at_start"], summary["lost_after_start"]
-    return {"games": len(rows), "struck_out": sum(row["score"] == 0 for row in rows),
+    return {"games": len(rows), "scored_0": sum(row["score"] == 0 for row in rows),
             "winnable_at_start": winnable, "lost_after_start": lost,
             "lost_share": lost / winnable if winnable else 0.0, "lost_ci": list(wilson(lost, winnable)),
             "first_drop_phase": summary["first_drop_phase"],
@@ -123,7 +116,7 @@ def print_tables(results, refused, noise, timeout):
         for label, d in parts:
             low, high = d["lost_ci"]
             phases = ", ".join(f"{p} {d['first_drop_phase'][p]}" for p in PHASES)
-            rows.append([f"{name}, {label}", f"{d['games']:,}", d["struck_out"], d["winnable_at_start"],
+            rows.append([f"{name}, {label}", f"{d['games']:,}", d["scored_0"], d["winnable_at_start"],
                          d["lost_after_start"], f"{100 * d['lost_share']:.1f}% ({100 * low:.1f}–{100 * high:.1f})",
                          phases])
     print(markdown_table(["set", "games", "scored 0", "max at start", "dropped", "share (95% CI)",

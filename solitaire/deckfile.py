@@ -33,7 +33,7 @@ import numpy as np
 from solitaire.io.atomic import write_text_atomic
 from solitaire.io.budget import check_budget, deck_read_bytes, json_read_bytes
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import LINE_BREAK, parse_json, read_text, text_lines
+from solitaire.io.inputfile import LINE_BREAK, is_whole, parse_json, read_text, text_lines
 from solitaire.model import Instance
 
 __all__ = [
@@ -271,7 +271,7 @@ def instance_from_json(obj: Any, source: str = "<json>") -> Instance:
         if key not in obj:
             raise InputError(f"expected the key {key!r} in the JSON object", source)
     for key, low in (("n", 1), ("c", 1), ("h", 0)):
-        if not isinstance(obj[key], int) or isinstance(obj[key], bool) or obj[key] < low:
+        if not is_whole(obj[key]) or obj[key] < low:
             raise InputError(f"expected {key!r} to be an integer >= {low}, got {obj[key]!r}", source)
     n, c = obj["n"], obj["c"]
     if _size_problem(n, c, obj["h"]):
@@ -281,7 +281,7 @@ def instance_from_json(obj: Any, source: str = "<json>") -> Instance:
         raise InputError("expected 'cards' to be a list of [value, color] pairs", source)
     for i, card in enumerate(cards, start=1):
         ok = (isinstance(card, list) and len(card) == 2
-              and all(isinstance(x, int) and not isinstance(x, bool) for x in card))
+              and all(is_whole(x) for x in card))
         if not ok or not (1 <= card[0] <= n and 1 <= card[1] <= c):
             raise InputError(f"card {i}: expected [value in 1..{n}, color in 1..{c}], got {card!r}", source)
     if not cards:

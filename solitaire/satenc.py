@@ -18,8 +18,11 @@ Variables (named through an :class:`pysat.formula.IDPool`)
 
 Clauses
 -------
-* win: exactly one ``x`` per type (a type without copies makes the formula false);
-  score: at most one ``x`` per type, ``y(a,k) <-> OR x``, ``y(a,k) -> y(a-1,k)``;
+* win: exactly one ``x`` per type (a type without copies makes the formula false: one empty
+  clause); score: for the *reachable* types, those whose color has a copy of every value up to
+  theirs, at most one ``x`` per type, ``y(a,k) <-> OR x``, ``y(a,k) -> y(a-1,k)``; every copy of
+  another type is not chosen (``-x``: it can never be played), and it has no ``y``. So the clauses
+  and the soft literals grow with the cards, never with the types a deck declares and lacks;
 * ``held(i, j_{g+1}) -> held(i, j_g)`` (the stored interval ``[i, T)`` is an interval)
   and ``x_i & x_{j_g} -> held(i, j_g)``;
 * at every *entry time* ``t`` (a position whose card may be held): at most ``h`` of the
@@ -66,7 +69,7 @@ from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF, IDPool
 from pysat.solvers import Solver
 
-from solitaire.io.budget import SAT_CLAUSE_BYTES, check_budget, memory_limit
+from solitaire.io.budget import SAT_CLAUSE_BYTES, SAT_TYPE_BYTES, check_budget, memory_limit
 from solitaire.model import Instance
 from solitaire.referee import replay
 from solitaire.result import SolveResult
@@ -152,26 +155,39 @@ def _maximal(members):
 
 
 def _choice_clauses(instance, pool, clauses, win):
-    """One copy per type (win) or at most one, prefix-closed, with ``y`` literals (score)."""
+    """One copy per type (win) or at most one of each reachable type, prefix-closed, with ``y``
+    literals (score); a loop over the types that have copies only."""
     order = np.argsort(instance.type_ids, kind="stable")
-    bounds = np.searchsorted(instance.type_ids[order], np.arange(instance.n * instance.c + 1))
-    soft = []
-    for t in range(instance.n * instance.c):
-        lits = (order[bounds[t]:bounds[t + 1]] + 1).tolist()      # x(i) is variable i + 1
+    present, starts, sizes = np.unique(instance.type_ids[order], return_index=True, return_counts=True)
+    if win and len(present) < instance.n * instance.c:
+        clauses.append([])  # a type without copies: no win
+    soft, reach = [], None if win else _reach(instance)
+    for t, start, size in zip(present.tolist(), starts.tolist(), sizes.tolist()):
+        lits = (order[start:start + size] + 1).tolist()            # x(i) is variable i + 1
+        k, a = divmod(t, instance.n)
+        if not win and a >= reach[k]:
+            clauses += [[-x] for x in lits]
+            continue
         if len(lits) <= 6:
-            clauses += [[-p, -q] for a, p in enumerate(lits) for q in lits[a + 1:]]
+            clauses += [[-p, -q] for b, p in enumerate(lits) for q in lits[b + 1:]]
         else:
             clauses += CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter).clauses
         if win:
             clauses.append(lits)
             continue
-        k, a = divmod(t, instance.n)
         y = pool.id(("y", a + 1, k + 1))
         soft.append(y)
         clauses += [[-x, y] for x in lits] + [[-y] + lits]
         if a > 0:
             clauses.append([-y, pool.id(("y", a, k + 1))])
     return soft
+
+
+def _reach(instance):
+    """Per color (0-based), its reachable values: the 0-based value of its first type without a
+    copy (``n`` when it has them all)."""
+    missing = (instance.counts == 0).reshape(instance.c, instance.n)
+    return np.where(missing.any(axis=1), missing.argmax(axis=1), instance.n).tolist()
 
 
 def encode(instance: Instance, win: bool = True, encoding: int = EncType.seqcounter) -> Encoding:
@@ -194,11 +210,15 @@ def encode(instance: Instance, win: bool = True, encoding: int = EncType.seqcoun
     ------
     BudgetError
         As soon as the clauses would need more memory than the limit
-        (:func:`~solitaire.io.budget.memory_limit`): checked before and while they are built.
+        (:func:`~solitaire.io.budget.memory_limit`): checked before they are built (a clause's
+        memory per card, :data:`~solitaire.io.budget.SAT_TYPE_BYTES` per card type the deck
+        declares) and while they are built.
     """
     pool, clauses = IDPool(), []
     N, h = instance.N, instance.h
     most = _clause_room()
+    check_budget(f"the SAT encoding of a deck of {N:,} cards and {instance.n * instance.c:,} card types",
+                 N * SAT_CLAUSE_BYTES + instance.n * instance.c * SAT_TYPE_BYTES)
     _check_room(N, most)  # a variable per card, named in the pool: about a clause's memory each
     for i in range(N):
         pool.id(("x", i))                                   # so that x(i) is variable i + 1
@@ -301,8 +321,8 @@ def solve_sat(instance: Instance, solver: str = DEFAULT_SOLVER) -> SolveResult:
         with RC2(wcnf, solver=solver) as rc2:
             model = rc2.compute()
         sequence, score = _checked(instance, enc, model, "sat/rc2")
-        if score != instance.max_score - rc2.cost:
-            raise AssertionError(f"sat/rc2: the model scores {score}, RC2 claims {instance.max_score - rc2.cost}")
+        if score != len(enc.soft) - rc2.cost:  # a soft literal per reachable type
+            raise AssertionError(f"sat/rc2: the model scores {score}, RC2 claims {len(enc.soft) - rc2.cost}")
     return SolveResult(winnable=winnable, score=score, max_score=instance.max_score, algorithm="sat",
                        instance=instance.params(), sequence=sequence,
                        extra={"solver": solver, "encoding": {"vars": stats["vars"], "clauses": stats["clauses"]}})

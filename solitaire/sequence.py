@@ -26,7 +26,7 @@ from numpy.typing import ArrayLike
 
 from solitaire.io.budget import check_budget, json_read_bytes
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import parse_json, read_text
+from solitaire.io.inputfile import is_whole, parse_json, read_text
 
 __all__ = ["DISCARD", "STORE", "PLAY", "EVENT_NAMES", "PlaySequence", "parse_sequence_json", "read_sequence"]
 
@@ -88,7 +88,7 @@ def parse_sequence_json(obj: Any, source: str = "<json>") -> PlaySequence:
     events = []
     for number, item in enumerate(obj, start=1):
         ok = (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and item[0] in _CODES
-              and isinstance(item[1], int) and not isinstance(item[1], bool) and 1 <= item[1] < 2**62)
+              and is_whole(item[1]) and 1 <= item[1] < 2**62)
         if not ok:
             raise InputError(
                 f"event {number}: expected [\"store\"|\"discard\"|\"play\", index >= 1], got {json.dumps(item)[:60]}",

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli import main
 from helpers import one_line_error
@@ -241,7 +243,7 @@ def test_pipes_are_written_in_place_and_long_ids_get_short_names(tmp_path):
     reader.join(10)
     assert got == ["through the pipe"] and stat.S_ISFIFO(fifo.stat().st_mode)
     games = tmp_path / "games.jsonl"
-    games.write_text(game(score=3, game_id="x" * 300) + "\n")
+    games.write_text(game(score=3, game_id=2**63 - 1) + "\n")  # the longest game number
     out = run("bound", "--hanab-live", games, "--exact", "--timeout", "1", "--lines-dir", tmp_path / "lines", "-q")
     assert out.exit_code == 0, out.output
     (name,) = os.listdir(tmp_path / "lines")
@@ -290,3 +292,162 @@ def test_a_reader_that_goes_away_stops_the_command_quietly():
     deck = ROOT / "instances" / "standard-deck-h5.deck"
     proc = subprocess.run([sys.executable, "-c", code, str(deck)], cwd=ROOT, capture_output=True, timeout=120)
     assert proc.returncode == 1 and proc.stderr == b"" and proc.stdout == b"", proc
+
+
+#: Real games of 2, 3, 4 and 5 players (lines 1, 21, 41 and 61 of the file; two end with a game-over action).
+FUZZED = [json.loads(line) for number, line in enumerate((ROOT / "tests" / "data" / "realgames" /
+                                                           "hanablive_games.jsonl").read_text().splitlines())
+          if number in (0, 20, 40, 60)]
+#: Values of the wrong type or out of range for any field.
+BAD = [True, False, None, "true", "no", "", 0, 1, 5, -1, 1.5, 2**63, 10**30, -(10**30), [], [1], ["a", "b"], {},
+       {"a": 1}]
+TOP = ["players", "deck", "seed", "id", "game_id", "score", "variant", "variant_id", "hand_size", "actions", "options",
+       "end", "starting_player", "empty_clues"]
+OPTIONS = ["variant", "variantName", "variantID", "deckPlays", "emptyClues", "oneExtraCard", "oneLessCard",
+           "allOrNothing", "detrimentalCharacters", "timed", "speedrun", "cardCycle", "startingPlayer", "timeBase",
+           "timePerTurn", "maxPlayers", "numPlayers", "tableName", "someNewRule"]
+VALID, INVALID, EITHER = "valid", "invalid", "either"
+
+
+def _whole(value):
+    return type(value) is int
+
+
+def _variant(value):
+    """Whether a variant field set to ``value`` is read (No Variant), refused, or either (another variant)."""
+    if value is None or value in ("No Variant",) or (_whole(value) and value == 0):
+        return VALID
+    return EITHER if _whole(value) else INVALID
+
+
+def _top(record, key, value):
+    """What the CLI must make of ``record`` with the field ``key`` set to ``value``."""
+    players = record["players"]
+    if key == "players":
+        if value == players and _whole(value) or value == ["a", "b"] and players == 2:
+            return VALID
+        return EITHER if value == ["a", "b"] or _whole(value) and 2 <= value <= 5 else INVALID
+    if key == "deck":
+        return INVALID
+    if key in ("seed", "end"):
+        return VALID if value is None or isinstance(value, str) else INVALID
+    if key in ("id", "game_id"):
+        other = record.get("game_id" if key == "id" else "id")
+        number = _whole(value) and 0 <= value < 2**63 and other in (None, value)
+        text = isinstance(value, str)  # another collection's name of the game: ignored
+        return VALID if value is None or number or text else INVALID
+    if key in ("score", "hand_size"):
+        return VALID if value is None or _whole(value) and value == record[key] else INVALID
+    if key in ("variant", "variant_id"):
+        return _variant(value)
+    if key == "actions":
+        return VALID if value == [] else INVALID
+    if key == "options":
+        return VALID if value in (None, {}) else INVALID
+    if key == "starting_player":
+        return VALID if value in (None, 0) and not isinstance(value, bool) else \
+            EITHER if _whole(value) and 0 < value < players else INVALID
+    return VALID  # empty_clues: not an option (a record's count of empty clues): read and ignored
+
+
+def _option(record, key, value):
+    """What the CLI must make of ``record`` with the option ``key`` set to ``value``."""
+    if key == "someNewRule":
+        return INVALID
+    if value is None:
+        return VALID
+    if key in ("variant", "variantName", "variantID"):
+        return _variant(value)
+    if key in ("timeBase", "timePerTurn", "maxPlayers"):
+        return VALID if _whole(value) and value >= 0 else INVALID
+    if key == "numPlayers":
+        return VALID if _whole(value) and value == record["players"] else INVALID
+    if key == "startingPlayer":
+        return VALID if _whole(value) and value == 0 else EITHER if _whole(value) and 0 < value < record["players"] \
+            else INVALID
+    if key == "tableName":
+        return VALID if isinstance(value, str) else INVALID
+    if not isinstance(value, bool):
+        return INVALID
+    return VALID if not value else INVALID if key in ("allOrNothing", "detrimentalCharacters") else EITHER
+
+
+def _action(action, key, value):
+    """What the CLI must make of a game whose ``action`` has ``key`` set to ``value`` (``...``: deleted)."""
+    kind, needed = action["type"], {"type": True, "target": action["type"] != 4, "value": action["type"] > 1}[key]
+    if value is ... or value is None:
+        return INVALID if needed else VALID
+    if not _whole(value) or key == "type" and not 0 <= value <= 4:
+        return INVALID
+    same = value == action.get(key)
+    return VALID if same or key == "value" and kind < 2 or key == "target" and kind == 4 else EITHER
+
+
+@st.composite
+def fuzzed_games(draw):
+    """A real game with one field made wrong (or absent, or added) and what the CLI must make of it."""
+    record = json.loads(json.dumps(draw(st.sampled_from(FUZZED))))
+    value = draw(st.sampled_from(BAD))
+    where = draw(st.sampled_from(["top", "option", "missing", "extra", "card", "card field", "action",
+                                  "action field", "after the end"]))
+    if where == "top":
+        key = draw(st.sampled_from(TOP))
+        verdict, record[key] = _top(record, key, value), value
+    elif where == "option":
+        key = draw(st.sampled_from(OPTIONS))
+        verdict, record["options"][key] = _option(record, key, value), value
+    elif where == "missing":
+        key = draw(st.sampled_from(TOP))
+        verdict = INVALID if key in ("players", "deck") else VALID
+        record.pop(key, None)
+    elif where == "extra":
+        verdict, record["someNewField"] = VALID, value
+    elif where == "card":
+        verdict, record["deck"][draw(st.integers(0, len(record["deck"]) - 1))] = INVALID, value
+    elif where == "card field":
+        card = record["deck"][draw(st.integers(0, len(record["deck"]) - 1))]
+        index = draw(st.integers(0, 1))
+        verdict, card[index] = VALID if _whole(value) and value == card[index] else INVALID, value
+    elif where == "action":
+        verdict, record["actions"][draw(st.integers(0, len(record["actions"]) - 1))] = INVALID, value
+    elif where == "action field":
+        action = record["actions"][draw(st.integers(0, len(record["actions"]) - 1))]
+        key = draw(st.sampled_from(["type", "target", "value"]))
+        value = draw(st.sampled_from([value, ...]))
+        verdict = _action(action, key, value)
+        if value is ...:
+            del action[key]
+        else:
+            action[key] = value
+    else:
+        verdict = INVALID
+        record["actions"].append({"type": draw(st.integers(0, 3)), "target": 0, "value": 1})
+    return record, verdict
+
+
+@settings(max_examples=300, deadline=None)
+@given(fuzzed_games(), st.sampled_from(["bound", "deal", "analyze"]), st.booleans())
+def test_a_wrong_field_of_a_hanab_live_game_is_refused_in_one_line_never_a_traceback(tmp_path_factory, game_and_verdict,
+                                                                                     command, strict):
+    """Through the CLI, every input path of hanab.live games: exit 0 with a row for the game (refused when the
+    field is wrong), or with ``--strict`` exit 2 and one line; never a traceback, never the last-resort reason."""
+    record, verdict = game_and_verdict
+    path = tmp_path_factory.mktemp("fuzz") / "games.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    args = {"bound": ["bound", "--hanab-live", path, "--json", "--no-figures", "-j", 1],
+            "deal": ["deal", "--hanab-live", path], "analyze": ["analyze", path, "--json", "-j", 1]}[command]
+    result = run(*args, *(["--strict"] if strict else []))
+    assert result.exit_code in (0, 2) and "Traceback" not in result.output, (result.output, result.exception)
+    assert "cannot read this game" not in result.output, result.output
+    if result.exit_code == 2:
+        assert strict and verdict != VALID, result.output
+        one_line_error(result, str(path))
+        return
+    if command == "deal":
+        refused = '"refused"' in result.output
+    else:
+        rows = json.loads(result.output)["rows" if command == "bound" else "games"]
+        assert len(rows) == 1
+        refused = "refused" in rows[0]
+    assert not strict or not refused
+    assert refused == (verdict == INVALID) or verdict == EITHER, (verdict, result.output[:300])

@@ -13,6 +13,7 @@ any code of the toolkit can handle a signal. Slow (about 40 s): ``pytest -m slow
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -21,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from solitaire.io.atomic import record_temporary, settle_temporaries
+from solitaire.io.interrupt import STOP_SIGNALS, worker_pool
 from solitaire.seer.rowfile import latest_by_id, read_rows
 
 EXE = str(Path(sys.executable).with_name("hanabi-solitaire"))
@@ -148,7 +151,7 @@ from solitaire.io.interrupt import watch_interrupts
 handled = threading.Event()
 answer = {answer}
 signal.signal(signal.SIGINT, lambda signum, frame: handled.set() if answer else None)
-watch_interrupts(handled, 0.3, lambda: os._exit(7))
+watch_interrupts(handled, 0.3, lambda signum: os._exit(7))
 os.kill(os.getpid(), signal.SIGINT)
 time.sleep(1.5)
 print("went on")
@@ -177,3 +180,242 @@ def test_ctrl_c_inside_one_long_compiled_call_ends_the_command_at_once(tmp_path)
     took, err = time.monotonic() - sent, process.stderr.read().decode()
     assert process.returncode == 1 and took < 2 and err.strip() in ("Aborted!", "hanabi-solitaire: stopped"), \
         (took, err)
+
+
+# SIGTERM and SIGHUP: taken as Ctrl-C.
+
+STOPS = """
+import os, signal, sys, time
+import cli
+from solitaire.io.interrupt import STOP_SIGNALS, stop_signal
+from solitaire.seer.rowfile import RowWriter
+
+for signum in STOP_SIGNALS:  # as the command line installs them once loaded
+    signal.signal(signum, cli._interrupt)
+writer = RowWriter(sys.argv[1])  # the file exists: rows go to a temporary file
+writer.write({{"id": "P2-seed-0", "players": 2}})
+try:
+    os.kill(os.getpid(), signal.{first})
+    time.sleep(2)
+except KeyboardInterrupt as err:
+    os.kill(os.getpid(), signal.{first})  # the same again at once (as timeout sends it): the same stop
+    time.sleep(0.05)
+    print(signal.Signals(stop_signal(err)).name, flush=True)
+    os.kill(os.getpid(), signal.SIGHUP)  # a second stop while the first is handled: at once, the rows kept
+    time.sleep(2)
+print("went on")
+"""
+
+
+@pytest.mark.parametrize("first", ["SIGTERM", "SIGINT"])
+def test_a_stop_signal_is_an_interrupt_and_a_second_one_stops_at_once_keeping_the_rows(tmp_path, first):
+    out = tmp_path / "rows.jsonl"
+    out.write_text('{"id": "P2-seed-9", "players": 2}\n')
+    done = subprocess.run([sys.executable, "-c", STOPS.format(first=first), str(out)], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parent.parent)
+    assert (done.returncode, done.stdout, done.stderr) == (1, f"{first}\n", "hanabi-solitaire: stopped by SIGHUP\n")
+    assert out.read_text() == '{"id": "P2-seed-0", "players": 2}\n' and os.listdir(tmp_path) == ["rows.jsonl"]
+
+
+def test_sigterm_ends_bound_with_one_line_keeping_its_rows_where_resume_finds_them(tmp_path):
+    out = tmp_path / "rows.jsonl"
+    out.write_text('{"id": "P2-seed-0", "players": 2, "L": 25, "U1": 25, "U2": 25}\n')
+    process = subprocess.Popen([EXE, "bound", "-p", "2", "--seeds", "0:100000", "-j", "2", "-q", "--jsonl", str(out)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    began = time.monotonic()
+    while not any(len(p.read_text().splitlines()) >= 20 for p in tmp_path.glob(".tmp-*")):
+        assert time.monotonic() - began < 60 and process.poll() is None
+        time.sleep(0.05)
+    os.kill(process.pid, signal.SIGTERM)  # as timeout sends it: to the command, then to its process group
+    os.killpg(process.pid, signal.SIGTERM)
+    _, err = process.communicate(timeout=30)
+    assert (process.returncode, err.decode()) == (1, "hanabi-solitaire: stopped by SIGTERM\n")
+    assert sorted(os.listdir(tmp_path)) == ["rows.jsonl"]
+    rows = rows_of(out, ("id", "L", "U1", "U2"))
+    assert len(rows) >= 20 and [r["id"] for r in rows] == [f"P2-seed-{i}" for i in range(len(rows))]
+
+
+def _worker_pid(seconds):
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def test_workers_ignore_stop_signals_and_end_with_their_pool():
+    with worker_pool(2) as pool:
+        pids = set(pool.map(_worker_pid, [0.2] * 4, chunksize=1))
+        for pid in pids:
+            for signum in STOP_SIGNALS:
+                os.kill(pid, signum)
+        assert set(pool.map(_worker_pid, [0.2] * 4, chunksize=1)) == pids
+        pool.map_async(_worker_pid, [60] * 2, chunksize=1)
+        time.sleep(0.2)
+        began = time.monotonic()
+    assert time.monotonic() - began < 5
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+def test_a_stop_that_cannot_unwind_renames_the_rows_to_keep_and_removes_other_temporary_files(tmp_path):
+    rows, deck = tmp_path / ".tmp-1rows.jsonl", tmp_path / ".tmp-2a.deck"
+    rows.write_text('{"id": "P2-seed-0", "players": 2}\n')
+    deck.write_text("p hanabi")
+    record_temporary(str(rows), str(tmp_path / "rows.jsonl"))
+    record_temporary(str(deck), None)
+    settle_temporaries()
+    assert os.listdir(tmp_path) == ["rows.jsonl"] and read_rows(tmp_path / "rows.jsonl")[0]["id"] == "P2-seed-0"
+
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "tests" / "data" / "realgames" / "hanablive_games.jsonl"
+#: name: (command with ``{out}`` the row file and ``{games}`` the games, the option that resumes it, the keys
+#: every row but a refused game's has). Without ``-q``: ``bound`` and ``analyze`` print a line per row.
+ROW_COMMANDS = {
+    "bound": (["bound", "-p", "2", "--seeds", "0:400", "-j", "2", "--jsonl", "{out}"], ["--resume"],
+              ("id", "L", "U1", "U2")),
+    "table": (["table", "-p", "2", "--deals", "300", "-j", "2", "--out", "{out}"], [], ("id", "U3", "exact")),
+    "analyze": (["analyze", "{games}", "-j", "2", "--jsonl", "{out}"], ["--resume"], ("id", "score", "turns")),
+}
+#: name: (command run in the folder it writes, the files it writes there).
+FILE_COMMANDS = {
+    "generate -o": (["generate", "--values", "20000", "--colors", "100", "--multiplicity", "2", "--hand", "2",
+                     "-o", "big.deck"], ["big.deck"]),
+    "generate --count": (["generate", "--values", "2000", "--colors", "100", "--multiplicity", "2", "--hand", "2",
+                          "--count", "12", "--out", "."], [f"rand-n2000-c100-r2-h2-s{s}.deck" for s in range(12)]),
+    "reduce": (["reduce", "f.cnf", "-o", "f.deck", "--map", "f.map.json"], ["f.deck", "f.map.json"]),
+}
+STOPPED = "hanabi-solitaire: stopped by SIGTERM"
+
+
+def terminate(argv, at, how, stdout, cwd=None):
+    """Start ``argv`` in ``cwd`` (standard output to the file ``stdout``), send it SIGTERM after ``at``
+    seconds ``how``: to the command (as ``kill``), to its process group (as a job scheduler) or both
+    (as ``timeout``); its exit code, the seconds from the signal to its end, and its standard error."""
+    with open(stdout, "wb") as out:
+        process = subprocess.Popen([EXE, *argv], stdout=out, stderr=subprocess.PIPE, start_new_session=True, cwd=cwd)
+        time.sleep(at)
+        sent = time.monotonic()
+        try:
+            if how != "group":
+                os.kill(process.pid, signal.SIGTERM)
+            if how != "command":
+                os.killpg(process.pid, signal.SIGTERM)
+        except ProcessLookupError:  # it has ended
+            pass
+        try:
+            _, err = process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            return None, None, ""
+        return process.returncode, time.monotonic() - sent, err.decode()
+
+
+def stopped_as_promised(code, took, err, said):
+    """Exit code 1 and one line, within 10 s of the signal (0 and nothing if it had finished)."""
+    assert code in (0, 1) and took is not None and took < 10, said
+    assert err == (f"{STOPPED}\n" if code == 1 else ""), said
+
+
+def no_temporary_file(folder, said):
+    assert not [name for name in os.listdir(folder) if name.startswith(".tmp-") or name.endswith(".lock")], said
+
+
+def key(row):
+    return row.get("id"), row.get("source")
+
+
+def rows_in(path, keys):
+    """The rows of a row file by :func:`key`: every line complete, a row, and no key twice but a
+    refused game's (whose row every run writes again)."""
+    if not path.exists():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert all(line.endswith("\n") for line in lines)
+    read_rows(path, required=keys)  # checked
+    rows = [json.loads(line) for line in lines]
+    found = {key(r): {k: v for k, v in r.items() if k not in TIMING} for r in rows}
+    assert len({key(r) for r in rows if "refused" not in r}) == sum("refused" not in r for r in rows)
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ROW_COMMANDS)
+def test_sigterm_at_any_moment_keeps_every_row(tmp_path, name):
+    """Each of three runs stopped by SIGTERM at a random moment (seeded): on a new file, on a file
+    whose rows it replaces (or, for ``table``, adds to) and resuming a file; every row the file held
+    before (unless replaced: then the file is the old one, or the new rows) and every row printed is
+    in it afterwards, as an uninterrupted run gives it, once; the exit latencies are printed
+    (``pytest -m slow -s``). ``analyze`` reads the first 60 games of ``hanablive_games.jsonl``."""
+    command, resume, keys = ROW_COMMANDS[name]
+    games = tmp_path / "games.jsonl"
+    games.write_text("".join(GAMES.read_text(encoding="utf-8").splitlines(keepends=True)[:60]), encoding="utf-8")
+    reference = tmp_path / "reference.jsonl"
+    began = time.monotonic()
+    run([a.format(out="{out}", games=games) for a in command], reference)
+    whole = time.monotonic() - began
+    expected = rows_in(reference, keys)
+    earlier = reference.read_text(encoding="utf-8").splitlines(keepends=True)[: len(expected) // 3]
+    rng = random.Random(f"sigterm {name}")
+    for case in ("new", "replace", "resume"):
+        folder = tmp_path / case
+        folder.mkdir()
+        out = folder / "rows.jsonl"
+        if case != "new":
+            out.write_text("".join(earlier), encoding="utf-8")
+        argv = [a.format(out=out, games=games) for a in command] + (resume if case == "resume" else [])
+        at, how = rng.uniform(0.2, 1.05 * whole), rng.choice(["command", "group", "timeout"])
+        code, took, err = terminate(argv, at, how, tmp_path / "stdout")
+        said = f"{name}, {case}, SIGTERM {how} at {at:.2f} s (a whole run {whole:.2f} s): exit {code}, {err!r}"
+        print(f"{said}; ended {took:.3f} s after the signal")
+        stopped_as_promised(code, took, err, said)
+        no_temporary_file(folder, said)
+        kept = rows_in(out, keys)
+        assert all(row == expected[k] for k, row in kept.items()), said
+        printed = {m.group(1) for m in re.finditer(r"^(P\d-[^\s:]+)", (tmp_path / "stdout").read_text(), re.M)}
+        assert printed <= {k[0] for k in kept}, said
+        if case == "resume" or case == "replace" and not resume:  # the rows are added to the file
+            assert {key(json.loads(line)) for line in earlier} <= kept.keys(), said
+    run(argv, out)  # the resumed run ends with the rows of one uninterrupted run
+    assert rows_in(out, keys) == expected
+
+
+def whole_output(path, reference):
+    """``earlier`` when ``path`` holds what it held before the run, ``new`` when what ``reference``
+    holds (the output of a whole run), else ``damaged``."""
+    data = path.read_bytes()
+    return "earlier" if data == b"earlier\n" else "new" if data == reference.read_bytes() else "damaged"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FILE_COMMANDS)
+def test_sigterm_at_any_moment_leaves_each_output_whole_and_no_temporary_file(tmp_path, name):
+    """Three runs stopped by SIGTERM at random moments (seeded), over outputs of an earlier run:
+    each output is the earlier one or the one an uninterrupted run writes (``reduce``: both files
+    the one or the other), and no temporary file is left."""
+    command, names = FILE_COMMANDS[name]
+    reference = tmp_path / "reference"
+    reference.mkdir()
+    rng = random.Random(f"sigterm {name}")
+    formula = "p cnf 140 560\n" + "".join(" ".join(str(rng.choice([-1, 1]) * rng.randint(1, 140)) for _ in range(3))
+                                          + " 0\n" for _ in range(560))
+    (reference / "f.cnf").write_text(formula)
+    began = time.monotonic()
+    subprocess.run([EXE, *command], cwd=reference, check=True, capture_output=True, timeout=120)
+    whole = time.monotonic() - began
+    for at in (rng.uniform(0.2, 0.5 * whole), rng.uniform(0.5 * whole, 1.05 * whole), rng.uniform(0.2, whole)):
+        folder = tmp_path / f"at-{at:.3f}"
+        folder.mkdir()
+        (folder / "f.cnf").write_text(formula)
+        for file in names:
+            (folder / file).write_text("earlier\n")
+        how = rng.choice(["command", "group", "timeout"])
+        code, took, err = terminate(command, at, how, tmp_path / "stdout", cwd=folder)
+        said = f"{name}, SIGTERM {how} at {at:.2f} s (a whole run {whole:.2f} s): exit {code}, {err!r}"
+        print(f"{said}; ended {took:.3f} s after the signal")
+        stopped_as_promised(code, took, err, said)
+        no_temporary_file(folder, said)
+        states = {whole_output(folder / f, reference / f) for f in names}
+        assert "damaged" not in states, said
+        if name == "reduce":
+            assert len(states) == 1, said  # both files or neither

@@ -159,7 +159,9 @@ def game_with(played=True, **changes):
     ({"options_detrimentalCharacters": True}, "option detrimentalCharacters is not supported"),
     ({"options_someNewRule": True}, "option 'someNewRule' is not supported"),
     ({"variant": "Black (6 Suits)"}, "expected 55 cards (the deck of Black (6 Suits))"),
-    ({"hand_size": 4}, "hand_size 4 is not the hand of 2 players"),
+    ({"hand_size": 4}, "expected 'hand_size' to be 5 (the hand of 2 players in this game), got 4"),
+    ({"options_variant": "Rainbow (5 Suits)"},
+     "'variant' is \"No Variant\" and 'options.variant' is \"Rainbow (5 Suits)\": they disagree"),
 ])
 def test_hanablive_games_with_rules_not_modelled_are_refused_by_name(tmp_path, changes, named):
     path = tmp_path / "games.jsonl"
@@ -171,8 +173,8 @@ def test_hanablive_games_with_rules_not_modelled_are_refused_by_name(tmp_path, c
 
 
 @pytest.mark.parametrize("changes, variant", [
-    ({"options_variant": "Rainbow (5 Suits)"}, "Rainbow (5 Suits)"),  # the standard deck's counts
-    ({"options_variant": "Clue Starved (5 Suits)"}, "Clue Starved (5 Suits)"),
+    ({"options_variant": "Rainbow (5 Suits)", "variant": None}, "Rainbow (5 Suits)"),  # the standard deck's counts
+    ({"options_variant": "Clue Starved (5 Suits)", "variant": "Clue Starved (5 Suits)"}, "Clue Starved (5 Suits)"),
     ({"options_oneLessCard": True, "hand_size": 4}, "No Variant"),
     ({"options_oneExtraCard": True, "hand_size": 6}, "No Variant"),
     ({"options_emptyClues": True}, "No Variant"),
@@ -279,3 +281,61 @@ def test_the_row_reader_gives_rows_or_one_input_error_on_any_damage(at, cut, ins
             assert str(err).startswith(str(path))
         else:
             assert all(parse_id(r["id"]).players == r["players"] for r in rows)
+
+
+def test_bound_streams_a_seed_range_of_any_length(tmp_path):
+    import itertools
+    import tracemalloc
+
+    from solitaire.seer.dealsource import deal_source
+
+    out = tmp_path / "hl.jsonl"
+    tracemalloc.start()
+    with BoundRun(deal_source(hanab_live_seeds="p2v0s1..999999999999"), BoundOptions(figures=False), out) as job:
+        rows = job.rows()
+        first = [row["id"] for row in itertools.islice(rows, 2)]
+        rows.close()  # as an interrupt: the finished rows are kept
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 50 << 20, peak  # the whole range as seed strings once took gigabytes
+    assert job.todo == 999999999999 and first == ["P2-live-p2v0s1", "P2-live-p2v0s2"]
+    assert [row["id"] for row in read_rows(out)] == first
+    with BoundRun(deal_source(hanab_live_seeds="p2v0s1..999999999999"), BoundOptions(figures=False), out,
+                  resume=True) as job:
+        assert job.todo == 999999999999 - 2 and next(job.rows())["id"] == "P2-live-p2v0s3"
+
+
+def test_seeds_are_accepted_up_to_2_to_the_64_and_refused_beyond():
+    from solitaire.seer.dealsource import deal_source
+
+    top = 2**64
+    data = bound_json("-p", "2", "--seeds", f"{top - 2}:{top}")
+    assert [row["id"] for row in data["rows"]] == [f"P2-seed-{top - 2}", f"P2-seed-{top - 1}"]
+    with BoundRun(deal_source(2, seeds=f"0:{top}"), BoundOptions(figures=False)) as job:  # counted, not listed
+        assert job.todo == top and next(job.rows())["id"] == "P2-seed-0"
+    one_line_error(run("bound", "-p", "2", "--seeds", f"0:{top + 1}"), "--seeds", "2^64")
+    one_line_error(run("bound", "-p", "2", "--seeds", "0:" + "9" * 5000), "--seeds", "2^64")
+    one_line_error(run("table", "-p", "2", "--seed", "9" * 5000, "--deals", "1", "--out", "x.jsonl"), "20 ASCII digits")
+    one_line_error(run("table", "--hanab-live-seeds", "p2v0s1.." + "9" * 5000, "--out", "x.jsonl"), "12 digits")
+
+
+def test_a_full_disk_names_the_lock_file_and_leaves_none(tmp_path, monkeypatch):
+    from solitaire.seer import rowfile
+
+    real_open = open
+
+    def full(path, *args, **kwargs):
+        handle = real_open(path, *args, **kwargs)
+        if str(path).endswith(".lock"):
+            def write(text):
+                raise OSError(28, "No space left on device")
+            handle.write = write
+        return handle
+
+    monkeypatch.setattr(rowfile, "open", full, raising=False)
+    path = tmp_path / "rows.jsonl"
+    with pytest.raises(InputError, match="No space left on device") as err:
+        RowLock(path)
+    assert err.value.source == f"{path}.lock" and os.listdir(tmp_path) == []
+    one_line_error(run("bound", "-p", "2", "--seeds", "0:1", "--jsonl", path), f"{path}.lock", "cannot write")
+    assert os.listdir(tmp_path) == []

@@ -222,3 +222,83 @@ def test_the_numpy_reader_reads_what_the_line_reader_reads(pieces):
 
     fast, lines = outcome(parse_deck), outcome(_parse_lines)
     assert fast == lines
+
+
+def test_sat_on_a_deck_declaring_many_values_it_lacks_answers_at_once(tmp_path):
+    from solitaire.satenc import encode, solve_sat
+
+    deck = tmp_path / "wide.deck"
+    deck.write_text("p hanabi 100000 1 1\n2 1 1 1\n")  # 100,000 values, two cards
+    inst = read_instance(deck)
+    result = solve_sat(inst)  # RC2 once spent minutes (and gigabytes) on 99,998 types no card has
+    assert (result.winnable, result.score) == (False, 2) and replay(inst, result.sequence.events()) == 2
+    assert len(encode(inst, win=False).soft) == 2 and len(encode(inst).clauses) < 10
+    huge = tmp_path / "huge.deck"
+    huge.write_text("p hanabi 100000000 1 1\n2 1 1 1\n")
+    done = cli("solve", "-a", "sat", huge, "--max-memory", "1G", timeout=120)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stderr
+    assert "100,000,000 card types" in done.stderr and "--max-memory" in done.stderr
+
+
+def test_sat_score_mode_matches_the_oracle_on_decks_with_missing_types():
+    from solitaire.model import Instance
+    from solitaire.satenc import solve_sat
+
+    rng = np.random.default_rng(5)
+    for _ in range(60):
+        n, c = int(rng.integers(1, 5)), int(rng.integers(1, 4))
+        cards = [(int(rng.integers(1, n + 1)), int(rng.integers(1, c + 1))) for _ in range(int(rng.integers(0, 9)))]
+        inst = Instance.from_cards(n, c, int(rng.integers(0, 3)), cards) if cards else None
+        if inst is not None:
+            assert solve_sat(inst).score == solve_brute(inst).score, (n, c, inst.h, cards)
+
+
+@pytest.mark.parametrize("command", [["info"], ["solve"], ["verify", ROOT / "instances" / "tiny-r1.deck"],
+                                     ["reduce", "-o", "out.deck"], ["crosscheck"], ["analyze"],
+                                     ["bound", "-p", "2", "--seeds", "0:1", "--scores"],
+                                     ["bound", "-p", "2", "--seeds", "0:1", "--resume", "--csv"]])
+def test_every_whole_file_reader_refuses_an_endless_file(tmp_path, monkeypatch, command):
+    from click.testing import CliRunner
+
+    from cli import main
+    from helpers import one_line_error
+    from solitaire.io import inputfile
+
+    monkeypatch.setattr(inputfile, "TEXT_LIMIT", 1 << 20)  # the same path as at 2 GiB, in a millisecond
+    monkeypatch.chdir(tmp_path)
+    args = [*command, "/dev/zero"] if command[0] != "reduce" else ["reduce", "/dev/zero", *command[1:]]
+    one_line_error(CliRunner().invoke(main, [str(a) for a in args]), "/dev/zero", "at most 1 MiB", "limits.md")
+
+
+def test_a_file_over_the_limit_is_refused_by_its_size_unread(tmp_path):
+    import time
+
+    from solitaire.io.inputfile import read_text
+
+    path = tmp_path / "big.deck"
+    with open(path, "wb") as handle:
+        handle.truncate(3 << 30)  # sparse: 3 GiB of size, no disk
+    began = time.perf_counter()
+    with pytest.raises(InputError, match="at most 2 GiB"):
+        read_text(path)
+    with pytest.raises(InputError, match="at most 2 GiB"):
+        read_instance(path)
+    assert time.perf_counter() - began < 1
+    path.write_text("\ufeffp hanabi 1 1 1\n1 1\n")
+    assert read_text(path).startswith("p hanabi")
+
+
+def test_the_memory_limit_respects_ulimit_and_the_cgroup(tmp_path, monkeypatch):
+    from solitaire.io import budget
+
+    (tmp_path / "memory.max").write_text("1073741824\n")
+    assert budget.cgroup_memory(str(tmp_path)) == 1 << 30
+    (tmp_path / "memory.max").write_text("max\n")
+    assert budget.cgroup_memory(str(tmp_path)) is None
+    monkeypatch.setattr(budget, "cgroup_memory", lambda: 3 << 30)
+    assert budget.memory_limit() == min(budget.machine_memory(), 3 << 30, budget.address_space_left() or 1 << 62)
+    script = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (6 << 30, 6 << 30)); "
+              "from solitaire.io import budget; print(budget.memory_limit(), budget.address_space_left())")
+    found = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    limit, left = map(int, found.stdout.split())
+    assert limit <= left < 6 << 30 and left > 4 << 30, found.stdout

@@ -7,6 +7,12 @@ written, so a file that cannot be written leaves none of the others behind. The 
 the permissions a new file gets (the umask), or keep those of the file they replace; an
 error names the file asked for, not the temporary one. A device or a pipe (``/dev/null``,
 ``/dev/stdout``) is written in place.
+
+A stop by a signal (Ctrl-C, SIGTERM, SIGHUP) unwinds as an exception and removes the temporary files
+too. A stop that cannot unwind (a second signal, or a first one while the main thread is inside a
+long compiled call) calls :func:`settle_temporaries`, which removes every temporary file this
+process is writing (and the lock files of its row files), or renames it over its target where
+what it holds is to be kept (a row file's, :func:`record_temporary`).
 """
 
 import os
@@ -15,7 +21,38 @@ from collections.abc import Iterable, Mapping
 
 from solitaire.io.errors import InputError
 
-__all__ = ["write_text_atomic", "write_texts_atomic", "target_mode", "writable_folder"]
+__all__ = ["write_text_atomic", "write_texts_atomic", "target_mode", "writable_folder", "record_temporary",
+           "forget_temporary", "settle_temporaries"]
+
+#: The temporary files this process is writing: each with the path it is renamed to at a stop that
+#: cannot unwind, or ``None`` (removed then).
+_TEMPORARIES: dict[str, str | None] = {}
+
+
+def record_temporary(temporary: str, target: str | None) -> None:
+    """Record the temporary file ``temporary``: renamed over ``target`` by :func:`settle_temporaries`,
+    or removed by it when ``target`` is ``None``."""
+    _TEMPORARIES[temporary] = target
+
+
+def forget_temporary(temporary: str) -> None:
+    """Drop ``temporary`` from the record (renamed or removed by its writer)."""
+    _TEMPORARIES.pop(temporary, None)
+
+
+def settle_temporaries() -> None:
+    """Rename over its target, or then remove, every temporary file recorded (:func:`record_temporary`);
+    for a process about to end with ``os._exit``. Errors are ignored: it does what it can."""
+    for temporary, target in sorted(_TEMPORARIES.items(), key=lambda item: item[1] is None):
+        try:
+            if target is None:
+                os.unlink(temporary)
+            else:
+                os.chmod(temporary, target_mode(target))
+                os.replace(temporary, target)
+        except OSError:
+            pass
+        forget_temporary(temporary)
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str | Iterable[str]) -> None:
@@ -48,6 +85,7 @@ def write_texts_atomic(texts: Mapping[str | os.PathLike[str], str | Iterable[str
         for _, tmp in written:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+            forget_temporary(tmp)
 
 
 def _write(handle, text):
@@ -68,12 +106,14 @@ def _write_temporary(path, text):
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=os.path.basename(path))
     except OSError as err:
         raise OSError(err.errno, err.strerror, path) from None
+    record_temporary(tmp, None)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             _write(handle, text)
         os.chmod(tmp, target_mode(path))
     except BaseException as err:
         os.unlink(tmp)
+        forget_temporary(tmp)
         if isinstance(err, OSError):
             raise OSError(err.errno, err.strerror, path) from None
         raise

@@ -3,22 +3,26 @@
 Every command of the toolkit estimates the memory its largest step needs from what it
 knows before that step (file sizes, cards, variables, clauses) and refuses with one line
 (:class:`BudgetError`, an :class:`~solitaire.io.errors.InputError`) when the estimate is
-over the limit: ``--max-memory``, by default the machine's physical memory
-(:func:`machine_memory`). The estimates are upper bounds of the peak, measured with
+over the limit: ``--max-memory``, by default the memory this process may have
+(:func:`available_memory`: the least of the machine's physical memory, the address space left
+under ``ulimit -v`` and the memory limit of its cgroup). The estimates are upper bounds of the peak, measured with
 ``/usr/bin/time -f %M`` on the steps they describe and rounded up; each constant below
 says what it counts.
 """
 
 import os
 import re
+import resource
 
 import numpy as np
 
 from solitaire.io.errors import InputError
+from solitaire.io.inputfile import TEXT_LIMIT
 
-__all__ = ["BudgetError", "check_budget", "set_limit", "memory_limit", "machine_memory", "parse_size", "format_size",
+__all__ = ["BudgetError", "check_budget", "set_limit", "memory_limit", "machine_memory", "available_memory",
+           "address_space_left", "cgroup_memory", "parse_size", "format_size",
            "deck_read_bytes", "json_read_bytes", "DECK_CARD_BYTES", "GENERATE_CARD_BYTES",
-           "REDUCE_CARD_BYTES", "SAT_CLAUSE_BYTES", "SEQUENCE_JSON_EVENT_BYTES", "CNF_LITERAL_BYTES"]
+           "REDUCE_CARD_BYTES", "SAT_CLAUSE_BYTES", "SAT_TYPE_BYTES", "SEQUENCE_JSON_EVENT_BYTES", "CNF_LITERAL_BYTES"]
 
 #: Reading a ``.deck`` file: per byte of file, the raw bytes, the decoded text and the ASCII
 #: copy the numpy reader converts (3), and per card :data:`DECK_CARD_BYTES`, for at most half
@@ -39,6 +43,10 @@ REDUCE_CARD_BYTES = 160
 #: Per clause of a SAT encoding: the Python list of up to three ints (~180 bytes), its
 #: auxiliary variable's name in the pool (~150 bytes), and the SAT solver's copy (~70 bytes).
 SAT_CLAUSE_BYTES = 400
+#: Per card type a deck declares (``n * c``, with copies or not), in the SAT encoding: the numpy
+#: arrays indexed by type (copies, first copies, last lower copies and their running maxima, the
+#: types' bounds in the sorted deck), at most five int64 arrays alive at once.
+SAT_TYPE_BYTES = 40
 #: Per event of a play sequence printed as JSON (``solve --json``, ``--sequence-out``): the
 #: ``[name, index]`` list and its int (~100 bytes) and its text (~15). A sequence of ``N``
 #: cards has at most ``2 N`` events.
@@ -60,6 +68,60 @@ def machine_memory() -> int | None:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (ValueError, OSError, AttributeError):
         return None
+
+
+def address_space_left() -> int | None:
+    """The bytes of address space this process may still map under ``ulimit -v`` (``RLIMIT_AS``:
+    the limit less the size it has already, ``VmSize`` of ``/proc/self/status``; ``None``: no limit)."""
+    limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+    if limit == resource.RLIM_INFINITY:
+        return None
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as handle:
+            used = next((int(line.split()[1]) * 1024 for line in handle if line.startswith("VmSize:")), 0)
+    except OSError:
+        used = 0
+    return max(0, limit - used)
+
+
+#: Where the memory limit of a cgroup is written: cgroup v2, then v1 (a number of bytes; v2 writes
+#: ``max`` for none, v1 a number near 2^63).
+_CGROUP_FILES = ("memory.max", "memory.limit_in_bytes")
+
+
+def cgroup_memory(root: str = "/sys/fs/cgroup") -> int | None:
+    """The memory limit of this process's cgroup in bytes, the least over it and its parents up to
+    ``root`` (cgroup v2; v1's ``memory`` hierarchy too); ``None`` when there is none or the system
+    does not say."""
+    folders = []
+    try:
+        with open("/proc/self/cgroup", encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                _, controllers, path = line.rstrip("\n").split(":", 2)
+                if controllers in ("", "memory") or "memory" in controllers.split(","):
+                    base = root if controllers == "" else os.path.join(root, "memory")
+                    parts = [part for part in path.split("/") if part]
+                    folders += [os.path.join(base, *parts[:k]) for k in range(len(parts), -1, -1)]
+    except (OSError, ValueError):
+        pass
+    limits = []
+    for folder in [*folders, root]:
+        for name in _CGROUP_FILES:
+            try:
+                with open(os.path.join(folder, name), encoding="ascii") as handle:
+                    text = handle.read().strip()
+            except (OSError, UnicodeDecodeError):
+                continue
+            if text.isdigit() and int(text) < 2**62:
+                limits.append(int(text))
+    return min(limits, default=None)
+
+
+def available_memory() -> int | None:
+    """The least of :func:`machine_memory`, :func:`address_space_left` and :func:`cgroup_memory`
+    (``None`` when none is known)."""
+    return min((found for found in (machine_memory(), address_space_left(), cgroup_memory()) if found is not None),
+               default=None)
 
 
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
@@ -94,19 +156,19 @@ def format_size(size: int) -> str:
     return f"{size} bytes"
 
 
-#: The process's limit, set by ``--max-memory`` (:func:`set_limit`); ``None``: the machine's memory.
+#: The process's limit, set by ``--max-memory`` (:func:`set_limit`); ``None``: :func:`available_memory`.
 _limit = None
 
 
 def set_limit(limit: int | None) -> None:
-    """Set the memory limit of this process in bytes (``None``: the machine's memory)."""
+    """Set the memory limit of this process in bytes (``None``: :func:`available_memory`)."""
     global _limit
     _limit = limit
 
 
 def memory_limit() -> int | None:
-    """The memory limit in bytes: :func:`set_limit`'s, else the machine's (``None`` when unknown)."""
-    return machine_memory() if _limit is None else _limit
+    """The memory limit in bytes: :func:`set_limit`'s, else :func:`available_memory` (``None`` when unknown)."""
+    return available_memory() if _limit is None else _limit
 
 
 def check_budget(what: str, bytes_needed: int, source: str | None = None, limit: int | None = None) -> None:
@@ -126,7 +188,11 @@ def deck_read_bytes(path: str | os.PathLike[str]) -> int:
 
 
 def _tokens(path, block=1 << 22):
-    """The whitespace-separated tokens of a file (bytes up to 32 separate), read in blocks."""
+    """The whitespace-separated tokens of a regular file (bytes up to 32 separate), read in blocks;
+    0 for anything else (a pipe read here could not be read again; ``/dev/zero`` never ends) and for
+    a file over :data:`~solitaire.io.inputfile.TEXT_LIMIT` (the reader refuses it at once)."""
+    if not 0 < _file_size(path) <= TEXT_LIMIT:
+        return 0
     tokens, after_space = 0, True
     try:
         with open(path, "rb") as handle:

@@ -4,19 +4,74 @@ Every reader of the toolkit (decks, sequences, CNF files, deals) gets its text a
 JSON through these functions, and its lines from :func:`text_lines`, so that a missing file,
 undecodable bytes or bad JSON become an :class:`~solitaire.io.errors.InputError` naming the
 file and the line, the line as an editor numbers it.
+
+Every reader has a size limit, refused with one line as soon as it is passed (docs/limits.md): a
+file read whole, at most :data:`TEXT_LIMIT` bytes (a regular file is refused by its size before it
+is read; a device or a pipe, such as ``/dev/zero``, is read in chunks of 16 MiB and refused at the
+limit); a row file streamed line by line (:func:`solitaire.seer.rowfile.row_lines`), at most
+:data:`ROW_FILE_LIMIT` characters of text and :data:`ROW_LINE_LIMIT` per line.
 """
 
 import json
 import os
 import re
-from typing import Any
+import stat
+from typing import Any, BinaryIO
 
 from solitaire.io.errors import InputError
 
-__all__ = ["read_text", "parse_json", "text_lines", "LINE_BREAK"]
+__all__ = ["read_text", "read_at_most", "parse_json", "text_lines", "LINE_BREAK", "is_whole", "json_text",
+           "TEXT_LIMIT", "ROW_FILE_LIMIT", "ROW_LINE_LIMIT", "too_large"]
 
 #: What ends a line of an input file: ``\n``, ``\r\n`` or ``\r`` (Python's universal newlines).
 LINE_BREAK = re.compile(r"\r\n?|\n")
+#: The most bytes of a file read whole (a deck, a sequence, a CNF file, games, scores, a CSV row
+#: file): 2 GiB, above the largest deck ``generate`` writes (10^8 cards of at most 14 bytes each,
+#: 1.4 GB); the largest such file shipped is 1.1 MB.
+TEXT_LIMIT = 2 << 30
+#: The most characters of a row file streamed (JSON Lines, an ``.xz`` file counted uncompressed):
+#: 16 GiB, about 100 million rows of ``table`` (160 bytes each); a shipped file of 400,000 rows has 65 MB.
+ROW_FILE_LIMIT = 16 << 30
+#: The most characters of one line of a row file, its end included: 16 MiB (an ``analyze`` row of
+#: a long game with every drop's line has well under 1 MB).
+ROW_LINE_LIMIT = 16 << 20
+_CHUNK = 16 << 20
+
+
+def too_large(limit: int, what: str = "file") -> str:
+    """The one-line reason for refusing a ``what`` over ``limit`` bytes or characters.
+
+    >>> too_large(2 << 30)
+    'expected a file of at most 2 GiB (docs/limits.md), got a larger one'
+    """
+    size = f"{limit >> 30} GiB" if limit >= 1 << 30 else f"{limit >> 20} MiB"
+    return f"expected a {what} of at most {size} (docs/limits.md), got a larger one"
+
+
+def read_at_most(handle: BinaryIO, source: str, limit: int | None = None) -> bytes:
+    """Every byte of ``handle``, or :class:`InputError` naming ``source`` when there are more than
+    ``limit`` (``None``: :data:`TEXT_LIMIT`): a regular file is refused by its size before it is
+    read, anything else (a device, a pipe, a decompressing reader) is read in chunks of 16 MiB and
+    refused once past ``limit``."""
+    limit = TEXT_LIMIT if limit is None else limit
+    try:
+        status = os.fstat(handle.fileno())
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError and a ValueError
+        status = None
+    if status is not None and stat.S_ISREG(status.st_mode):
+        if status.st_size > limit:
+            raise InputError(too_large(limit), source)
+        raw = handle.read()
+        if len(raw) > limit:  # it grew while read
+            raise InputError(too_large(limit), source)
+        return raw
+    chunks, total = [], 0
+    while chunk := handle.read(min(_CHUNK, limit + 1 - total)):
+        chunks.append(chunk)
+        total += len(chunk)
+        if total > limit:
+            raise InputError(too_large(limit), source)
+    return b"".join(chunks)
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -25,11 +80,12 @@ def read_text(path: str | os.PathLike[str]) -> str:
     Raises
     ------
     InputError
-        When the file cannot be read, or at the line of the first undecodable byte.
+        When the file cannot be read or has more than :data:`TEXT_LIMIT` bytes, or at the line of
+        the first undecodable byte.
     """
     try:
         with open(path, "rb") as handle:
-            raw = handle.read()
+            raw = read_at_most(handle, str(path))
     except OSError as err:
         raise InputError(f"cannot read the file ({err.strerror or err})", str(path)) from None
     try:
@@ -87,3 +143,31 @@ def parse_json(text: str, source: str, line: int | None = None) -> Any:
 
 def _refuse_constant(name):
     raise ValueError(f"{name} is not a JSON number")
+
+
+def is_whole(value: Any) -> bool:
+    """Whether ``value`` read from JSON is a whole number: an ``int`` and not a ``bool`` (Python's
+    ``True`` is an ``int``; JSON's ``true`` is never a number).
+
+    Examples
+    --------
+    >>> is_whole(3), is_whole(True), is_whole(3.0), is_whole("3")
+    (True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def json_text(value: Any, limit: int = 40) -> str:
+    """``value`` as JSON writes it (``true``, ``"no"``, ``[1, 2]``), cut to ``limit`` characters: what
+    a reason says it got.
+
+    Examples
+    --------
+    >>> json_text("no"), json_text(None), json_text(list(range(30)), 12)
+    ('"no"', 'null', '[0, 1, 2,...')
+    """
+    try:
+        text = json.dumps(value)
+    except (ValueError, TypeError, RecursionError):  # not JSON: a set, a number of 4,300 digits or more, ...
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."

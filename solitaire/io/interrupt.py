@@ -1,40 +1,62 @@
-"""Ctrl-C (SIGINT): how the toolkit recognises it, and worker processes that leave it to their parent.
+"""Ctrl-C (SIGINT), SIGTERM and SIGHUP: how the toolkit recognises them, and worker processes that
+leave them to their parent.
 
-A Ctrl-C reaches Python as a :class:`KeyboardInterrupt`, but not always bare: a numba-compiled
-function interrupted returns with the exception set, which Python reports as a ``SystemError``
-caused by the ``KeyboardInterrupt``; an import interrupted may fail as an ``ImportError`` with it
-as context. :func:`interrupted` recognises all of them, so that a batch run keeps its finished
-rows and the command line stops with one line.
+The command line takes SIGTERM (``kill``, ``timeout``, a job scheduler) and SIGHUP (a closed
+terminal) as it takes Ctrl-C: a Ctrl-C reaches Python as a :class:`KeyboardInterrupt`, the other
+two as a :class:`Terminated`, which is one. Neither comes always bare: a numba-compiled function
+interrupted returns with the exception set, which Python reports as a ``SystemError`` caused by
+it; an import interrupted may fail as an ``ImportError`` with it as context. :func:`interrupted`
+recognises all of them, so that a batch run keeps its finished rows and the command line stops
+with one line; :func:`stop_signal` says which signal it was.
 
-A Ctrl-C that comes while the main thread is inside one compiled call reaches no Python handler
+A signal that comes while the main thread is inside one compiled call reaches no Python handler
 until the call returns, which on a large deck can take minutes. :func:`watch_interrupts` starts a
-thread that sees every SIGINT as it arrives (``signal.set_wakeup_fd``) and, when no Python handler
-took it within a grace time, stops the process with one line and exit code 1. That thread runs
-while the main thread is in a kernel compiled with ``nogil=True``, as every kernel of the paper's
-solvers that is called from Python is. Nothing finished is lost: row files are flushed line by
-line, and every other output is written whole by a rename, which a compiled call is not inside.
+thread that sees every signal of :data:`STOP_SIGNALS` as it arrives (``signal.set_wakeup_fd``)
+and, when no Python handler took it within a grace time, stops the process with one line and exit
+code 1. That thread runs while the main thread is in a kernel compiled with ``nogil=True``, as
+every kernel of the paper's solvers that is called from Python is. Nothing finished is lost: row
+files are flushed line by line, and the stop settles the temporary files being written
+(:func:`~solitaire.io.atomic.settle_temporaries`).
 
-On a terminal Ctrl-C goes to every process of the command. :func:`worker_start`, the initializer of
-the worker processes (:func:`~solitaire.seer.boundrun.imap_jobs`), makes a worker ignore it: the
-parent stops, terminates its workers and says so once, where a worker stopped by it would print
-its own traceback (and, dying with a lock of the task queue held, could leave the parent waiting
-for ever). A worker also ends when its parent does (Linux), rather than finish its task into a
-closed pipe.
+Ctrl-C on a terminal goes to every process of the command, and so do SIGHUP and the SIGTERM of
+``timeout`` or of a job scheduler. :func:`worker_start`, the initializer of the worker processes of
+:func:`worker_pool`, makes a worker ignore all three: the parent stops, kills its workers and says
+so once, where a worker stopped by one would print its own traceback, or, dying with a lock of
+the task queue held, leave the parent waiting for ever. A worker also ends when its parent does
+(Linux), rather than finish its task into a closed pipe.
 """
-
 import ctypes
+import multiprocessing
+import multiprocessing.pool
 import os
-from collections.abc import Callable
 import signal
 import threading
+import time
+from collections.abc import Callable
 
-__all__ = ["interrupted", "worker_start", "ignore_interrupts", "watch_interrupts"]
+__all__ = ["STOP_SIGNALS", "REPEAT", "Terminated", "interrupted", "stop_signal", "worker_start", "worker_pool",
+           "ignore_interrupts", "watch_interrupts"]
+
+#: The signals that stop a command as Ctrl-C does.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+#: Seconds within which a signal repeated is one signal (``timeout`` sends its SIGTERM to the
+#: command, then to the command's process group, which holds the command again).
+REPEAT = 0.25
 
 _PR_SET_PDEATHSIG = 1
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP taken as a Ctrl-C; ``signum``: the signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 def interrupted(error: BaseException | None) -> bool:
-    """Whether ``error`` is a Ctrl-C: a :class:`KeyboardInterrupt`, or an error caused by one.
+    """Whether ``error`` is a Ctrl-C, SIGTERM or SIGHUP: a :class:`KeyboardInterrupt` (a
+    :class:`Terminated` is one), or an error caused by one.
 
     Examples
     --------
@@ -47,43 +69,79 @@ def interrupted(error: BaseException | None) -> bool:
     ...     interrupted(err), interrupted(ValueError())
     (True, False)
     """
+    return stop_signal(error) is not None
+
+
+def stop_signal(error: BaseException | None) -> int | None:
+    """The signal ``error`` stands for: SIGTERM or SIGHUP for a :class:`Terminated`, SIGINT for any
+    other :class:`KeyboardInterrupt`, bare or causing ``error``; ``None`` when it is none.
+
+    Examples
+    --------
+    >>> stop_signal(Terminated(signal.SIGTERM)) == signal.SIGTERM, stop_signal(KeyboardInterrupt()) == signal.SIGINT
+    (True, True)
+    """
     seen = set()
     while error is not None and id(error) not in seen:
         if isinstance(error, KeyboardInterrupt):
-            return True
+            return error.signum if isinstance(error, Terminated) else signal.SIGINT
         seen.add(id(error))
         error = error.__cause__ or error.__context__
-    return False
+    return None
 
 
 def ignore_interrupts() -> None:
-    """Ignore Ctrl-C in this process (a child whose parent handles it)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Ignore the :data:`STOP_SIGNALS` in this process (a child whose parent handles them and kills it)."""
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
 
 
 def worker_start() -> None:
-    """The initializer of a worker process: it ignores Ctrl-C and ends with its parent."""
+    """The initializer of a worker process: it ignores the :data:`STOP_SIGNALS` and is killed
+    (SIGKILL) when its parent ends."""
     ignore_interrupts()
-    try:  # Linux: SIGTERM when the parent ends
-        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    try:  # Linux: SIGKILL when the parent ends
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
         pass
 
 
-def watch_interrupts(handled: threading.Event, grace: float, stop: Callable[[], None]) -> None:
-    """From now on, call ``stop`` (which ends the process) when a SIGINT is not followed within
-    ``grace`` seconds by ``handled`` (an event the Python handlers of SIGINT set, and this watch
-    clears as it takes each SIGINT). Call it once, from the main thread."""
+class _KilledPool(multiprocessing.pool.Pool):
+    """A pool whose ``terminate`` kills its workers (SIGKILL: they ignore SIGTERM)."""
+
+    @staticmethod
+    def Process(ctx, *args, **kwds):  # noqa: N802 -- the name multiprocessing calls
+        process = ctx.Process(*args, **kwds)
+        process.terminate = process.kill
+        return process
+
+
+def worker_pool(jobs: int) -> multiprocessing.pool.Pool:
+    """A pool of ``jobs`` forked worker processes started by :func:`worker_start`; leaving it as a
+    context manager (``terminate``) kills them. As they ignore every stop signal, none dies on its
+    own holding a lock of the pool's queues, and the pool takes those locks before it kills them."""
+    return _KilledPool(jobs, initializer=worker_start, context=multiprocessing.get_context("fork"))
+
+
+def watch_interrupts(handled: threading.Event, grace: float, stop: Callable[[int], None]) -> None:
+    """From now on, call ``stop(signum)`` (which ends the process) when a signal of
+    :data:`STOP_SIGNALS` is not followed within ``grace`` seconds by ``handled`` (an event the
+    Python handlers of those signals set, and this watch clears as it takes each signal). A signal
+    that repeats the one before within :data:`REPEAT` seconds is that one, taken already (Python
+    may run its handler once for both). Call it once, from the main thread."""
     read_end, write_end = os.pipe()
     os.set_blocking(write_end, False)
     signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
 
     def watch() -> None:
+        last, taken = None, -REPEAT
         while True:
             for signum in os.read(read_end, 64):
-                if signum == signal.SIGINT:
-                    if not handled.wait(grace):
-                        stop()
-                    handled.clear()
+                if signum not in STOP_SIGNALS or signum == last and time.monotonic() - taken < REPEAT:
+                    continue
+                last, taken = signum, time.monotonic()
+                if not handled.wait(grace):
+                    stop(signum)
+                handled.clear()
 
     threading.Thread(target=watch, name="interrupt-watch", daemon=True).start()

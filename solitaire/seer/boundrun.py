@@ -25,7 +25,6 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from multiprocessing import get_context
 from typing import Any, Literal
 
 from solitaire.seer.bounds import hardness, u1, u2, u2_reason
@@ -38,7 +37,7 @@ from solitaire.seer.game import DISCARD, PLAY, seer_line
 from solitaire.seer.peers.turns import PEER_SOLVER
 from solitaire.io.atomic import writable_folder, write_text_atomic
 from solitaire.io.errors import InputError
-from solitaire.io.interrupt import worker_start
+from solitaire.io.interrupt import worker_pool
 from solitaire.seer.ids import line_file_name
 from solitaire.seer.replaylink import link_or_reason
 from solitaire.seer.rowfile import (LockedRun, RowLock, RowWriter, latest_by_id, ran_under, read_rows, row_max,
@@ -127,12 +126,13 @@ def _row_task(args):
 def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunksize: int = 8) -> Iterator[Any]:
     """``map(func, items)`` in input order on ``jobs`` forked processes (``func`` at module level).
 
-    The workers ignore Ctrl-C and end with this process (:func:`~solitaire.io.interrupt.worker_start`);
-    closing the generator, or an error or Ctrl-C here, terminates them."""
+    The workers ignore Ctrl-C, SIGTERM and SIGHUP and end with this process
+    (:func:`~solitaire.io.interrupt.worker_pool`); closing the generator, or an error or a stop
+    signal here, kills them."""
     if jobs <= 1:
         yield from map(func, items)
         return
-    with get_context("fork").Pool(jobs, initializer=worker_start) as pool:
+    with worker_pool(jobs) as pool:
         yield from pool.imap(func, items, chunksize=chunksize)
 
 
@@ -288,7 +288,7 @@ class BoundRun(LockedRun):
         except BaseException:
             self.close()
             raise
-        self.todo = len(source) - len(self.kept)
+        self.todo = source.count - len(self.kept)
 
     def _resumed(self):
         """The rows of ``out`` this run reuses."""

@@ -48,7 +48,6 @@ Examples
 'b3 b4 w2 g1 b4 y3 g2 g3'
 """
 
-import json
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -59,10 +58,10 @@ from typing import Any
 import numpy as np
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import parse_json, read_text, text_lines
+from solitaire.io.inputfile import is_whole, json_text, parse_json, read_text, text_lines
 from solitaire.model import Instance
 from solitaire.seer.ids import deck_key, game_id, parse_id
-from solitaire.seer.options import Options, Rules
+from solitaire.seer.options import Options, Rules, read_option
 from solitaire.seer.seeds import deck_from_seed, parse_seed
 from solitaire.seer.variants import Variant, get_variant
 
@@ -329,10 +328,9 @@ def _card_from_json(card, number, source, line, suits):
         suit, rank = card
     else:
         suit = rank = None
-    ok = all(isinstance(x, int) and not isinstance(x, bool) for x in (suit, rank))
-    if not ok:
+    if not (is_whole(suit) and is_whole(rank)):
         raise InputError(f"deck card {number}: expected {{\"suitIndex\": s, \"rank\": r}} or [s, r], got "
-                         f"{json.dumps(card)}", source, line)
+                         f"{json_text(card)}", source, line)
     if not 0 <= suit < suits:
         raise InputError(f"deck card {number}: expected a suitIndex in 0..{suits - 1}, got {suit}", source, line)
     if not 1 <= rank <= RANKS:
@@ -341,56 +339,68 @@ def _card_from_json(card, number, source, line, suits):
 
 
 #: Fields some game records carry beside ``options``, each the same as an option.
-_RECORD_FIELDS = {"variant": "variant", "starting_player": "startingPlayer", "empty_clues": "emptyClues"}
+_RECORD_FIELDS = {"variant": "variant", "variant_id": "variantID", "starting_player": "startingPlayer"}
 
 
 def _game_options(obj, players, source, line):
     """The :class:`~solitaire.seer.options.Options` of the game ``obj`` (its ``options`` and the
-    record fields beside them); :class:`InputError` (a :class:`~solitaire.seer.variants.UnsupportedVariant`
-    naming the rule) for a variant or an option the toolkit does not model."""
-    options = obj.get("options", {})
-    if not isinstance(options, dict):
-        raise InputError(f"expected 'options' to be an object, got {json.dumps(options)[:40]}", source, line)
-    beside = {key: obj[field] for field, key in _RECORD_FIELDS.items() if field in obj}
-    merged = dict(beside, **options)
-    variant_id = obj.get("variant_id")
+    record fields beside them, each checked by its type; a field and an option that say the same
+    must agree; ``null`` is absent); :class:`InputError` (a
+    :class:`~solitaire.seer.variants.UnsupportedVariant` naming the rule) for a variant or an option
+    the toolkit does not model, or a starting player, ``numPlayers`` or ``hand_size`` that is not
+    the game's."""
+    options = obj.get("options")
+    if not isinstance(options, dict | None):
+        raise InputError(f"expected 'options' to be an object, got {json_text(options)}", source, line)
+    merged, names = dict(options or {}), {}
     try:
-        found = Options.from_hanablive(merged)
-        if variant_id is not None:
-            by_id = get_variant(variant_id) if isinstance(variant_id, int) and not isinstance(variant_id, bool) \
-                else get_variant(str(variant_id))
-            if "variant" not in merged:
-                found = replace(found, variant=by_id.name)
-            elif by_id.name != found.variant:
-                raise InputError(f"variant_id {variant_id} is {by_id.name!r}, not the game's {found.variant!r}")
+        for field, key in _RECORD_FIELDS.items():
+            if obj.get(field) is None:
+                continue
+            value = read_option(key, obj[field], field)
+            if merged.get(key) is not None and read_option(key, merged[key]) != value:
+                raise InputError(f"{field!r} is {json_text(obj[field])} and 'options.{key}' is "
+                                 f"{json_text(merged[key])}: they disagree")
+            merged[key], names[key] = obj[field], field
+        found = Options.from_hanablive(merged, names)
         rules = Rules(get_variant(found.variant), players, replace(found, starting_player=0))
     except InputError as err:
         raise type(err)(err.message, source, line) from None
-    if "hand_size" in obj and obj["hand_size"] != rules.hand_size:
-        raise InputError(f"hand_size {json.dumps(obj['hand_size'])[:40]} is not the hand of {players} players "
-                         f"in this game ({rules.hand_size} cards)", source, line)
-    return replace(found, starting_player=0)
+    if not found.starting_player < players:
+        raise InputError(f"expected {names.get('startingPlayer', 'options.startingPlayer')!r} to be a player in "
+                         f"0..{players - 1}, got {found.starting_player}", source, line)
+    if merged.get("numPlayers") not in (None, players):
+        raise InputError(f"'options.numPlayers' is {merged['numPlayers']}, not the game's {players} players",
+                         source, line)
+    if obj.get("hand_size") is not None and not (is_whole(obj["hand_size"]) and obj["hand_size"] == rules.hand_size):
+        raise InputError(f"expected 'hand_size' to be {rules.hand_size} (the hand of {players} players in this "
+                         f"game), got {json_text(obj['hand_size'])}", source, line)
+    return found
 
 
 def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -> Deal:
-    """A :class:`Deal` from one hanab.live game object (``deck``, ``players``, optional ``score``).
+    """A :class:`Deal` from one hanab.live game object (``deck``, ``players``, optional ``score``),
+    every field checked by its type and range (``docs/formats.md``, "hanab.live games read").
 
     ``source`` and ``line`` say where the object was read (``line`` is the game's number in a
     JSON list when the list is one line)."""
     if not isinstance(obj, dict) or "players" not in obj or ("deck" not in obj and "seed" not in obj):
         raise InputError("expected a game object with 'players' and 'deck' (or a hanab.live 'seed')", source, line)
-    players = obj["players"]
-    names = players if isinstance(players, list) else None
-    if names is not None:
-        players = len(players)
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
-        raise InputError(f"expected 2..5 players, got {obj['players']!r}", source, line)
+    players, names = obj["players"], None
+    if isinstance(players, list):
+        if not all(isinstance(name, str) for name in players):
+            raise InputError(f"expected 'players' to be the players' names (strings) or their count, got "
+                             f"{json_text(players)}", source, line)
+        players, names = len(players), players
+    if not (is_whole(players) and 2 <= players <= 5):
+        raise InputError(f"expected 2..5 players, got {json_text(obj['players'])}", source, line)
     options = _game_options(obj, players, source, line)
+    start, options = options.starting_player, replace(options, starting_player=0)
     variant = get_variant(options.variant)
     seed = _game_seed(obj, players, variant, source, line)
     if "deck" in obj:
         if not isinstance(obj["deck"], list):
-            raise InputError("expected 'deck' to be a list of cards", source, line)
+            raise InputError(f"expected 'deck' to be a list of cards, got {json_text(obj['deck'])}", source, line)
         types = [_card_from_json(card, i, source, line, len(variant.suits))
                  for i, card in enumerate(obj["deck"], start=1)]
         check_deck(types, source, lambda i: (line, None), line, variant)
@@ -402,49 +412,59 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
                              source, line)
         types = dealt
     score = obj.get("score")
-    if score is not None and not (isinstance(score, int) and not isinstance(score, bool)
-                                  and 0 <= score <= variant.max_score):
+    if score is not None and not (is_whole(score) and 0 <= score <= variant.max_score):
         raise InputError(f"expected 'score' to be a score in 0..{variant.max_score} or null, got "
-                         f"{json.dumps(score)}", source, line)
+                         f"{json_text(score)}", source, line)
+    if "actions" in obj and not isinstance(obj["actions"], list):
+        raise InputError(f"expected 'actions' to be a list of actions, got {json_text(obj['actions'])}", source, line)
+    if obj.get("end") is not None and not isinstance(obj["end"], str):
+        raise InputError(f"expected 'end' to be a string, got {json_text(obj['end'])}", source, line)
     record = {key: obj[key] for key in ("end", "actions") if key in obj}
     if score is not None:
         record["real_score"] = score
-    start = _starting_player(obj, players, source, line)
     if start:
         record["start_player"] = start
     where = f"{source}:{line}" if line else source
     number = _game_number(obj, source, line)
-    if isinstance(number, int) and not isinstance(number, bool) and 0 <= number < 2**63:
+    if number is not None:
         deal = Deal(types, players, game_id(players, "game", number), dict(record, source=where), options=options)
     elif seed is not None and live_id(seed) is not None:
         deal = Deal(types, players, live_id(seed), dict(record, source=where), options=options)
     else:
         deal = _file_deal(types, players, where, record, options)
-    if names is not None and all(isinstance(n, str) for n in names):
+    if names is not None:
         deal.meta["names"] = names
     return deal.starting(start)
 
 
 def _game_number(obj, source, line):
-    """The hanab.live game number: ``game_id``, or ``id`` as hanab.live's export names it (both: the same)."""
-    numbers = {obj[key] for key in ("game_id", "id") if obj.get(key) is not None and _hashable(obj[key])}
-    if len(numbers) > 1:
-        raise InputError(f"'game_id' {obj['game_id']!r} and 'id' {obj['id']!r} name two games", source, line)
-    return numbers.pop() if numbers else None
-
-
-def _hashable(value):
-    return isinstance(value, (int, str, float))
+    """The hanab.live game number: ``game_id``, or ``id`` as hanab.live's export names it (both: the
+    same; ``null``: absent), a whole number in ``0 .. 2^63 - 1`` (a database id of hanab.live), as
+    hanab.live writes it: a JSON number. Text (``"003d9bcb9d27dacf"``, a game's name in another
+    collection) names no hanab.live game and is left out of the id."""
+    numbers = {}
+    for key in ("game_id", "id"):
+        number = obj.get(key)
+        if isinstance(number, str):
+            continue
+        if number is not None and not (is_whole(number) and 0 <= number < 2**63):
+            raise InputError(f"expected {key!r} to be a hanab.live game number (a whole number in 0..2^63-1), "
+                             f"got {json_text(number)}", source, line)
+        if number is not None:
+            numbers[key] = number
+    if len(set(numbers.values())) > 1:
+        raise InputError(f"'game_id' {numbers['game_id']} and 'id' {numbers['id']} name two games", source, line)
+    return next(iter(numbers.values()), None)
 
 
 def _game_seed(obj, players, variant, source, line):
-    """The hanab.live seed string of a game object (``seed``), checked against its players and
-    variant; ``None`` when it has none, or one that is not ``p<P>v<id>s<suffix>`` beside a ``deck``
-    (hanab.live's ``JSON`` seed of a game dealt from a given deck)."""
+    """The hanab.live seed string of a game object (``seed``; ``null``: absent), checked against its
+    players and variant; ``None`` when it has none, or one that is not ``p<P>v<id>s<suffix>`` beside a
+    ``deck`` (hanab.live's ``JSON`` seed of a game dealt from a given deck)."""
     seed = obj.get("seed")
     if not isinstance(seed, str):
-        if "deck" not in obj:
-            raise InputError(f"expected 'seed' to be a hanab.live seed string, got {json.dumps(seed)}", source, line)
+        if "deck" not in obj or seed is not None:
+            raise InputError(f"expected 'seed' to be a hanab.live seed string, got {json_text(seed)}", source, line)
         return None
     try:
         parsed = parse_seed(seed)
@@ -467,17 +487,6 @@ def live_id(seed: str) -> str | None:
         return game_id(parsed.players, "live", f"p{parsed.players}v{parsed.variant_id}s{parsed.suffix}")
     except ValueError:
         return None
-
-
-def _starting_player(obj, players, source, line):
-    """hanab.live's ``options.startingPlayer`` (or a record's ``starting_player``; 0 when absent)."""
-    options = obj.get("options")
-    start = options.get("startingPlayer", obj.get("starting_player", 0)) if isinstance(options, dict) \
-        else obj.get("starting_player", 0)
-    if not (isinstance(start, int) and not isinstance(start, bool) and 0 <= start < players):
-        raise InputError(f"expected 'options.startingPlayer' to be a player in 0..{players - 1}, got "
-                         f"{json.dumps(start)}", source, line)
-    return start
 
 
 def read_hanablive(text: str, source: str = "<string>") -> list[Deal]:

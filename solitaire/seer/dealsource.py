@@ -1,9 +1,10 @@
 """Where the deals of a batch run come from: a seed range of a generator, hanab.live seed strings,
 or the games of a file.
 
-A source gives its deals in order (``deals()``), how many there are (``len``) and whether an id
-(:mod:`solitaire.seer.ids`) names one of them (``in``), without dealing them: a resumed run
-keeps the rows of exactly the deals it asks for, each once. :func:`deal_source` builds the
+A source gives its deals in order (``deals()``), how many there are (``count``; ``len`` too,
+where Python's index size holds it) and whether an id (:mod:`solitaire.seer.ids`) names one of them
+(``in``), without dealing them: a resumed run keeps the rows of exactly the deals it asks for, each
+once. A seed range is kept as its bounds, whatever its length. :func:`deal_source` builds the
 source of ``bound``'s options; :func:`parse_seed_range` reads ``A:B``.
 """
 
@@ -13,12 +14,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from solitaire.io.errors import InputError
-from solitaire.seer.deals import Deal, live_id, read_deal, rules_of, seeded_deal
+from solitaire.seer.deals import MAX_SCORE, Deal, live_id, read_deal, rules_of, seeded_deal
 from solitaire.seer.history import Refused, read_source, split_refused
 from solitaire.seer.hle import hle_deal
 from solitaire.seer.ids import deck_key, game_id, parse_id
 from solitaire.seer.options import Options
-from solitaire.seer.seeds import decks_from_seeds, expand_seed_range, parse_seed
+from solitaire.seer.seeds import decks_from_seeds, parse_seed, seed_range
 from solitaire.seer.variants import get_variant
 
 __all__ = ["SeedRange", "LiveSeeds", "DealList", "parse_seed_range", "deal_source", "games_list", "live_deals",
@@ -52,8 +53,16 @@ class SeedRange:
 
     items = deals  # a seed is never refused
 
-    def __len__(self) -> int:
+    @property
+    def count(self) -> int:
         return self.last - self.first
+
+    def __len__(self) -> int:
+        return self.count
+
+    def max_score(self, ident: str) -> int | None:
+        """The maximum score of the deal ``ident`` (25), ``None`` when it is not one of the range."""
+        return MAX_SCORE if ident in self else None
 
     def __contains__(self, ident: str) -> bool:
         try:
@@ -71,7 +80,8 @@ class DealList:
     records: tuple
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_ids", frozenset(deal.ident for deal in self.records if isinstance(deal, Deal)))
+        object.__setattr__(self, "_maxima", {deal.ident: deal.max_score for deal in self.records
+                                             if isinstance(deal, Deal)})
 
     def items(self) -> Iterator[Deal | Refused]:
         """The deals, each once, and the refused records, in file order."""
@@ -86,38 +96,69 @@ class DealList:
     def deals(self) -> Iterator[Deal]:
         return (item for item in self.items() if isinstance(item, Deal))
 
-    def __len__(self) -> int:
+    @property
+    def count(self) -> int:
         """The items: the distinct deals and the refused records."""
-        return len(self._ids) + sum(isinstance(item, Refused) for item in self.records)
+        return len(self._maxima) + sum(isinstance(item, Refused) for item in self.records)
+
+    def __len__(self) -> int:
+        return self.count
 
     def __contains__(self, ident: str) -> bool:
-        return ident in self._ids
+        return ident in self._maxima
+
+    def max_score(self, ident: str) -> int | None:
+        """The maximum score of the deal ``ident`` (its variant's), ``None`` when it is not in the list."""
+        return self._maxima.get(ident)
 
 
 @dataclass(frozen=True)
 class LiveSeeds:
-    """The deals hanab.live deals for seed strings (``p3v0s17``), all of one player count and variant."""
+    """The deals hanab.live deals for the seed strings ``f"{prefix}{k}"``, ``k = first .. last``
+    (:func:`~solitaire.seer.seeds.seed_range`: ``p3v0s``, ``1``, ``1000`` for ``p3v0s1..1000``), all
+    of one player count and variant. Only the bounds are kept: :meth:`deals` deals
+    :data:`_LIVE_BLOCK` seeds at a time, ``count`` and ``in`` are arithmetic, so a range of any
+    length takes no memory in proportion to it."""
 
-    seeds: tuple
+    prefix: str
+    first: int
+    last: int
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_ids", frozenset(live_id(seed) for seed in self.seeds))
+        seed = parse_seed(f"{self.prefix}{self.first}")  # the key of an id: no legacy- prefix, zeros kept
+        object.__setattr__(self, "_players", seed.players)
+        object.__setattr__(self, "_key", f"p{seed.players}v{seed.variant_id}s{seed.suffix[:-len(str(self.first))]}")
 
     def deals(self) -> Iterator[Deal]:
-        for start in range(0, len(self.seeds), _LIVE_BLOCK):  # a block's decks are shuffled at once
-            yield from live_deals(self.seeds[start:start + _LIVE_BLOCK])
+        for start in range(self.first, self.last + 1, _LIVE_BLOCK):  # a block's decks are shuffled at once
+            yield from live_deals([f"{self.prefix}{k}" for k in range(start, min(start + _LIVE_BLOCK, self.last + 1))])
 
     items = deals  # a seed is never refused
 
+    @property
+    def count(self) -> int:
+        return self.last - self.first + 1
+
     def __len__(self) -> int:
-        return len(self.seeds)
+        return self.count
 
     def __contains__(self, ident: str) -> bool:
-        return ident in self._ids
+        try:
+            found = parse_id(ident)
+        except ValueError:
+            return False
+        number = found.key[len(self._key):]
+        return (found.source == "live" and found.players == self._players and found.key.startswith(self._key)
+                and _DECIMAL.fullmatch(number) is not None and self.first <= int(number) <= self.last)
+
+    def max_score(self, ident: str) -> int | None:
+        """The maximum score of the deal ``ident`` (the variant's), ``None`` when it is not one of the range."""
+        return get_variant(parse_seed(self.prefix + "0").variant_id).max_score if ident in self else None
 
 
+#: Seeds dealt at once (their decks are shuffled together).
 _LIVE_BLOCK = 4096
-_LIVE_SUFFIX = re.compile(r"[0-9]{1,12}", re.ASCII)
+_DECIMAL = re.compile(r"0|[1-9][0-9]*", re.ASCII)
 
 
 def _live_rules(text, option):
@@ -155,16 +196,13 @@ def live_deals(seeds: Sequence[str]) -> list[Deal]:
 def live_seeds(text: str, option: str = "--hanab-live-seeds") -> LiveSeeds:
     """:class:`LiveSeeds` of one seed string or a range ``p3v0s1..1000``, suffixes of 1 to 12
     digits; :class:`InputError` naming ``option`` for a seed the toolkit cannot deal or solve."""
+    _live_rules(text.partition("..")[0], option)
     try:
-        seeds = expand_seed_range(text)
+        prefix, first, last = seed_range(text)
     except InputError as err:
-        raise InputError(err.message, option) from None
-    _live_rules(seeds[0], option)
-    suffix = parse_seed(seeds[-1]).suffix
-    if not _LIVE_SUFFIX.fullmatch(suffix):
-        raise InputError(f"expected seed suffixes of 1 to 12 ASCII digits, got {suffix!r} (one seed string of "
-                         f"any suffix: --hanab-live-seed)", option)
-    return LiveSeeds(tuple(seeds))
+        hint = "" if ".." in text else " (one seed string of any suffix: --hanab-live-seed)"
+        raise InputError(err.message + hint, option) from None
+    return LiveSeeds(prefix, first, last)
 
 
 def live_seed(text: str, option: str = "--hanab-live-seed") -> DealList:
@@ -212,12 +250,15 @@ def parse_seed_range(text: str, option: str, bits: int) -> tuple:
     ((3, 7), (5, 6))
     """
     m = _RANGE.fullmatch(text)
+    shown = repr(text if len(text) <= 50 else text[:47] + "...")
     if not m:
-        raise InputError(f"expected A:B (seeds A..B-1) or A, in ASCII digits, got {text!r}", option)
+        raise InputError(f"expected A:B (seeds A..B-1) or A, in ASCII digits, got {shown}", option)
+    if max(len(m.group(1)), len(m.group(2) or "")) > 20:  # 2^64 has 20 digits
+        raise InputError(f"expected 0 <= A < B <= 2^{bits}, got {shown}", option)
     first = int(m.group(1))
     last = int(m.group(2)) if m.group(2) is not None else first + 1
     if not first < last <= 2**bits:
-        raise InputError(f"expected 0 <= A < B <= 2^{bits}, got {text!r}", option)
+        raise InputError(f"expected 0 <= A < B <= 2^{bits}, got {shown}", option)
     return first, last
 
 
@@ -243,7 +284,7 @@ def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds:
         raise InputError("give exactly one of --seeds, --hle-seeds, --hanab-live-seeds, --hanab-live-seed, --deal, "
                          "--hanab-live", "bound")
     for path in (deal, hanab_live):
-        if path is not None and not os.path.isfile(path) and not (path is hanab_live and _is_link(path)):
+        if path is not None and not os.path.isfile(path) and not _is_link(path):
             raise InputError("cannot read the file (no such file)" if not os.path.exists(path)
                              else "cannot read the file (not a file)", str(path))
     if hle_random_start and hle_seeds is None:
@@ -255,7 +296,7 @@ def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds:
             if players is not None and players != parse_seed(text).players:
                 raise InputError(f"the seed is of {parse_seed(text).players} players, not --players {players}", option)
             return found
-    if hanab_live is not None or str(deal).endswith((".json", ".jsonl")):
+    if hanab_live is not None or str(deal).endswith((".json", ".jsonl")) or (deal is not None and _is_link(deal)):
         return games_list(hanab_live if hanab_live is not None else deal, players, strict)
     if deal is not None:
         if players is None:

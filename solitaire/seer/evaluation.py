@@ -1,11 +1,13 @@
 """Agent evaluation against each deal's own maximum U3: real scores joined to rows, and their summary.
 
 Contract. :func:`read_scores` reads an agent's scores (CSV with a header naming ``id`` and
-``score``, or JSON Lines of ``{"id", "score"}``); :func:`join_scores` adds each score to the row
-of its deal (``real_score``, ``gap_U3 = U3 - score`` where U3 is proven) and names every id
-found on one side only; :func:`evaluate` summarises the scored rows: mean U3, mean score, mean
-score / mean U3, the win rate over the deals whose U3 is 25, the histogram of ``U3 - score``,
-each with a 95 % confidence interval.
+``score``, or JSON Lines of ``{"id", "score"}``) as :class:`Scores`, which remember the line of
+each; :func:`check_scores` refuses, before any work, a score above its deal's own maximum, naming
+the file and the line; :func:`join_scores` adds each score to the row of its deal (``real_score``,
+``gap_U3 = U3 - score`` where U3 is proven) and names every id found on one side only;
+:func:`evaluate` summarises the scored rows: mean U3, mean score, mean score / mean U3, the win
+rate over the deals whose U3 is 25, the histogram of ``U3 - score``, each with a 95 % confidence
+interval.
 
 Where U3 is not proven (``exact`` false) a row has only ``U3 <= U3_high`` bounds: it counts in
 no mean, ratio or gap, and the summary says how many such rows there were.
@@ -22,7 +24,7 @@ import io
 import math
 import os
 from collections import Counter
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text, text_lines
@@ -33,7 +35,7 @@ from solitaire.seer.rowfile import row_max
 #: maximum when it is joined to the deal's row.
 MAX_SCORE = 30
 
-__all__ = ["read_scores", "join_scores", "evaluate", "mean_ci", "ratio_ci"]
+__all__ = ["Scores", "read_scores", "check_scores", "join_scores", "evaluate", "mean_ci", "ratio_ci"]
 
 _Z = 1.959963984540054
 
@@ -47,24 +49,33 @@ def _score(value, source, line) -> int:
     return int(text)
 
 
-def _add(scores: dict, ident, score: int, source: str, line: int) -> None:
+class Scores(dict):
+    """``{id: score}`` read from the file ``source``, with ``lines``: the file line of each id."""
+
+    def __init__(self, source: str | None = None) -> None:
+        super().__init__()
+        self.source, self.lines = source, {}
+
+
+def _add(scores: Scores, ident, score: int, source: str, line: int) -> None:
     if not isinstance(ident, str) or not ident:
         raise InputError(f"expected an id (text), got {ident!r}", source, line)
     if ident in scores:
         raise InputError(f"id {ident!r} is given twice", source, line)
     scores[ident] = score
+    scores.lines[ident] = line
 
 
-def read_scores(path: str | os.PathLike[str]) -> dict[str, int]:
+def read_scores(path: str | os.PathLike[str]) -> Scores:
     """``{id: score}`` from a CSV file (a header with ``id`` and ``score``) or JSON Lines.
 
     Raises :class:`InputError` naming the file and line of the first bad record (a missing
     field, a score outside ``0..30``, an id given twice; a score above its own deal's maximum is
-    refused by :func:`join_scores`).
+    refused by :func:`check_scores` and :func:`join_scores`).
     """
     source = str(path)
     text = read_text(path)
-    scores: dict[str, int] = {}
+    scores = Scores(source)
     first = next((line for line in text_lines(text) if line.strip()), "")
     if first.lstrip().startswith("{"):
         for number, line in enumerate(text_lines(text), 1):
@@ -86,6 +97,21 @@ def read_scores(path: str | os.PathLike[str]) -> dict[str, int]:
     return scores
 
 
+def _above(scores: dict[str, int], ident: str, maximum: int) -> InputError:
+    """The error of a score above its deal's maximum, naming the file and line where ``scores`` knows them."""
+    return InputError(f"the score {scores[ident]} of {ident} is above its maximum {maximum}",
+                      getattr(scores, "source", None) or "--scores", getattr(scores, "lines", {}).get(ident))
+
+
+def check_scores(scores: dict[str, int], maximum: Callable[[str], int | None]) -> None:
+    """Refuse (:class:`InputError`, naming the file and the line of a :class:`Scores`) the first score
+    above ``maximum(id)``, its deal's maximum (``None``: no deal of the run has that id)."""
+    for ident, score in scores.items():
+        top = maximum(ident)
+        if top is not None and score > top:
+            raise _above(scores, ident, top)
+
+
 def join_scores(rows: Iterable[dict], scores: dict[str, int]) -> tuple[list[dict], list[str], list[str]]:
     """The rows with ``real_score`` (and ``gap_U3`` where U3 is proven) from ``scores``;
     ``(rows, ids of rows without a score, ids of scores without a row)``."""
@@ -95,8 +121,7 @@ def join_scores(rows: Iterable[dict], scores: dict[str, int]) -> tuple[list[dict
         if ident in scores:
             seen.add(ident)
             if scores[ident] > row_max(row):
-                raise InputError(f"the score {scores[ident]} of {ident} is above its maximum {row_max(row)}",
-                                 "--scores")
+                raise _above(scores, ident, row_max(row))
             row = dict(row, real_score=scores[ident])
             if row.get("exact"):
                 row["gap_U3"] = row["U3"] - row["real_score"]

@@ -36,6 +36,7 @@ from collections import Counter
 from collections.abc import Container, Iterable, Iterator, Sequence
 from typing import NamedTuple
 from contextlib import closing
+from itertools import islice
 
 import numpy as np
 
@@ -64,11 +65,13 @@ class Deals(NamedTuple):
 
     @classmethod
     def of_row(cls, row: dict) -> "Deals":
-        return cls(parse_id(row["id"]).source, row.get("variant"))
+        """The deals of a checked row (a row of hanab.live's standard game names no variant: No Variant)."""
+        source = parse_id(row["id"]).source
+        return cls(source, row.get("variant") if source != "live" or "variant" in row else get_variant(0).name)
 
     def __str__(self) -> str:
         return {"seed": "our seeded deals", "hle": "HLE's deals", "hlerandom": "HLE's deals with its random start",
-                "live": f"hanab.live's {self.variant} deals"}[self.source]
+                "live": f"hanab.live's {self.variant or get_variant(0).name} deals"}[self.source]
 
     @property
     def seeds(self) -> int:
@@ -110,7 +113,7 @@ def table_rows(players: Sequence[int], seeds: Sequence[int], timeout: float | No
     def pending():
         return ((p, s) for p in players for s in seeds if (p, s) not in skip)
 
-    todo = sum(1 for _ in pending())
+    todo = sum(1 for _ in islice(pending(), 16 * 256 * jobs))  # counted as far as the batch size depends on it
     tasks = ((p, s, timeout, peer_timeout, peer_solver, peer_encoding, deals) for p, s in pending())
     yield from imap_jobs(table_row, tasks, jobs, chunksize=max(1, min(16, todo // (256 * jobs))))
 

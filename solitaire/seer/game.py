@@ -42,13 +42,14 @@ Running time: ``O(turns * P * hand)`` per game, a fraction of a millisecond.
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from solitaire.io.inputfile import is_whole, json_text
 from solitaire.seer.deals import RANKS, Deal
 from solitaire.seer.position import MAX_CLUES, MAX_STRIKES, Position, position_of
 from solitaire.seer.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
 from solitaire.io.errors import InputError
 
-__all__ = ["MAX_CLUES", "Game", "IllegalAction", "simulate", "replay", "seer_line", "seer_score", "bot_action",
-           "legal_clue", "legal_actions"]
+__all__ = ["MAX_CLUES", "Game", "IllegalAction", "action_error", "simulate", "replay", "seer_line", "seer_score",
+           "bot_action", "legal_clue", "legal_actions"]
 
 PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER = 0, 1, 2, 3, 4
 #: Below this hanab.live pace the bot stalls with a clue instead of discarding junk (tuned on seeds 0..399).
@@ -229,13 +230,14 @@ def replay(start: Deal | Position, actions: Iterable[dict[str, Any]], source: st
     Raises
     ------
     IllegalAction
-        Naming the first illegal action and why.
+        Naming the first action that is not one (:func:`action_error`) or that the rules forbid, and why.
     """
     game = Game.from_position(position_of(start))
     for number, action in enumerate(actions, start=1):
-        if not isinstance(action, dict):
-            raise IllegalAction(f"expected an action object, got {action!r}", number, source)
-        if action.get("type") == GAME_OVER or game.over:
+        reason = action_error(action)
+        if reason:
+            raise IllegalAction(reason, number, source)
+        if action["type"] == GAME_OVER or game.over:
             break
         yield game
         try:
@@ -243,6 +245,29 @@ def replay(start: Deal | Position, actions: Iterable[dict[str, Any]], source: st
         except ValueError as err:
             raise IllegalAction(str(err), number, source) from None
     yield game
+
+
+#: The fields each type of action needs: the card (play, discard), the player and the clue (clues), the
+#: end condition (game over).
+_NEEDS = {PLAY: ("target",), DISCARD: ("target",), COLOR_CLUE: ("target", "value"), RANK_CLUE: ("target", "value"),
+          GAME_OVER: ("value",)}
+
+
+def action_error(action: Any) -> str | None:
+    """Why ``action`` is not a hanab.live action, or ``None``: an object whose ``type`` is a whole
+    number in 0..4 and whose ``target`` and ``value`` are whole numbers, each present where the type
+    needs it (:data:`_NEEDS`) and else absent, ``null`` or a whole number (what they name, a card in
+    the hand, another player, a clue of the variant, is for the rules to judge)."""
+    if not isinstance(action, dict):
+        return f"expected an action object, got {json_text(action)}"
+    kind = action.get("type")
+    if not (is_whole(kind) and kind in _NEEDS):
+        return (f"expected 'type' to be 0..4 (play, discard, colour clue, rank clue, game over), got "
+                f"{json_text(kind)}")
+    for key in ("target", "value"):
+        if not is_whole(action.get(key)) and (key in _NEEDS[kind] or action.get(key) is not None):
+            return f"expected {key!r} to be a whole number, got {json_text(action.get(key))}"
+    return None
 
 
 def simulate(start: Deal | Position, actions: Iterable[dict[str, Any]], source: str = "<actions>") -> Game:

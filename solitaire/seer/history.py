@@ -27,9 +27,11 @@ and its deal's ``meta`` says how it ended and what it scored:
     unfinished game. A record's own ``score`` must agree with it; ``"score": null`` or no
     ``score`` means unknown, and the replay gives it.
 
-A record whose actions the rules forbid, whose recorded score is not the score of its actions,
-or whose variant or options the toolkit does not model is refused, naming the action, the
-scores or the rule.
+A record whose actions the rules forbid, with an action after the end of the game (one game-over
+action may close the list), whose recorded score is not the score of its actions, whose variant or
+options the toolkit does not model, or with a field of the wrong type or out of range
+(:func:`~solitaire.seer.deals.parse_hanablive`) is refused, naming the action, the scores, the rule
+or the field.
 
 Examples
 --------
@@ -53,7 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import parse_json, read_text, text_lines
+from solitaire.io.inputfile import is_whole, parse_json, read_text, text_lines
 from solitaire.seer.deals import RANKS, Deal, live_id, parse_hanablive
 from solitaire.seer.game import GAME_OVER, Game, replay
 from solitaire.seer.ids import game_id
@@ -116,7 +118,9 @@ def judge(deal: Deal, source: str | None = None) -> Deal:
     Raises
     ------
     InputError
-        The first illegal action, or a recorded score that is not the score of the actions.
+        The first illegal action, an action after the end of the game (a game-over action may end the
+        list), a game-over action whose ``value`` is not an end condition (:data:`END_CONDITIONS`), or a
+        recorded score that is not the score of the actions.
     """
     if "actions" not in deal.meta:
         return deal
@@ -127,7 +131,13 @@ def judge(deal: Deal, source: str | None = None) -> Deal:
     applied = 0
     for game in replay(deal, actions, where):
         applied = game.turn
-    over = actions[applied] if applied < len(actions) and actions[applied].get("type") == GAME_OVER else None
+    over = actions[applied] if applied < len(actions) and actions[applied]["type"] == GAME_OVER else None
+    after = applied + (over is not None)
+    if after < len(actions):
+        raise InputError(f"action {after + 1} comes after the end of the game", where)
+    if over is not None and over["value"] not in END_CONDITIONS:
+        raise InputError(f"action {applied + 1}: expected the game-over action's 'value' to be an end condition "
+                         f"(1..10), got {over['value']}", where)
     end = game_end(game, over)
     score = game.played if end == "normal" else None if end == "unfinished" else 0
     recorded = deal.meta.get("real_score")
@@ -150,7 +160,7 @@ def _record_id(obj: Any) -> str | None:
     players = len(players) if isinstance(players, list) else players
     number = obj.get("game_id", obj.get("id"))
     try:
-        if isinstance(number, int) and not isinstance(number, bool):
+        if is_whole(number):
             return game_id(players, "game", number)
         if isinstance(obj.get("seed"), str):
             return live_id(obj["seed"])

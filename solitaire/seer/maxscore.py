@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from solitaire.io.inputfile import is_whole
 from solitaire.seer.deals import Deal, check_deck, parse_deal_text, parse_hanablive
 from solitaire.seer.position import Position
 from solitaire.seer.u3 import exact
@@ -63,7 +64,7 @@ def _deal(deck, players: int | None, source: str = "<deck>") -> Deal:
     if isinstance(deck, str):
         return parse_deal_text(deck, players, source)
     cards = list(deck)
-    if all(isinstance(card, int) and not isinstance(card, bool) for card in cards):
+    if all(is_whole(card) for card in cards):
         check_deck(cards, source)
         return Deal(cards, players)
     return parse_hanablive({"deck": cards, "players": players}, source)

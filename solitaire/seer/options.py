@@ -4,10 +4,20 @@ Contract: :class:`Options` holds the options of a hanab.live game that change wh
 may do: ``deckPlays`` (the last card of the deck may be played from the deck), ``emptyClues``
 (a clue may touch no card), ``oneExtraCard`` / ``oneLessCard`` (hand size +1 / -1, both may be
 on) and ``startingPlayer`` (who moves first; the deal still starts with player 0).
-:meth:`Options.from_hanablive` reads the ``options`` object of a hanab.live export: timing and
-display options are ignored, ``detrimentalCharacters`` and ``allOrNothing`` (rules the toolkit
-does not model) raise :class:`~solitaire.seer.variants.UnsupportedVariant`, and an unknown
-option raises :class:`InputError`.
+:meth:`Options.from_hanablive` reads the ``options`` object of a hanab.live export, every value
+checked by its type (:func:`read_option`): timing and display options are checked and ignored,
+``detrimentalCharacters`` and ``allOrNothing`` on (rules the toolkit does not model) raise
+:class:`~solitaire.seer.variants.UnsupportedVariant`, and an unknown option or a value of the
+wrong type raises :class:`InputError` naming the field and what was expected.
+
+The types are hanab.live's: its export (``OptionsJSON`` in ``server/src/options.go``, written by
+``server/src/http_export.go``) writes an option only when it is not its default, ``variant`` as a
+name, ``startingPlayer``, ``timeBase`` and ``timePerTurn`` as whole numbers, every other option as
+``true``; it never writes ``null``, and its server reads a ``null`` option as absent (a Go pointer
+left nil), so ``null`` here is the default too. Its database's options (``Options`` in the same
+file) add ``numPlayers``, ``maxPlayers`` and ``variantID`` (whole numbers), ``variantName`` and
+``tableName`` (strings). A variant field (``variant``, ``variantName``, ``variantID``) is a
+variant name or a hanab.live variant id; when several name the variant, they must name the same.
 
 :class:`Rules` joins a supported variant, the number of players and the options: the hand size
 (hanab.live's 5, 5, 4, 4, 3 for 2..6 players, then the options), the deck and maximum score,
@@ -27,10 +37,14 @@ Examples
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from solitaire.io.errors import InputError
-from solitaire.seer.variants import RANKS, Card, Clue, UnsupportedVariant, Variant, clue_is_legal, clue_touches
+from typing import Any
 
-__all__ = ["HAND_SIZES", "MAX_CLUES", "Options", "Rules"]
+from solitaire.io.errors import InputError
+from solitaire.io.inputfile import is_whole, json_text
+from solitaire.seer.variants import (RANKS, Card, Clue, UnsupportedVariant, Variant, clue_is_legal, clue_touches,
+                                     get_variant)
+
+__all__ = ["HAND_SIZES", "MAX_CLUES", "Options", "Rules", "read_option"]
 
 HAND_SIZES = {2: 5, 3: 5, 4: 4, 5: 4, 6: 3}   # hanab.live's DefaultNumCardsPerHand
 MAX_CLUES = 8  # clue tokens at the start and at most
@@ -42,6 +56,50 @@ _IGNORED = {"timed", "timeBase", "timePerTurn", "speedrun", "cardCycle", "tableN
             "maxPlayers", "numPlayers", "variantID", "variantName"}
 _REFUSED = {"detrimentalCharacters": "detrimental characters restrict what each player may do",
             "allOrNothing": "All or Nothing ends the game once the maximum score is lost"}
+#: The options that are ``true`` or ``false``, those that are whole numbers ``>= 0``, the strings, and the
+#: fields that name the variant (a name or an id).
+_FLAGS = {"deckPlays", "emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing", "detrimentalCharacters",
+          "timed", "speedrun", "cardCycle"}
+_COUNTS = {"startingPlayer", "timeBase", "timePerTurn", "maxPlayers", "numPlayers"}
+_TEXTS = {"tableName"}
+_VARIANT_KEYS = ("variant", "variantName", "variantID")
+
+
+def read_option(key: str, value: Any, name: str | None = None) -> Any:
+    """The value of the hanab.live option ``key`` (not ``null``), checked by its type: ``true`` or
+    ``false``, a whole number ``>= 0``, a string, or for a variant field the variant's name (from a
+    name or an id). ``name`` is the field in the message (default ``options.<key>``).
+
+    Raises
+    ------
+    InputError
+        The value is not of the option's type, or names no hanab.live variant (an unknown option
+        is returned as it is: :meth:`Options.from_hanablive` names it).
+    UnsupportedVariant
+        A hanab.live variant the toolkit does not model.
+
+    Examples
+    --------
+    >>> read_option("variantID", 0), read_option("deckPlays", True)
+    ('No Variant', True)
+    >>> read_option("deckPlays", "no")
+    Traceback (most recent call last):
+    ...
+    solitaire.io.errors.InputError: hanab.live options: expected 'options.deckPlays' to be true or false, got "no"
+    """
+    name = name or f"options.{key}"
+    if key in _FLAGS and not isinstance(value, bool):
+        raise InputError(f"expected {name!r} to be true or false, got {json_text(value)}", "hanab.live options")
+    if key in _COUNTS and not (is_whole(value) and value >= 0):
+        raise InputError(f"expected {name!r} to be a whole number >= 0, got {json_text(value)}", "hanab.live options")
+    if key in _TEXTS and not isinstance(value, str):
+        raise InputError(f"expected {name!r} to be a string, got {json_text(value)}", "hanab.live options")
+    if key in _VARIANT_KEYS:
+        if not (isinstance(value, str) or is_whole(value)):
+            raise InputError(f"expected {name!r} to be a variant name or id, got {json_text(value)}",
+                             "hanab.live options")
+        return get_variant(value).name
+    return value
 
 
 @dataclass(frozen=True)
@@ -56,16 +114,31 @@ class Options:
     starting_player: int = 0
 
     @classmethod
-    def from_hanablive(cls, options: dict) -> "Options":
-        """Read the ``options`` object of a hanab.live game export."""
+    def from_hanablive(cls, options: dict, names: dict[str, str] | None = None) -> "Options":
+        """Read the ``options`` object of a hanab.live game export (module docstring): a ``null``
+        value is the option's default. ``names`` gives the field a key was read from, for the
+        messages (default ``options.<key>``)."""
+        names = names or {}
+        found, variants = {}, {}
         for key, value in options.items():
-            if key in _REFUSED and value:
-                raise UnsupportedVariant(f"option {key} is not supported: {_REFUSED[key]}",
-                                         "hanab.live options")
             if key not in _MODELLED and key not in _IGNORED and key not in _REFUSED:
                 raise InputError(f"option {key!r} is not supported (not a hanab.live option the toolkit knows)",
                                  "hanab.live options")
-        return cls(**{name: options[key] for key, name in _MODELLED.items() if key in options})
+            if value is None:
+                continue
+            found[key] = read_option(key, value, names.get(key))
+            if key in _REFUSED and found[key]:
+                raise UnsupportedVariant(f"option {key} is not supported: {_REFUSED[key]}",
+                                         "hanab.live options")
+            if key in _VARIANT_KEYS:
+                variants[names.get(key, f"options.{key}")] = found[key]
+        if len(set(variants.values())) > 1:
+            raise InputError("the game names two variants: " + ", ".join(f"{field!r} {variant!r}"
+                                                                         for field, variant in variants.items()),
+                             "hanab.live options")
+        if variants:
+            found["variant"] = next(iter(variants.values()))
+        return cls(**{name: found[key] for key, name in _MODELLED.items() if key in found})
 
     def to_hanablive(self) -> dict:
         """The ``options`` object of a hanab.live export: the variant and every option on."""

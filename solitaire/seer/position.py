@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import parse_json, read_text
+from solitaire.io.inputfile import is_whole, parse_json, read_text
 from solitaire.seer.deals import RANKS, Deal, card_name, deal_to_hanablive, parse_hanablive
 from solitaire.seer.options import MAX_CLUES
 
@@ -165,10 +165,6 @@ def position_of(source: "Deal | Position") -> Position:
 _FIELDS = ("next_card", "hands", "stacks", "clues", "strikes", "to_move", "turns_left")
 
 
-def _int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def parse_position(obj: Any, source: str = "<json>", line: int | None = None) -> Position:
     """A :class:`Position` from its JSON form; :class:`InputError` names what is wrong."""
     if not isinstance(obj, dict):
@@ -179,14 +175,14 @@ def parse_position(obj: Any, source: str = "<json>", line: int | None = None) ->
                          source, line)
     deal = parse_hanablive({key: obj[key] for key in ("deck", "players", "options") if key in obj}, source, line)
     hands, stacks = obj["hands"], obj["stacks"]
-    if not (isinstance(hands, list) and all(isinstance(h, list) and all(_int(o) for o in h) for h in hands)):
+    if not (isinstance(hands, list) and all(isinstance(h, list) and all(is_whole(o) for o in h) for h in hands)):
         raise InputError(f"expected 'hands' to be lists of card indices, got {json.dumps(hands)}", source, line)
-    if not (isinstance(stacks, list) and all(_int(s) for s in stacks)):
+    if not (isinstance(stacks, list) and all(is_whole(s) for s in stacks)):
         raise InputError(f"expected 'stacks' to be a list of numbers, got {json.dumps(stacks)}", source, line)
     for key in ("next_card", "clues", "strikes", "to_move"):
-        if not _int(obj[key]):
+        if not is_whole(obj[key]):
             raise InputError(f"expected '{key}' to be a number, got {json.dumps(obj[key])}", source, line)
-    if obj["turns_left"] is not None and not _int(obj["turns_left"]):
+    if obj["turns_left"] is not None and not is_whole(obj["turns_left"]):
         raise InputError(f"expected 'turns_left' to be a number or null, got {json.dumps(obj['turns_left'])}",
                          source, line)
     try:

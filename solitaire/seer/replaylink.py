@@ -12,7 +12,7 @@ a game and its turn, exactly as hanab.live's client reads it, and raises
 :class:`~solitaire.io.errors.InputError` with one line saying what was expected on anything else;
 it checks the format, not the game (:func:`~solitaire.seer.deals.parse_hanablive` and the
 simulator judge that). :func:`looks_like_replay_link` tells a link from a file's contents.
-Fields some records carry beside ``options`` (``variant``, ``starting_player``, ``empty_clues``)
+Fields some records carry beside ``options`` (``variant``, ``starting_player``)
 count as options, and a ``variant_id`` must name the game's variant. Both directions take time
 linear in the number of cards and actions.
 
@@ -92,6 +92,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from solitaire.io.errors import InputError
+from solitaire.io.inputfile import is_whole
 from solitaire.seer.variants import supported_variants, unsupported_variants
 
 __all__ = ["SITE", "DEFAULT_NAMES", "UnlinkableGame", "replay_url", "link_or_reason", "decode_replay",
@@ -111,7 +112,7 @@ _NO_VARIANT = "No Variant"
 #: Options that change neither the rules nor the play.
 _HARMLESS = frozenset({"timed", "timeBase", "timePerTurn", "speedrun", "cardCycle", "tableName", "maxPlayers"})
 #: Fields some game records carry beside ``options``, each the same as an option.
-_BESIDE = {"variant": "variant", "starting_player": "startingPlayer", "empty_clues": "emptyClues"}
+_BESIDE = {"variant": "variant", "starting_player": "startingPlayer"}
 _PATH = re.compile(r"/(?:shared-)?replay-json/(.*)")
 _DATA = re.compile(r"[0-9A-Za-z,-]+")
 _BARE = re.compile(r"[0-9]{3}[0-9A-Za-z]*,[0-9A-Za-z]*,[0-9A-Za-z,]*")
@@ -134,10 +135,6 @@ def _variant_ids() -> dict[str, int]:
     return {name: vid for vid, name in _variant_names().items()}
 
 
-def _whole(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def _digit(code: int, what: str) -> str:
     if not 0 <= code < len(_DIGITS):
         raise UnlinkableGame(f"{what} does not fit one digit of the link (code {code}, at most 61)")
@@ -147,7 +144,7 @@ def _digit(code: int, what: str) -> str:
 def _player_count(game: dict) -> int:
     players = game.get("players")
     count = len(players) if isinstance(players, list) else players
-    if not _whole(count) or count not in _PLAYERS:
+    if not is_whole(count) or count not in _PLAYERS:
         raise UnlinkableGame(f"a link carries 2 to 6 players, the game has {players!r}")
     return count
 
@@ -185,7 +182,7 @@ def _check_rules(game: dict, options: dict) -> None:
 
 def _card(card: Any, number: int) -> tuple[int, int]:
     suit, rank = (card.get("suitIndex"), card.get("rank")) if isinstance(card, dict) else (None, None)
-    if not (_whole(suit) and _whole(rank) and suit >= 0 and rank >= 1):
+    if not (is_whole(suit) and is_whole(rank) and suit >= 0 and rank >= 1):
         raise UnlinkableGame(f'deck card {number}: expected {{"suitIndex": s, "rank": r}}, s >= 0, r >= 1, '
                              f"got {card!r}")
     return suit, rank
@@ -209,9 +206,9 @@ def _action(action: Any, number: int) -> tuple[int, int, int | None]:
     if not isinstance(action, dict):
         raise UnlinkableGame(f"action {number}: expected an object, got {action!r}")
     kind, target, value = action.get("type"), action.get("target"), action.get("value")
-    if not (_whole(kind) and kind in _ACTION_TYPES):
+    if not (is_whole(kind) and kind in _ACTION_TYPES):
         raise UnlinkableGame(f"action {number}: expected a type in 0..4, got {kind!r}")
-    if not (_whole(target) and target >= 0) or not (value is None or (_whole(value) and value >= 0)):
+    if not (is_whole(target) and target >= 0) or not (value is None or (is_whole(value) and value >= 0)):
         raise UnlinkableGame(f"action {number}: expected a whole target and value >= 0, got {action!r}")
     return kind, target, value
 
@@ -273,7 +270,7 @@ def replay_url(game: dict, turn: int | None = None) -> str:
     url = f"{SITE}/replay-json/{_data(game)}"
     if turn is None:
         return url
-    if not _whole(turn) or not 1 <= turn <= _moves(game) + 1:
+    if not is_whole(turn) or not 1 <= turn <= _moves(game) + 1:
         raise ValueError(f"expected a turn in 1..{_moves(game) + 1} (the position before that action), got {turn!r}")
     return f"{url}#{turn}"
 

@@ -17,6 +17,7 @@ existing file anew writes a temporary file and renames it over the old one when 
 a run that fails leaves the old file as it was; a resuming writer appends only after every check.
 """
 
+import contextlib
 import csv
 import fcntl
 import io
@@ -32,9 +33,9 @@ from types import TracebackType
 from typing import Any
 
 from solitaire.seer.deals import MAX_SCORE, Deal
-from solitaire.io.atomic import target_mode
+from solitaire.io.atomic import forget_temporary, record_temporary, target_mode
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import LINE_BREAK, parse_json
+from solitaire.io.inputfile import LINE_BREAK, ROW_FILE_LIMIT, ROW_LINE_LIMIT, parse_json, read_at_most, too_large
 from solitaire.io.interrupt import interrupted
 from solitaire.seer.ids import id_players
 
@@ -190,13 +191,14 @@ def _unreadable(err, path):
 
 
 def _text(path):
-    """The text of a row file up to its last complete line ('' if it does not exist)."""
+    """The text of a row file up to its last complete line ('' if it does not exist; a byte order
+    mark at the start is dropped); :class:`InputError` past :data:`~solitaire.io.inputfile.TEXT_LIMIT`."""
     if not os.path.exists(path):
         return ""
     try:
         with (lzma.open if str(path).endswith(".xz") else open)(path, "rb") as handle:
-            raw = handle.read()
-        text = raw.decode("utf-8")
+            raw = read_at_most(handle, str(path))
+        text = raw.decode("utf-8-sig")
     except (OSError, lzma.LZMAError, EOFError, UnicodeDecodeError) as err:
         raise _unreadable(err, path) from None
     return _kept(text)
@@ -206,7 +208,10 @@ def row_lines(path: str | os.PathLike[str],
               advance: Callable[[int], object] | None = None) -> Iterator[tuple[int, str]]:
     """``(number, line)`` for each line of the JSON Lines row file ``path`` (plain or ``.xz``; nothing
     if it does not exist), streamed: lines end at ``\\n``, ``\\r\\n`` or ``\\r`` only (they are
-    yielded without it), and a last line cut short is left out (:func:`_kept`).
+    yielded without it), a byte order mark at the start is dropped, and a last line cut short is
+    left out (:func:`_kept`). :class:`InputError` naming the file and the line past
+    :data:`~solitaire.io.inputfile.ROW_LINE_LIMIT` characters in a line or
+    :data:`~solitaire.io.inputfile.ROW_FILE_LIMIT` in the file, as soon as read.
 
     ``advance(nbytes)``, if given, is called now and then with the bytes of the file read since
     its last call (the file's bytes as stored, compressed or not), the rest at the end: a progress bar.
@@ -217,8 +222,13 @@ def row_lines(path: str | os.PathLike[str],
     try:
         with open(source, "rb") as raw:
             packed = lzma.open(raw) if source.endswith(".xz") else None
-            done = 0
-            for number, line in enumerate(io.TextIOWrapper(packed or raw, encoding="utf-8", newline=None), 1):
+            text, done, read = io.TextIOWrapper(packed or raw, encoding="utf-8-sig", newline=None), 0, 0
+            for number, line in enumerate(iter(lambda: text.readline(ROW_LINE_LIMIT + 1), ""), 1):
+                read += len(line)
+                if len(line) > ROW_LINE_LIMIT:
+                    raise InputError(too_large(ROW_LINE_LIMIT, "line"), source, number)
+                if read > ROW_FILE_LIMIT:
+                    raise InputError(too_large(ROW_FILE_LIMIT, "row file"), source, number)
                 if line.endswith("\n"):
                     line = line[:-1]
                 elif not _whole(line):
@@ -285,7 +295,8 @@ def _complete_lines(path):
 class RowLock:
     """An exclusive lock on the row file ``path``: the file ``<path>.lock``, locked with ``flock``
     and holding a line naming its holder; :class:`InputError` naming the holder when another
-    process has it. The lock goes with the process that holds it (a killed run leaves none)."""
+    process has it. The lock goes with the process that holds it (a killed run leaves none; a run
+    stopped at once by a signal removes its file, :func:`~solitaire.io.atomic.settle_temporaries`)."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.name, self.handle = f"{path}.lock", None
@@ -307,16 +318,24 @@ class RowLock:
             if os.path.exists(self.name) and os.path.samestat(os.fstat(handle.fileno()), os.stat(self.name)):
                 break
             handle.close()  # the holder removed the lock file while this process waited: lock the new one
-        handle.seek(0)
-        handle.truncate()
         command = " ".join([os.path.basename(sys.argv[0]), *sys.argv[1:3]]) if sys.argv else "python"
-        handle.write(f"process {os.getpid()} on {socket.gethostname()} ({command})\n")
-        handle.flush()
+        try:
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"process {os.getpid()} on {socket.gethostname()} ({command})\n")
+            handle.flush()
+        except OSError as err:  # a full disk: no lock file is left behind
+            os.unlink(self.name)
+            with contextlib.suppress(OSError):  # the file is closed even when its last flush fails again
+                handle.close()
+            raise InputError(f"cannot write the file ({err.strerror or err})", self.name) from None
         self.handle = handle
+        record_temporary(self.name, None)  # a stop that cannot unwind removes it too
 
     def release(self) -> None:
         if self.handle is not None:
             os.unlink(self.name)
+            forget_temporary(self.name)
             self.handle.close()
             self.handle = None
 
@@ -349,8 +368,9 @@ class RowWriter:
     :class:`RowLock`. With ``resume`` it appends to what the file holds (a last line cut short is
     cut off; an empty CSV file gets its header); else, when ``path`` exists, it writes a temporary
     file beside it that :meth:`close` renames over ``path`` (``keep``) or removes (a new file is
-    written in place, so that even a killed run keeps its finished rows). Used as a context manager it
-    keeps the rows when the block ends normally or by an interrupt (Ctrl-C,
+    written in place, so that even a killed run keeps its finished rows; a stop that cannot unwind
+    renames it, :func:`~solitaire.io.atomic.settle_temporaries`). Used as a context manager it
+    keeps the rows when the block ends normally or by an interrupt (Ctrl-C, SIGTERM, SIGHUP:
     :func:`~solitaire.io.interrupt.interrupted`), and drops them on an error.
     A write that fails is an :class:`InputError` naming ``path``. ``lock``: a :class:`RowLock`
     the caller already holds on ``path`` (taken before reading the rows it resumes), which the
@@ -363,16 +383,16 @@ class RowWriter:
             if lock:
                 lock.release()
             raise InputError("cannot write rows to a compressed file: write it plain, then compress it", self.path)
-        self.lock = lock or RowLock(self.path)
+        self.lock, self.handle = lock or RowLock(self.path), None
         try:
             self.handle = self._open(resume)
-        except BaseException:
-            self.lock.release()
+            if self.csv:
+                self.writer = csv.DictWriter(self.handle, COLUMNS, extrasaction="ignore")
+                if self.handle.tell() == 0:
+                    self._guard(self.writer.writeheader)
+        except BaseException:  # no row written: a temporary file is removed
+            self.close(keep=False)
             raise
-        if self.csv:
-            self.writer = csv.DictWriter(self.handle, COLUMNS, extrasaction="ignore")
-            if self.handle.tell() == 0:
-                self._guard(self.writer.writeheader)
 
     def _open(self, resume):
         try:
@@ -383,6 +403,7 @@ class RowWriter:
                 return open(self.path, "w", encoding="utf-8", newline="")
             fd, self.temporary = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(self.path)), prefix=".tmp-",
                                                   suffix=os.path.basename(self.path))
+            record_temporary(self.temporary, self.path)  # a stop that cannot unwind keeps its rows too
             return os.fdopen(fd, "w", encoding="utf-8", newline="")
         except OSError as err:
             raise InputError(f"cannot write the file ({err.strerror or err})", self.path) from None
@@ -405,7 +426,8 @@ class RowWriter:
         failure = None
         try:
             try:
-                self.handle.close()
+                if self.handle is not None:
+                    self.handle.close()
             except OSError as err:  # the last flush: an error only matters when the rows are kept
                 if keep:
                     failure, keep = InputError(f"cannot write the file ({err.strerror or err})", self.path), False
@@ -415,6 +437,7 @@ class RowWriter:
                     os.replace(self.temporary, self.path)
                 else:
                     os.unlink(self.temporary)
+                forget_temporary(self.temporary)
                 self.temporary = None
         finally:
             self.lock.release()

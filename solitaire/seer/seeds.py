@@ -15,7 +15,8 @@ first (player 0's hand is the first cards, as everywhere in the toolkit). hanab.
 
 Seed strings of ordinary games read ``p<players>v<variant id>s<suffix>`` (``p3v0s17``: three
 players, No Variant, the 17th seed); :func:`parse_seed` splits them, :class:`SeedString`
-formats them, :func:`expand_seed_range` expands ``p3v0s1..1000``. :func:`shuffle_orders` and
+formats them, :func:`seed_range` bounds ``p3v0s1..1000`` and :func:`expand_seed_range` lists it
+(suffixes of at most 12 digits, as hanab.live's). :func:`shuffle_orders` and
 :func:`decks_from_seeds` do many seeds at once: a deck of n cards uses the generator's first n
 outputs unless ``Intn`` rejects one (odds below n / 2^31 a draw), and those come from
 :func:`~solitaire.seer.gorand.int31_prefix`; a seed with a rejection, or a deck longer than
@@ -31,6 +32,8 @@ SeedString(players=3, variant_id=0, suffix='17', legacy='')
 'p4v180s1'
 >>> expand_seed_range("p2v0s9..11")
 ['p2v0s9', 'p2v0s10', 'p2v0s11']
+>>> seed_range("p2v0s9..11"), seed_range("legacy-1-p3v0s017")
+(('p2v0s', 9, 11), ('legacy-1-p3v0s0', 17, 17))
 >>> crc64_ecma(b"123456789") == 0x995DC9BBDF1939FA   # the CRC-64/XZ check value
 True
 """
@@ -45,16 +48,20 @@ from solitaire.io.errors import InputError
 from solitaire.seer.gorand import PREFIX_LEN, GoRand, int31_prefix
 from solitaire.seer.variants import Card, Variant, get_variant, unshuffled_deck
 
-__all__ = ["SeedString", "parse_seed", "expand_seed_range", "split_seed_range", "crc64_ecma", "seed_number",
-           "shuffle_order", "shuffle_orders", "deck_from_seed", "decks_from_seeds"]
+__all__ = ["SeedString", "parse_seed", "seed_range", "expand_seed_range", "split_seed_range", "crc64_ecma",
+           "seed_number", "shuffle_order", "shuffle_orders", "deck_from_seed", "decks_from_seeds"]
 
 _ECMA_REFLECTED = 0xC96C5795D7870F42
 _ONES = (1 << 64) - 1
 _LEGACY = "legacy-"
 _LEGACY_CUT = len("legacy-x-")
-_SEED = re.compile(r"(legacy-.-)?p(\d+)v(\d+)s(.+)", re.DOTALL | re.ASCII)
+_SEED = re.compile(r"(legacy-.-)?p(\d{1,9})v(\d{1,9})s(.+)", re.DOTALL | re.ASCII)
 _BLOCK = 4096             # seeds shuffled together (bounds the memory of shuffle_orders)
 _RANGE = re.compile(r"(p\d+v\d+s)(\d+)\.\.(\d+)", re.ASCII)
+#: A seed suffix of digits: hanab.live's suffixes have at most 12 (a number of them is below 10^12).
+_SUFFIX = re.compile(r"[0-9]{1,12}", re.ASCII)
+#: A suffix of digits split into its leading zeros and its number.
+_ZEROS = re.compile(r"(0*?)(0|[1-9][0-9]*)", re.ASCII)
 
 
 def _crc_table() -> list[int]:
@@ -83,40 +90,66 @@ class SeedString:
         return f"{self.legacy}p{self.players}v{self.variant_id}s{self.suffix}"
 
 
+def _shown(text):
+    """``text`` quoted for a message, cut to 40 characters."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
 def parse_seed(text: str) -> SeedString:
     """Split a seed string; :class:`InputError` if it is not ``[legacy-x-]pNvMsSUFFIX``."""
     m = _SEED.fullmatch(text)
     if m is None:
-        raise InputError(f"expected a hanab.live seed such as 'p3v0s17', got {text!r}", "seed")
+        raise InputError(f"expected a hanab.live seed such as 'p3v0s17', got {_shown(text)}", "seed")
     legacy, players, variant_id, suffix = m.groups()
     return SeedString(int(players), int(variant_id), suffix, legacy or "")
 
 
-def expand_seed_range(text: str) -> list[str]:
-    """``p3v0s1..1000`` -> the seed strings with suffixes 1 to 1000; a single seed -> itself."""
+def seed_range(text: str) -> tuple[str, int, int]:
+    """``(prefix, first, last)`` of a range ``p3v0s1..1000`` or of one seed string whose suffix is
+    digits: its seed strings are ``f"{prefix}{k}"`` for ``k = first .. last`` (one seed keeps a
+    ``legacy-x-`` prefix and its suffix's leading zeros in ``prefix``: ``p3v0s017`` is
+    ``("p3v0s0", 17, 17)``). :class:`InputError` for anything else, a suffix of more than 12
+    digits among it, or a range with first > last."""
     m = _RANGE.fullmatch(text)
     if m is None:
-        return [str(parse_seed(text))]
-    prefix, first, last = m.group(1), int(m.group(2)), int(m.group(3))
+        suffix = parse_seed(text).suffix
+        if not _SUFFIX.fullmatch(suffix):
+            raise InputError(f"expected a seed suffix of 1 to 12 ASCII digits, got {_shown(text)}", "seed")
+        number = _ZEROS.fullmatch(suffix).group(2)
+        return text[:len(text) - len(number)], int(number), int(number)
+    parse_seed(m.group(1) + "0")
+    if not (_SUFFIX.fullmatch(m.group(2)) and _SUFFIX.fullmatch(m.group(3))):
+        raise InputError(f"expected a range of suffixes of 1 to 12 ASCII digits, got {_shown(text)}", "seed")
+    first, last = int(m.group(2)), int(m.group(3))
     if first > last:
-        raise InputError(f"expected a range with first <= last, got {text!r}", "seed")
+        raise InputError(f"expected a range with first <= last, got {_shown(text)}", "seed")
+    return m.group(1), first, last
+
+
+def expand_seed_range(text: str) -> list[str]:
+    """``p3v0s1..1000`` -> the seed strings with suffixes 1 to 1000 (:func:`seed_range`); a single
+    seed -> itself."""
+    if _RANGE.fullmatch(text) is None:
+        return [str(parse_seed(text))]
+    prefix, first, last = seed_range(text)
     return [f"{prefix}{k}" for k in range(first, last + 1)]
 
 
 def split_seed_range(text: str) -> tuple[int, int, int, int]:
     """``(players, variant id, first, last)`` of ``p3v0s1..1000`` or of one seed ``p3v0s17`` (first =
-    last), suffixes of ASCII digits; :class:`InputError` otherwise.
+    last), suffixes of 1 to 12 ASCII digits; :class:`InputError` otherwise.
 
     >>> split_seed_range("p3v0s1..1000"), split_seed_range("p2v1s9")
     ((3, 0, 1, 1000), (2, 1, 9, 9))
     """
     m = _RANGE.fullmatch(text)
     seed = parse_seed(text if m is None else m.group(1) + m.group(2))
-    if not re.fullmatch(r"[0-9]+", seed.suffix, re.ASCII):
-        raise InputError(f"expected a seed or a range with suffixes of digits (p3v0s1..1000), got {text!r}", "seed")
+    if not (_SUFFIX.fullmatch(seed.suffix) and (m is None or _SUFFIX.fullmatch(m.group(3)))):
+        raise InputError("expected a seed or a range with suffixes of 1 to 12 digits (p3v0s1..1000), "
+                         f"got {_shown(text)}", "seed")
     first, last = int(seed.suffix), int(seed.suffix if m is None else m.group(3))
     if first > last:
-        raise InputError(f"expected a range with first <= last, got {text!r}", "seed")
+        raise InputError(f"expected a range with first <= last, got {_shown(text)}", "seed")
     return seed.players, seed.variant_id, first, last
 
 

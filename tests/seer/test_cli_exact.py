@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from helpers import one_line_error
 from solitaire.seer.rowfile import read_rows
 from solitaire.seer.deals import read_hanablive_file
 from solitaire.seer.game import simulate
@@ -167,3 +168,45 @@ def test_table_summary_bad_files_are_one_line_and_exit_2(tmp_path):
         (tmp_path / name).write_bytes(data)
         out = run("table-summary", str(tmp_path / name))
         assert out.exit_code == 2 and said in out.output and name in out.output and "Traceback" not in out.output
+
+
+@pytest.mark.parametrize("seeds, options", [
+    ("p3v0s1..3", ["-p", "3", "--variant", "No Variant", "--seed", "1", "--deals", "5"]),
+    ("p3v15s1..3", ["-p", "3", "--variant", "4 Suits", "--seed", "1", "--deals", "5"])])
+def test_a_hanablive_table_reruns_and_resumes(tmp_path, seeds, options):
+    path = tmp_path / "lv.jsonl"
+    for _ in range(2):  # the rerun reuses every row
+        out = run("table", "--hanab-live-seeds", seeds, "--out", str(path), "-j", "1", "--timeout", "2", "--json")
+        assert out.exit_code == 0, out.output
+        assert json.loads(out.output)["3"]["deals"] == 3 and len(read_rows(path)) == 3
+    out = run("table", *options, "--out", str(path), "-j", "1", "--timeout", "2", "--json")
+    assert out.exit_code == 0, out.output
+    rows = read_rows(path)
+    assert json.loads(out.output)["3"]["deals"] == 5 and [r["seed"] for r in rows] == [1, 2, 3, 4, 5]
+    other = run("table", "-p", "3", "--deals", "1", "--out", str(path), "-j", "1")
+    assert other.exit_code == 2 and "our seeded deals" not in other.output and "None" not in other.output
+    assert "hanab.live's " + options[3] + " deals" in other.output
+
+
+def test_table_refuses_an_empty_variant_name(tmp_path):
+    for name in ("", " "):
+        one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", name, "--out", str(tmp_path / "t.jsonl")),
+                       "--variant", "expected the name of a hanab.live variant")
+    assert not (tmp_path / "t.jsonl").exists()
+
+
+def test_table_starts_a_huge_batch_at_once(tmp_path):
+    import itertools
+    import time
+
+    from solitaire.seer.exactrun import TableRun, table_rows
+
+    began = time.perf_counter()
+    (row,) = itertools.islice(table_rows([2], range(0, 10**12), 5), 1)
+    assert row["id"] == "P2-seed-0"
+    with TableRun([2, 3], 2**64 - 10**15, 10**15, tmp_path / "t.jsonl", timeout=5) as table:
+        rows = table.rows()
+        first = next(rows)
+        rows.close()
+    assert table.todo == 2 * 10**15 and first["seed"] == 2**64 - 10**15
+    assert time.perf_counter() - began < 10  # counting 10^12 pending deals first took about a minute

@@ -104,3 +104,28 @@ def test_bound_joins_an_agents_scores_by_id(tmp_path):
     gaps = Counter([rows["P2-seed-0"]["U3"] - 25, rows["P2-seed-1"]["U3"] - 20])
     assert summary["evaluation"]["scored"] == 2
     assert summary["evaluation"]["gap_U3_histogram"] == {str(g): c for g, c in sorted(gaps.items())}
+
+
+def test_the_command_line_refuses_a_score_above_its_deals_maximum_naming_the_line(tmp_path):
+    from click.testing import CliRunner
+
+    from cli import main
+    from helpers import one_line_error
+
+    scores = tmp_path / "s.csv"
+    scores.write_text("id,score\nP2-seed-0,25\nP2-hle-0,30\n")
+    one_line_error(CliRunner().invoke(main, ["bound", "-p", "2", "--hle-seeds", "0:2", "--scores", str(scores)]),
+                   f"{scores}:3:", "the score 30 of P2-hle-0 is above its maximum 25")
+    variant = tmp_path / "v.jsonl"  # variant 17 has 4 suits: its maximum is 20
+    variant.write_text('{"id": "P3-live-p3v17s1", "score": 20}\n{"id": "P3-live-p3v17s2", "score": 21}\n')
+    one_line_error(CliRunner().invoke(main, ["bound", "--hanab-live-seeds", "p3v17s1..2", "--scores", str(variant)]),
+                   f"{variant}:2:", "above its maximum 20")
+    below = tmp_path / "b.jsonl"
+    below.write_text('{"id": "P2-seed-0", "score": -1}\n')
+    one_line_error(CliRunner().invoke(main, ["bound", "-p", "2", "--seeds", "0:1", "--scores", str(below)]),
+                   f"{below}:1:", "0..30")
+    unknown = tmp_path / "u.csv"  # a score of no deal asked for is counted, not checked
+    unknown.write_text("id,score\nP2-seed-9,24\n")
+    out = CliRunner().invoke(main, ["bound", "-p", "2", "--seeds", "0:1", "--scores", str(unknown), "--no-figures",
+                                    "-j", "1", "--json"])
+    assert out.exit_code == 0, out.output

@@ -17,7 +17,7 @@ from solitaire.seer.replaylink import decode_replay, replay_url
 GAMES = REAL_GAMES / "hanablive_games.jsonl"
 #: Every file of real games the tests ship, each a copy of a file of the shared data.
 REAL_FILES = [GAMES, REAL_GAMES / "hanablive_games_6p.jsonl", REAL_GAMES / "hanablive_seed_decks.jsonl",
-              REAL_GAMES / "pyhanabi_2p_hanablive_legal.jsonl", DATA / "hanablive_variant_games.jsonl"]
+              REAL_GAMES / "pyhanabi_2p_hanablive_legal.jsonl", REAL_GAMES / "hanablive_variant_games.jsonl"]
 
 
 def run(*args):
@@ -87,6 +87,98 @@ def test_a_recorded_score_the_actions_do_not_make_and_an_illegal_action_are_refu
     bad = dict(record, actions=[{"type": 1, "target": 0}] + record["actions"])  # a discard at 8 clues
     refused = read_history_text(json.dumps(bad), "g.json")[0]
     assert refused.reason == "action 1: a discard needs fewer than 8 clue tokens" and refused.source == "g.json"
+
+
+def _set(path, value):
+    """A change of the first real game: ``value`` at ``path`` (keys and indices from the record)."""
+    def change(record):
+        *outer, last = path
+        for key in outer:
+            record = record[key]
+        record[last] = value
+    return change
+
+
+def _appended(*actions):
+    return lambda record: record["actions"].extend(actions)
+
+
+PLAY, TYPE = "action 1: expected ", "expected 'type' to be 0..4 (play, discard, colour clue, rank clue, game over), got"
+
+
+@pytest.mark.parametrize("change, reason", [
+    (_set(("options", "oneExtraCard"), "true"), "expected 'options.oneExtraCard' to be true or false, got \"true\""),
+    (_set(("options", "oneExtraCard"), 5), "expected 'options.oneExtraCard' to be true or false, got 5"),
+    (_set(("options", "oneExtraCard"), 1000000), "expected 'options.oneExtraCard' to be true or false, got 1000000"),
+    (_set(("options", "oneLessCard"), 5), "expected 'options.oneLessCard' to be true or false, got 5"),
+    (_set(("options", "deckPlays"), "no"), "expected 'options.deckPlays' to be true or false, got \"no\""),
+    (_set(("options", "deckPlays"), [True]), "expected 'options.deckPlays' to be true or false, got [true]"),
+    (_set(("options", "emptyClues"), {}), "expected 'options.emptyClues' to be true or false, got {}"),
+    (_set(("options", "allOrNothing"), 0), "expected 'options.allOrNothing' to be true or false, got 0"),
+    (_set(("options", "cardCycle"), "false"), "expected 'options.cardCycle' to be true or false, got \"false\""),
+    (_set(("options", "timeBase"), -1), "expected 'options.timeBase' to be a whole number >= 0, got -1"),
+    (_set(("options", "tableName"), 7), "expected 'options.tableName' to be a string, got 7"),
+    (_set(("options", "startingPlayer"), True),
+     "expected 'options.startingPlayer' to be a whole number >= 0, got true"),
+    (_set(("options", "startingPlayer"), 2), "expected 'options.startingPlayer' to be a player in 0..1, got 2"),
+    (_set(("options", "numPlayers"), 3), "'options.numPlayers' is 3, not the game's 2 players"),
+    (_set(("variant",), True), "expected 'variant' to be a variant name or id, got true"),
+    (_set(("variant",), ["No Variant"]), "expected 'variant' to be a variant name or id, got [\"No Variant\"]"),
+    (_set(("options", "variant"), {}), "expected 'options.variant' to be a variant name or id, got {}"),
+    (_set(("variant_id",), 1.0), "expected 'variant_id' to be a variant name or id, got 1.0"),
+    (_set(("variant_id",), 1), "the game names two variants: 'variant' 'No Variant', 'variant_id' '6 Suits'"),
+    (lambda r: r.update(starting_player=1, options=dict(r["options"], startingPlayer=0)),
+     "'starting_player' is 1 and 'options.startingPlayer' is 0: they disagree"),
+    (_set(("players",), [1, 2]), "expected 'players' to be the players' names (strings) or their count, got [1, 2]"),
+    (_set(("players",), True), "expected 2..5 players, got true"),
+    (_set(("id",), True), "expected 'id' to be a hanab.live game number (a whole number in 0..2^63-1), got true"),
+    (_set(("game_id",), -1), "expected 'game_id' to be a hanab.live game number (a whole number in 0..2^63-1), "
+                             "got -1"),
+    (_set(("game_id",), 2**63), "expected 'game_id' to be a hanab.live game number (a whole number in 0..2^63-1), "
+                                "got 9223372036854775808"),
+    (_set(("score",), True), "expected 'score' to be a score in 0..25 or null, got true"),
+    (_set(("seed",), 5), "expected 'seed' to be a hanab.live seed string, got 5"),
+    (_set(("hand_size",), "5"), "expected 'hand_size' to be 5 (the hand of 2 players in this game), got \"5\""),
+    (_set(("end",), ["normal"]), "expected 'end' to be a string, got [\"normal\"]"),
+    (_set(("deck", 0, 1), True), "deck card 1: expected {\"suitIndex\": s, \"rank\": r} or [s, r], got [3, true]"),
+    (_set(("actions",), 5), "expected 'actions' to be a list of actions, got 5"),
+    (_set(("actions",), {}), "expected 'actions' to be a list of actions, got {}"),
+    (_set(("actions",), None), "expected 'actions' to be a list of actions, got null"),
+    (_set(("actions", 0), 5), PLAY + "an action object, got 5"),
+    (_set(("actions", 0, "type"), True), f"action 1: {TYPE} true"),
+    (_set(("actions", 0, "type"), 5), f"action 1: {TYPE} 5"),
+    (_set(("actions", 0, "target"), None), PLAY + "'target' to be a whole number, got null"),
+    (_set(("actions", 0, "value"), True), PLAY + "'value' to be a whole number, got true"),
+    (_set(("actions", 1, "value"), "0"), "action 2: expected 'value' to be a whole number, got \"0\""),
+    (_appended({"type": 0, "target": 0, "value": 0}), "action 66 comes after the end of the game"),
+    (_appended({"type": 4, "target": 0, "value": 1}, {"type": 4, "target": 0, "value": 1}),
+     "action 67 comes after the end of the game"),
+    (_appended({"type": 4, "target": 0, "value": 0}),
+     "action 66: expected the game-over action's 'value' to be an end condition (1..10), got 0"),
+])
+def test_every_field_is_checked_by_type_and_range_and_refused_by_name(change, reason):
+    record = records(GAMES)[0]
+    change(record)
+    refused = read_history_text(json.dumps(record), "g.jsonl")[0]
+    assert isinstance(refused, Refused) and refused.reason == reason
+
+
+@pytest.mark.parametrize("change", [
+    _set(("options", "deckPlays"), None), _set(("options", "deckPlays"), False), _set(("variant_id",), 0),
+    _set(("variant_id",), "No Variant"), _set(("options", "variantID"), 0), _set(("game_id",), 2**63 - 1),
+    _set(("options",), None), _set(("seed",), None), _set(("hand_size",), None), _set(("actions", 1, "value"), None),
+    _appended({"type": 4, "target": 0, "value": 1}), _set(("extra",), [1, {}]), _set(("game_id",), "7"),
+])
+def test_null_is_absent_and_a_trailing_game_over_action_is_read(change):
+    record = records(GAMES)[0]
+    change(record)
+    deal = read_history_text(json.dumps(record), "g.jsonl")[0]
+    assert isinstance(deal, Deal) and deal.standard and deal.meta["end"] == "normal" and deal.meta["real_score"] == 20
+
+
+def test_a_text_game_id_names_no_hanab_live_game():
+    record = dict(records(GAMES)[0], game_id="2393184832201585")  # another collection's name of the game
+    assert read_history_text(json.dumps(record))[0].ident.startswith("P2-deck-")
 
 
 def test_hanab_live_s_export_and_its_json_lines_twin_give_the_same_rows_but_the_source(tmp_path):

@@ -311,7 +311,6 @@ def test_the_turn_is_hanab_live_s_one_based_position():
     ({"starting_player": 2}, "not player 2"),
     ({"options": {"deckPlays": True}}, "option deckPlays"),
     ({"options": {"emptyClues": True}}, "option emptyClues"),
-    ({"empty_clues": True}, "option emptyClues"),
     ({"options": {"oneExtraCard": True}}, "option oneExtraCard"),
     ({"options": {"oneLessCard": True}}, "option oneLessCard"),
     ({"options": {"allOrNothing": True}}, "option allOrNothing"),

@@ -235,3 +235,50 @@ def test_batch_flags_rejected_draws():
     targets, rejected = _swap_targets(v)
     assert rejected.tolist() == [False, True, False]     # Intn(1) and Intn(2): masks
     assert targets[0].tolist() == [0, 0, limit3 % 3]
+
+
+def test_a_seed_range_is_kept_as_its_bounds_and_dealt_lazily():
+    import itertools
+    import tracemalloc
+
+    from solitaire.seer.dealsource import LiveSeeds, live_seeds
+
+    tracemalloc.start()
+    seeds = live_seeds("p2v0s1..999999999999")
+    first = [deal.ident for deal in itertools.islice(seeds.deals(), 3)]
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 50 << 20, peak
+    assert seeds == LiveSeeds("p2v0s", 1, 999999999999) and seeds.count == len(seeds) == 999999999999
+    assert first == ["P2-live-p2v0s1", "P2-live-p2v0s2", "P2-live-p2v0s3"]
+    assert "P2-live-p2v0s999999999999" in seeds and "P2-live-p2v0s5" in seeds
+    for other in ("P2-live-p2v0s0", "P2-live-p2v0s05", "P3-live-p2v0s5", "P2-live-p2v1s5", "P2-seed-5", "bad"):
+        assert other not in seeds, other
+    assert seeds.max_score("P2-live-p2v0s7") == 25 and seeds.max_score("P2-seed-7") is None
+
+
+def test_one_seed_keeps_its_legacy_prefix_and_leading_zeros():
+    from solitaire.seer.dealsource import live_seeds
+    from solitaire.seer.seeds import seed_range
+
+    assert seed_range("legacy-1-p3v0s017") == ("legacy-1-p3v0s0", 17, 17)
+    assert seed_range("p3v0s0") == ("p3v0s", 0, 0) and seed_range("p3v0s00") == ("p3v0s0", 0, 0)
+    seeds = live_seeds("legacy-1-p3v0s017")
+    (deal,) = seeds.deals()
+    assert deal.ident == "P3-live-p3v0s017" and deal.ident in seeds and "P3-live-p3v0s17" not in seeds
+    assert deal.types.tolist() == live_seeds("p3v0s017").deals().__next__().types.tolist()
+
+
+@pytest.mark.parametrize("text, words", [
+    ("p2v0s1.." + "9" * 5000, "1 to 12"), ("p2v0s" + "9" * 5000, "1 to 12"), ("p" + "9" * 5000 + "v0s1", "p3v0s17"),
+    ("p2v0s1..1000000000000", "1 to 12"), ("p2v0s5..4", "first <= last"), ("p2v0sfoo", "--hanab-live-seed")])
+def test_seed_strings_past_the_documented_range_are_one_short_error(text, words):
+    from solitaire.seer.dealsource import live_seeds
+    from solitaire.seer.seeds import split_seed_range
+
+    with pytest.raises(InputError, match=words) as err:
+        live_seeds(text)
+    assert len(str(err.value)) < 200
+    if ".." in text or text.startswith("p2v0s9"):
+        with pytest.raises(InputError):
+            split_seed_range(text)

@@ -141,3 +141,29 @@ def test_table_summary_names_the_line_of_a_bad_row_after_line_separators(tmp_pat
     assert out.exit_code == 0 and json.loads(out.output)["2"]["deals"] == 2, out.output
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     one_line_error(CliRunner().invoke(main, ["table-summary", str(path)]), f"{path}:3:", "'U3'")
+
+
+def test_table_summary_accepts_a_byte_order_mark(tmp_path):
+    rows = [json.dumps({"id": f"P2-seed-{s}", "players": 2, "seed": s, "L": 25, "U2": 25, "U3": 25, "U3_high": 25,
+                        "exact": True, "method": "bot", "nodes": 0, "seconds": 0.01}) for s in range(3)]
+    plain, marked = tmp_path / "plain.jsonl", tmp_path / "marked.jsonl"
+    plain.write_text("\n".join(rows) + "\n")
+    marked.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    out = [CliRunner().invoke(main, ["table-summary", str(path), "--json"]) for path in (plain, marked)]
+    assert out[0].exit_code == out[1].exit_code == 0, out[1].output
+    assert json.loads(out[0].output) == json.loads(out[1].output)
+    assert read_rows(marked) == read_rows(plain)
+
+
+def test_row_files_past_their_limits_are_refused_as_soon_as_read(tmp_path, monkeypatch):
+    from solitaire.seer import rowfile
+
+    one_line_error(CliRunner().invoke(main, ["table-summary", "/dev/zero"]), "/dev/zero:1:", "16 MiB", "limits.md")
+    row = json.dumps({"id": "P2-seed-0", "players": 2, "seed": 0, "L": 25, "U2": 25, "U3": 25, "U3_high": 25,
+                      "exact": True, "method": "bot", "nodes": 0, "seconds": 0.01})
+    path = tmp_path / "t.jsonl"
+    path.write_text((row + "\n") * 3)
+    monkeypatch.setattr(rowfile, "ROW_FILE_LIMIT", 2 * len(row) + 3)
+    one_line_error(CliRunner().invoke(main, ["table-summary", str(path)]), f"{path}:3:", "row file of at most")
+    monkeypatch.setattr(rowfile, "ROW_LINE_LIMIT", len(row))
+    one_line_error(CliRunner().invoke(main, ["table-summary", str(path)]), f"{path}:1:", "line of at most")

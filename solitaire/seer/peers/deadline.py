@@ -14,7 +14,7 @@ import signal
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from solitaire.io.interrupt import ignore_interrupts
+from solitaire.io.interrupt import worker_start
 
 __all__ = ["call_with_deadline"]
 
@@ -37,7 +37,7 @@ def call_with_deadline(func: Callable[..., Any], args: Sequence[Any], timeout: f
     if pid == 0:  # the child: never returns into the caller's code
         code = 0
         try:
-            ignore_interrupts()  # Ctrl-C is the parent's, which kills the child
+            worker_start()  # Ctrl-C, SIGTERM, SIGHUP are the parent's, which kills the child, as does its end
             os.close(read)
             try:
                 payload = (True, func(*args))
