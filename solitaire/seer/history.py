@@ -113,7 +113,7 @@ def _players_to_move(game: Game) -> list[int]:
 
 def judge(deal: Deal, source: str | None = None) -> Deal:
     """``deal`` with ``meta`` completed from its actions (module docstring: ``end``, ``played``,
-    ``real_score``); a deal without actions is returned as it is.
+    ``real_score``); a deal without actions (none, or an empty list) has no ``end``.
 
     Raises
     ------
@@ -122,8 +122,9 @@ def judge(deal: Deal, source: str | None = None) -> Deal:
         list), a game-over action whose ``value`` is not an end condition (:data:`END_CONDITIONS`), or a
         recorded score that is not the score of the actions.
     """
-    if "actions" not in deal.meta:
-        return deal
+    if not deal.meta.get("actions"):  # a deal, not a game played on it: no end (whatever a record says)
+        meta = {key: value for key, value in deal.meta.items() if key != "end"}
+        return Deal(deal.types, deal.players, deal.ident, meta, deal.start_player, deal.options)
     where = source or deal.meta.get("source", deal.ident)
     actions = deal.meta["actions"]
     if not isinstance(actions, list):
@@ -241,10 +242,15 @@ def read_history_text(text: str, source: str = "<string>") -> list[Deal | Refuse
     else:
         whole = parse_json(text.strip(), source)
         records = [(whole, None)]
-    if not any(isinstance(obj, dict) for obj, _ in records):
+    if not any(_game_like(obj) for obj, _ in records):
         raise InputError("expected hanab.live games: a game object, a JSON array of games, JSON Lines or replay "
                          "links, found no game object", source)
     return [_item(obj, source, line) for obj, line in records]
+
+
+def _game_like(obj: Any) -> bool:
+    """Whether a record means to be a game (an object with one of a game's fields, or a refused row)."""
+    return isinstance(obj, dict) and any(key in obj for key in ("players", "deck", "seed", "actions", "refused"))
 
 
 def _is_link(line: str) -> bool:

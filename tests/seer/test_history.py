@@ -63,6 +63,12 @@ def test_the_end_and_the_score_agree_with_an_independent_replayer():
         assert item.meta["real_score"] == record["score"]  # hanab.live's: 0 unless the game ended normally
 
 
+def test_a_deal_without_actions_is_no_game_and_has_no_end():
+    record = records(GAMES)[0]
+    deal = read_history_text(json.dumps(dict(record, actions=[], score=None)))[0]
+    assert "end" not in deal.meta and "played" not in deal.meta
+
+
 def test_a_game_that_stops_early_is_unfinished_and_has_no_score():
     record = records(GAMES)[0]
     deal = read_history_text(json.dumps(dict(record, actions=record["actions"][:10], score=None)))[0]
@@ -208,6 +214,7 @@ def test_a_json_array_of_games_names_each_game_s_line(tmp_path):
 @pytest.mark.parametrize("text, expected", [
     ("\x00\x01binary", "expected JSON"), ("not json at all", "expected JSON"), ("42", "found no game object"),
     ('"a string"', "found no game object"), ("[1, 2, 3]", "found no game object"), ("  \n", "file is empty"),
+    ('{"id": 5}', "found no game object"), ('{"a": 1}\n{"b": 2}\n', "found no game object"),
 ])
 def test_a_file_that_is_not_games_stops_at_once_in_one_line(tmp_path, text, expected):
     path = tmp_path / "games.json"
