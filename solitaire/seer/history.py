@@ -17,8 +17,9 @@ and its deal's ``meta`` says how it ended and what it scored:
     (:data:`ENDS`). A game-over action (type 4) names hanab.live's end condition
     (:data:`END_CONDITIONS`); without one, the rules say: the third strike is a strikeout, the
     end of the final round or the maximum score a normal end, and so is a list that stops when
-    no card can score any more (hanab.live's server ends the game there); any other list that
-    stops early is ``unfinished``.
+    no card can score any more (hanab.live's server ends the game there; older games went on past
+    that point, and their further actions are replayed); any other list that stops early is
+    ``unfinished``.
 ``played``
     The cards on the stacks after the last action (what the team built).
 ``real_score``
