@@ -338,11 +338,12 @@ def _item(deck: list[int], players: int, start: int, actions: list[dict], meta: 
     if len(deck) == DECK_SIZE:
         return _deal(deck, players, start, actions, meta)
     judged = _deal(deck + _missing(deck), players, start, actions, meta)  # no action reaches the unknown cards
-    over = judged.meta["end"] != "unfinished" if terminal is None else terminal
+    end, played = judged.meta.get("end", "unfinished"), judged.meta.get("played", 0)  # no move yet: unfinished
+    over = end != "unfinished" if terminal is None else terminal
     why = "the game ended before the last draw" if over else "the game is not over"
     ident = game_id(players, "deck", deck_key(deck, {"actions": actions, "start_player": start}))
     return PartialDeal(ident, source, f"the deck is known only up to card {len(deck)} ({why})", players,
-                       tuple(deck), start, tuple(actions), judged.meta["end"], judged.meta["played"])
+                       tuple(deck), start, tuple(actions), end, played)
 
 
 def deal_from_history(game: str, actions: Sequence[int], actors: Sequence[int] | None = None,
