@@ -182,6 +182,38 @@ def test_ctrl_c_inside_one_long_compiled_call_ends_the_command_at_once(tmp_path)
         (took, err)
 
 
+SEARCH = """
+import os, signal, threading
+from solitaire.io.interrupt import watch_interrupts
+from solitaire.seer.deals import seeded_deal
+from solitaire.seer.u3 import exact, warm_up
+
+handled = threading.Event()
+
+def handler(signum, frame):
+    handled.set()
+    raise KeyboardInterrupt
+
+signal.signal(signal.SIGINT, handler)
+watch_interrupts(handled, 600, lambda signum: os._exit(7))
+warm_up()
+threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+try:
+    exact(seeded_deal(5, 282322))  # no timeout: hours of search
+    print("finished")
+except KeyboardInterrupt:
+    print("stopped")
+"""
+
+
+def test_ctrl_c_inside_the_u3_search_reaches_the_handler_as_the_search_returns():
+    """The watch sets the stop request, the search (holding no GIL) returns, and the handler raises in
+    the main thread: no stop by the watch (its grace is 10 minutes), no search of hours."""
+    done = subprocess.run([sys.executable, "-c", SEARCH], capture_output=True, text=True, timeout=300,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "stopped\n", "")
+
+
 # SIGTERM and SIGHUP: taken as Ctrl-C.
 
 STOPS = """

@@ -11,12 +11,15 @@ with one line; :func:`stop_signal` says which signal it was.
 
 A signal that comes while the main thread is inside one compiled call reaches no Python handler
 until the call returns, which on a large deck can take minutes. :func:`watch_interrupts` starts a
-thread that sees every signal of :data:`STOP_SIGNALS` as it arrives (``signal.set_wakeup_fd``)
-and, when no Python handler took it within a grace time, stops the process with one line and exit
-code 1. That thread runs while the main thread is in a kernel compiled with ``nogil=True``, as
-every kernel of the paper's solvers that is called from Python is. Nothing finished is lost: row
-files are flushed line by line, and the stop settles the temporary files being written
-(:func:`~solitaire.io.atomic.settle_temporaries`).
+thread that sees every signal of :data:`STOP_SIGNALS` as it arrives (``signal.set_wakeup_fd``).
+It first sets :data:`STOP_REQUEST`, which the U3 search (one compiled call of up to a deal's whole
+timeout) reads every 1024 nodes, under a millisecond, and returns at
+(:func:`solitaire.seer.u3.kernel.dfs`): the Python handler then runs, as after any call, and the
+command stops keeping its finished rows. When no Python handler took the signal within a grace time,
+the thread stops the process with one line and exit code 1. That thread runs while the main thread
+is in a kernel compiled with ``nogil=True``, as the U3 search and every kernel of the paper's solvers
+that is called from Python are. Nothing finished is lost: row files are flushed line by line, and the
+stop settles the temporary files being written (:func:`~solitaire.io.atomic.settle_temporaries`).
 
 Ctrl-C on a terminal goes to every process of the command, and so do SIGHUP and the SIGTERM of
 ``timeout`` or of a job scheduler. :func:`worker_start`, the initializer of the worker processes of
@@ -34,14 +37,22 @@ import threading
 import time
 from collections.abc import Callable
 
-__all__ = ["STOP_SIGNALS", "REPEAT", "Terminated", "interrupted", "stop_signal", "worker_start", "worker_pool",
-           "ignore_interrupts", "watch_interrupts"]
+import numpy as np
+
+__all__ = ["STOP_SIGNALS", "REPEAT", "STOP_REQUEST", "Terminated", "interrupted", "stop_signal", "worker_start",
+           "worker_pool", "ignore_interrupts", "watch_interrupts"]
 
 #: The signals that stop a command as Ctrl-C does.
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 #: Seconds within which a signal repeated is one signal (``timeout`` sends its SIGTERM to the
 #: command, then to the command's process group, which holds the command again).
 REPEAT = 0.25
+#: A stop requested and not yet taken by a Python handler: ``STOP_REQUEST[0]`` is set to 1 by the watch
+#: of :func:`watch_interrupts` as a stop signal arrives, and back to 0 once a handler took it (the main
+#: thread is then out of compiled code). A compiled search the main thread is in reads it and returns
+#: (:func:`solitaire.seer.u3.kernel.dfs`); a program may also set it from another thread to end a search
+#: (:func:`solitaire.seer.u3.exact` then returns its bounds), and then clears it itself.
+STOP_REQUEST = np.zeros(1, dtype=np.int64)
 
 _PR_SET_PDEATHSIG = 1
 
@@ -126,9 +137,10 @@ def worker_pool(jobs: int) -> multiprocessing.pool.Pool:
 def watch_interrupts(handled: threading.Event, grace: float, stop: Callable[[int], None]) -> None:
     """From now on, call ``stop(signum)`` (which ends the process) when a signal of
     :data:`STOP_SIGNALS` is not followed within ``grace`` seconds by ``handled`` (an event the
-    Python handlers of those signals set, and this watch clears as it takes each signal). A signal
-    that repeats the one before within :data:`REPEAT` seconds is that one, taken already (Python
-    may run its handler once for both). Call it once, from the main thread."""
+    Python handlers of those signals set, and this watch clears as it takes each signal), and set
+    :data:`STOP_REQUEST` from the signal until ``handled``. A signal that repeats the one before within
+    :data:`REPEAT` seconds is that one, taken already (Python may run its handler once for both). Call it
+    once, from the main thread."""
     read_end, write_end = os.pipe()
     os.set_blocking(write_end, False)
     signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
@@ -140,8 +152,10 @@ def watch_interrupts(handled: threading.Event, grace: float, stop: Callable[[int
                 if signum not in STOP_SIGNALS or signum == last and time.monotonic() - taken < REPEAT:
                     continue
                 last, taken = signum, time.monotonic()
+                STOP_REQUEST[0] = 1  # a compiled search in the main thread returns, and the handler runs
                 if not handled.wait(grace):
                     stop(signum)
                 handled.clear()
+                STOP_REQUEST[0] = 0
 
     threading.Thread(target=watch, name="interrupt-watch", daemon=True).start()

@@ -4,6 +4,7 @@ import json
 import random
 import subprocess
 import sys
+import threading
 
 import numpy as np
 import pytest
@@ -12,11 +13,13 @@ from hypothesis import strategies as st
 
 from helpers import (REAL_GAMES, brute, brute_free, check_exact_from, free_value_by_slots, random_game, standard_games,
                      tiny_deal)
+from solitaire.io.interrupt import STOP_REQUEST
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.seer.u3 import exact, exact_search, tt_table
 from solitaire.seer.u3.hope import W_OWNERS, chains_fit, hope, owners, workspace
-from solitaire.seer.u3.kernel import start
+from solitaire.seer.u3 import search
+from solitaire.seer.u3.kernel import STOP_EVERY, start
 from solitaire.seer.u3.table import NO_BOUND, tt_get, tt_put
 from solitaire.seer.freegame import free_reaches
 from solitaire.seer.game import MAX_CLUES, Game, legal_clue, seer_score, simulate
@@ -158,6 +161,36 @@ def test_timeout_keeps_honest_bounds():
     r = exact(deal, timeout=0.0)
     assert not r.exact and (r.score, r.high) == (r.L, r.U2)
     assert simulate(deal, r.actions).score == r.score
+
+
+def test_a_stop_request_ends_the_search_at_once_with_honest_bounds(monkeypatch):
+    deal = seeded_deal(5, 282322)  # L = 23, U3 24..25: open after 10 s of search, 25 not refuted in 2 minutes
+    deck = np.array(deal.types, dtype=np.int64)
+    monkeypatch.setattr(search, "peer_close", lambda *args: pytest.fail("a stopped deal went to the peer"))
+    STOP_REQUEST[0] = 1
+    try:
+        result, nodes, aborted, _ = exact_search(deck, 5, deal.hand, 25, *tt_table(16), 1 << 40, 0)
+        r = exact(deal, peer_timeout=60)  # no timeout: it would search for hours
+    finally:
+        STOP_REQUEST[0] = 0
+    assert (result, nodes, aborted) == (-1, STOP_EVERY, True)
+    assert (r.exact, r.method, r.searches, r.nodes, r.score, r.high) == (False, None, 1, STOP_EVERY, r.L, 25)
+    assert simulate(deal, r.actions).score == r.score
+
+
+def test_a_stop_requested_by_another_thread_ends_a_running_search():
+    deal = seeded_deal(5, 282322)  # 2^28 nodes: a minute of search
+    deck = np.array(deal.types, dtype=np.int64)
+    exact_search(deck, 5, deal.hand, 25, *tt_table(16), 1, 0)  # loaded: the request comes during the search
+    request = threading.Timer(0.2, STOP_REQUEST.fill, (1,))
+    request.start()
+    try:  # the search holds no GIL, so the timer runs meanwhile, and reads the request from memory
+        result, nodes, aborted, _ = exact_search(deck, 5, deal.hand, 25, *tt_table(16), 1 << 28, 0)
+    finally:
+        request.cancel()
+        request.join()
+        STOP_REQUEST[0] = 0
+    assert result == -1 and aborted and nodes < 1 << 28 and nodes % STOP_EVERY == 0, nodes
 
 
 def test_an_open_deal_reports_a_line_above_the_bot():

@@ -107,7 +107,11 @@ counts (``_nrt=False``): its caller allocates every array the search uses (:func
 the transposition table misses the processor's caches, so a node computes its key after the
 cheap part of its bound (:func:`~solitaire.seer.u3.hope.runs`) and has the table's line fetched
 (:func:`~solitaire.seer.u3.llvm.prefetch`) while the chains run
-(:func:`~solitaire.seer.u3.hope.chained`).
+(:func:`~solitaire.seer.u3.hope.chained`). :func:`dfs` runs without the GIL and reads a stop request
+every ``STOP_EVERY`` nodes: a Ctrl-C or SIGTERM that comes during a search of seconds reaches no Python
+handler until the search returns, so the watch thread of :func:`solitaire.io.interrupt.watch_interrupts`
+(which runs because the search holds no GIL) sets the request and the search returns within a
+millisecond; the handler then stops the command.
 """
 
 from collections import namedtuple
@@ -119,13 +123,13 @@ from solitaire.bits import copy_into
 from solitaire.seer.deals import MAX_SCORE, RANKS
 from solitaire.seer.game import MAX_CLUES
 from solitaire.seer.u3.hope import MAX_TYPES, chained, runs, workspace
-from solitaire.seer.u3.llvm import prefetch
+from solitaire.seer.u3.llvm import load_relaxed, prefetch
 from solitaire.seer.u3.table import tt_get, tt_put, tt_slot
 
 __all__ = ["dfs", "position", "first_turn", "start", "scratch", "Cards", "Setup", "Scratch", "M_PLAY", "M_DISCARD",
            "M_CLUE", "M_MISPLAY", "M_DECK_PLAY", "M_DECK_SHED",
            "POS", "TOKENS", "STRIKES", "FIN", "SCORE", "MOVER", "NODES", "NODE_LIMIT", "ABORTED", "LINE_LENGTH",
-           "STATS_N"]
+           "STATS_N", "STOP_EVERY"]
 
 #: The symbol of an empty slot in a key; a junk card's is the deck's number of types (:func:`state_key`).
 EMPTY = 31
@@ -150,6 +154,8 @@ POS, TOKENS, STRIKES, FIN, SCORE, MOVER = range(6)
 #: The other fields of ``stats``: nodes entered, the node limit, whether it ran out, the length of the line.
 NODES, NODE_LIMIT, ABORTED, LINE_LENGTH = range(MOVER + 1, MOVER + 5)
 STATS_N = LINE_LENGTH + 1
+#: Nodes between two reads of the stop request (:func:`dfs`), a power of 2: about 0.3 ms of search on a hard deal.
+STOP_EVERY = 1 << 10
 #: Columns of ``frame`` (per depth): the node's moves, the next move to try, the best value of its children,
 #: its bound, the hand slot its current move emptied.
 F_MOVES, F_NEXT, F_BEST, F_HOPE, F_SLOT = range(5)
@@ -458,8 +464,8 @@ def _won(score, length, moves, frame, stats, path):
     return score
 
 
-@numba.njit(cache=True, _nrt=False)
-def dfs(target, seed, free, setup, cards, table, space, stats, path):
+@numba.njit(cache=True, _nrt=False, nogil=True)
+def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
     """Fail-soft decision "score >= target?" from the state in ``cards`` and ``stats``, with an explicit stack.
 
     ``setup`` (:class:`Setup`) is the deck, ``cards`` (:class:`Cards`) the state's card arrays, ``table``
@@ -471,8 +477,16 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
     ``stats`` (``STATS_N`` fields, named ``POS`` .. ``LINE_LENGTH``): the root's scalars and the node
     limit on entry, the counters on return. Returns the score reached (``>= target``, the line in
     ``path[:stats[LINE_LENGTH]]``), a proven upper bound (``< target``), or -1 when the node limit ran
-    out (``stats[ABORTED]`` = 1). The arrays are restored after a failure, left as they are after a
-    success or an abort.
+    out or a stop was requested (``stats[ABORTED]`` = 1). The arrays are restored after a failure, left
+    as they are after a success or an abort.
+
+    ``stop`` (an int64 array; :data:`solitaire.io.interrupt.STOP_REQUEST`) requests a stop when ``stop[0]``
+    is not 0: it is read every ``STOP_EVERY`` nodes, at the node limit's check (an atomic load,
+    :func:`~solitaire.seer.u3.llvm.load_relaxed`, so that another thread's write is seen), and the search
+    then returns as when its node limit runs out. Nothing else depends on ``stop``: a search no stop
+    reaches has the same nodes, result and line whatever it holds. It runs without the GIL (``nogil``), so
+    another thread (the watch of :func:`solitaire.io.interrupt.watch_interrupts`) may set ``stop[0]``
+    meanwhile; no other thread may touch the other arrays until it returns.
 
     It makes no reference counts (module docstring), so it allocates nothing, and its caller holds every
     array until it returns.
@@ -495,7 +509,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path):
             if score >= target:
                 return _won(score, d, moves, frame, stats, path)
             stats[NODES] += 1
-            if stats[NODES] > stats[NODE_LIMIT]:
+            if stats[NODES] > stats[NODE_LIMIT] or stats[NODES] & (STOP_EVERY - 1) == 0 and load_relaxed(stop, 0) != 0:
                 stats[ABORTED] = 1
                 return -1
             hope, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work, plays)

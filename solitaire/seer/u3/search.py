@@ -43,7 +43,11 @@ point). A ``timeout`` (seconds per deal) is honoured between searches; a deal th
 reports ``exact = False`` with the bounds found. With ``peer_timeout`` a deal left open goes to a
 SAT peer (:mod:`solitaire.seer.peers`, imported only then: the search itself needs no PySAT), except a
 deal with restricted clues, Clue Starved's half tokens or the option ``deckPlays``, which the peers do not
-encode (:func:`peers_asked`): the search alone answers it.
+encode (:func:`peers_asked`): the search alone answers it. A stop request
+(:data:`solitaire.io.interrupt.STOP_REQUEST`: a Ctrl-C, SIGTERM or SIGHUP of the command line, or a
+program's) ends the search within ``STOP_EVERY`` nodes, and the deal reports ``exact = False`` with the
+bounds found, asking no peer; on the command line the signal's handler raises as the search returns,
+so the deal is not reported at all.
 
 Running time: exponential in the worst case (the game is a finite tree); most deals need no
 search at all (``L = U2``); measurements in ``docs/u3-search.md``.
@@ -55,6 +59,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from solitaire.io.interrupt import STOP_REQUEST
 from solitaire.seer.bounds import u2_value
 from solitaire.seer.deals import MAX_SCORE, RANKS, Deal, seeded_deal
 from solitaire.seer.game import DISCARD, PLAY, Game, bot_action, legal_clue, simulate
@@ -109,7 +114,8 @@ def search_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: 
         stats[TOKENS] = 0  # the token-free game counts the passes in a row there
     stats[NODE_LIMIT] = node_limit
     path = np.zeros(MAX_DEPTH, dtype=np.int64)
-    result = dfs(target, seed, bool(free), setup, cards, (tt_keys, tt_vals), scratch(seed, memo_bits), stats, path)
+    result = dfs(target, seed, bool(free), setup, cards, (tt_keys, tt_vals), scratch(seed, memo_bits), stats, path,
+                 STOP_REQUEST)
     return int(result), int(stats[NODES]), bool(stats[ABORTED]), path[:stats[LINE_LENGTH]].copy()
 
 
@@ -121,7 +127,9 @@ def exact_search(deck: np.ndarray, P: int, H: int, target: int, tt_keys: np.ndar
 
     Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
     codes (``kind * 32 + type``) of a line reaching it; ``result < target`` a proven upper
-    bound on U3; ``aborted`` when ``node_limit`` ran out (``result`` is then meaningless).
+    bound on U3; ``aborted`` when ``node_limit`` ran out or a stop was requested
+    (:data:`solitaire.io.interrupt.STOP_REQUEST`, read every ``STOP_EVERY`` nodes: a Ctrl-C or SIGTERM
+    during the search; ``result`` is then meaningless).
     ``tt_keys`` (``2**b x 3`` words, initially all ones) and ``tt_vals`` carry proven bounds
     from call to call, whatever the move order ``seed`` (see :func:`~solitaire.seer.u3.kernel.dfs`).
     With ``free`` the search is over the token-free game (:mod:`solitaire.seer.u3.kernel`): its
@@ -285,6 +293,9 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     ``PEERS[peer_encoding]`` with the PySAT solver ``peer_solver`` (:func:`peer_close`; ``None``:
     the defaults of :mod:`solitaire.seer.peers`), asked from ``start`` (or the first turn).
 
+    A stop request (:data:`solitaire.io.interrupt.STOP_REQUEST`) ends it within ``STOP_EVERY`` nodes of the
+    search with the bounds found (``exact = False`` unless they met), asking no peer.
+
     Examples
     --------
     >>> from solitaire.seer.deals import seeded_deal
@@ -309,7 +320,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     low, high = bot, first
     if high < low:
         raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
-    nodes, searches, rates, free_reaches = 0, 0, {}, False
+    nodes, searches, rates, free_reaches, stopped = 0, 0, {}, False, False
     if low < high:
         bits = min(tt_bits, tt_first_bits)
         table = tt_table(bits)
@@ -332,6 +343,9 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
                                                       seed, free, memo_bits, mute, cost, plays)
             nodes, searches = nodes + used, searches + 1
             rates[kind] = used / max(time.perf_counter() - began, 1e-6)
+            if aborted and STOP_REQUEST[0]:  # a stop request: the bounds found, no peer
+                stopped = True
+                break
             if aborted:
                 continue
             if result >= target and free:
@@ -342,7 +356,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
             else:
                 high = max(result, low)
     method = None if low < high else "bot" if searches == 0 and high == upper2 else "search"
-    if low < high and peer:
+    if low < high and peer and not stopped:
         reaches, solver = peer
         low, high, actions = peer_close(origin.position(), low, high, actions, peer_timeout, solver, reaches)
         method = "peer" if low == high else None
