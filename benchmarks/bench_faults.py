@@ -38,7 +38,6 @@ import argparse
 import csv
 import io
 import json
-import math
 import multiprocessing
 import os
 import random
@@ -57,12 +56,15 @@ from pathlib import Path
 
 from common import markdown_table
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from verdicts import (BAD, EITHER, INVALID, OPTIONS, TOP, VALID, action_verdict, option_verdict,  # noqa: E402
+                      top_verdict, whole)
+
 ROOT = Path(__file__).resolve().parent.parent
 EXE = str(Path(sys.executable).with_name("hanabi-solitaire"))
 GAMES = ROOT / "tests" / "data" / "realgames" / "hanablive_games.jsonl"
 DECKS = sorted((ROOT / "instances").glob("*.deck"))
 CNFS = sorted((ROOT / "tests" / "data" / "cnf").glob("*/*.cnf"))
-VALID, INVALID, EITHER = "valid", "invalid", "either"
 
 
 # The inputs the runs start from, read once.
@@ -140,95 +142,20 @@ def flip(rng, data):
 
 def not_utf8(rng, text, start=0):
     """``text`` as bytes with a byte that is never UTF-8 (0xff) inserted after character ``start``."""
-    at = rng.randrange(start, len(text)) if len(text) > start else start
+    return with_bad_byte(text, rng.randrange(start, len(text)) if len(text) > start else start)
+
+
+def with_bad_byte(text, at):
+    """``text`` as bytes with the byte 0xff, never UTF-8, before character ``at``."""
     return text[:at].encode("utf-8") + b"\xff" + text[at:].encode("utf-8")
 
 
+def bad_line(lines, at):
+    """``lines`` joined, as bytes, with a byte that is never UTF-8 at the start of line ``at``."""
+    return with_bad_byte("".join(lines), len("".join(lines[:at])))
+
+
 # hanab.live games: one field made wrong, absent or added, or the file damaged.
-
-#: Values of a wrong type or out of range for any field of a game.
-BAD = [True, False, None, "true", "no", "", 0, 1, 5, -1, 1.5, 2**63, 10**30, -(10**30), [], [1], ["a", "b"], {},
-       {"a": 1}]
-TOP = ["players", "deck", "seed", "id", "game_id", "score", "variant", "variant_id", "hand_size", "actions",
-       "options", "end", "starting_player", "empty_clues"]
-OPTIONS = ["variant", "variantName", "variantID", "deckPlays", "emptyClues", "oneExtraCard", "oneLessCard",
-           "allOrNothing", "detrimentalCharacters", "timed", "speedrun", "cardCycle", "startingPlayer", "timeBase",
-           "timePerTurn", "maxPlayers", "numPlayers", "tableName", "someNewRule"]
-
-
-def whole(value):
-    return type(value) is int
-
-
-def variant_verdict(value):
-    """A variant field set to ``value``: No Variant is read, a number may name another variant, else refused."""
-    if value is None or value == "No Variant" or whole(value) and value == 0:
-        return VALID
-    return EITHER if whole(value) else INVALID
-
-
-def top_verdict(record, key, value):
-    """A game whose top-level field ``key`` is ``value`` (docs/formats.md, "hanab.live games read")."""
-    players = record["players"]
-    if key == "players":
-        if whole(value) and value == players or value == ["a", "b"] and players == 2:
-            return VALID
-        return EITHER if value == ["a", "b"] or whole(value) and 2 <= value <= 5 else INVALID
-    if key == "deck":
-        return INVALID
-    if key in ("seed", "end"):
-        return VALID if value is None or isinstance(value, str) else INVALID
-    if key in ("id", "game_id"):
-        other = record.get("game_id" if key == "id" else "id")
-        number = whole(value) and 0 <= value < 2**63 and other in (None, value)
-        return VALID if value is None or number or isinstance(value, str) else INVALID
-    if key in ("score", "hand_size"):
-        return VALID if value is None or whole(value) and value == record[key] else INVALID
-    if key in ("variant", "variant_id"):
-        return variant_verdict(value)
-    if key == "actions":
-        return VALID if value == [] else INVALID
-    if key == "options":
-        return VALID if value in (None, {}) else INVALID
-    if key == "starting_player":
-        if value == 0 and whole(value) or value is None:
-            return VALID
-        return EITHER if whole(value) and 0 < value < players else INVALID
-    return VALID  # empty_clues: a record's count of empty clues, read and ignored
-
-
-def option_verdict(record, key, value):
-    """A game whose option ``key`` is ``value``."""
-    if key == "someNewRule":
-        return INVALID
-    if value is None:
-        return VALID
-    if key in ("variant", "variantName", "variantID"):
-        return variant_verdict(value)
-    if key in ("timeBase", "timePerTurn", "maxPlayers"):
-        return VALID if whole(value) and value >= 0 else INVALID
-    if key == "numPlayers":
-        return VALID if whole(value) and value == record["players"] else INVALID
-    if key == "startingPlayer":
-        return top_verdict(record, "starting_player", value)
-    if key == "tableName":
-        return VALID if isinstance(value, str) else INVALID
-    if not isinstance(value, bool):
-        return INVALID
-    return VALID if not value else INVALID if key in ("allOrNothing", "detrimentalCharacters") else EITHER
-
-
-def action_verdict(action, key, value):
-    """A game whose ``action`` has ``key`` set to ``value`` (``...``: deleted)."""
-    needed = {"type": True, "target": action["type"] != 4, "value": action["type"] > 1}[key]
-    if value is ... or value is None:
-        return INVALID if needed else VALID
-    if not whole(value) or key == "type" and not 0 <= value <= 4:
-        return INVALID
-    if value == action.get(key) or key == "value" and action["type"] < 2 or key == "target" and action["type"] == 4:
-        return VALID
-    return EITHER
-
 
 def mutate_record(rng, record):
     """``record`` with one field made wrong: the record, the verdict, what was done."""
@@ -593,7 +520,7 @@ def mutate_cnf(rng, formula):
         verdict = INVALID
     elif kind == "not UTF-8":
         at = rng.randrange(first, last + 1)
-        return "".join(lines[:at]).encode() + b"\xff" + "".join(lines[at:]).encode(), INVALID, kind
+        return bad_line(lines, at), INVALID, kind
     elif kind == "byte":
         return flip(rng, "".join(lines).encode()), EITHER, kind
     elif kind == "cut":
@@ -722,6 +649,23 @@ def rows_of_text(text, csv_format):
     return {row["id"]: row for row in rows if isinstance(row, dict) and "id" in row}
 
 
+#: Changes of a row file's lines that keep every line whole (:func:`reordered`).
+REORDERED = ("duplicate", "deleted", "swapped", "empty")
+
+
+def reordered(kind, lines, at):
+    """``lines`` with line ``at`` repeated, deleted or swapped with the last, or no line at all."""
+    if kind == "duplicate":
+        return lines[:at] + [lines[at]] + lines[at:]
+    if kind == "deleted":
+        return lines[:at] + lines[at + 1:]
+    if kind == "swapped":
+        swapped = list(lines)
+        swapped[at], swapped[-1] = swapped[-1], swapped[at]
+        return swapped
+    return []
+
+
 def mutate_jsonl_rows(rng, text, keys):
     """A JSON Lines row file changed: the new text (str or bytes), the verdict, what was done."""
     lines = text.splitlines(keepends=True)
@@ -748,20 +692,14 @@ def mutate_jsonl_rows(rng, text, keys):
         row = json.loads(lines[at])
         row.update(rng.choice([{"U3": 25, "U3_high": 25, "exact": True, "method": "bot"}, {"min_hand": 6}]))
         lines[at], verdict = json.dumps(row) + "\n", INVALID
-    elif kind == "duplicate":
-        lines.insert(at, lines[at])
-    elif kind == "deleted":
-        lines.pop(at)
-    elif kind == "swapped":
-        lines[at], lines[-1] = lines[-1], lines[at]
-    elif kind == "empty":
-        lines = []
+    elif kind in REORDERED:
+        lines = reordered(kind, lines, at)
     elif kind == "BOM":
         lines[0] = "\ufeff" + lines[0]
     elif kind == "not a row":
         lines[at], verdict = rng.choice(["[]", "1", '"x"', "null", "{}", "{"]) + "\n", INVALID
     elif kind == "not UTF-8":
-        return "".join(lines[:at]).encode() + b"\xff" + "".join(lines[at:]).encode(), INVALID, kind
+        return bad_line(lines, at), INVALID, kind
     elif kind == "unknown key":
         row = json.loads(lines[at])
         row["someNewKey"] = 1
@@ -794,20 +732,14 @@ def mutate_csv_rows(rng, text):
     elif kind == "missing score":
         cells[rng.choice([2, 3, 4])] = ""
         lines[at], verdict = ",".join(cells) + "\n", INVALID
-    elif kind == "duplicate":
-        lines.insert(at, lines[at])
-    elif kind == "deleted":
-        lines.pop(at)
-    elif kind == "swapped":
-        lines[at], lines[-1] = lines[-1], lines[at]
-    elif kind == "empty":
-        lines = []
+    elif kind in REORDERED:
+        lines = reordered(kind, lines, at)
     elif kind == "no header":
         lines, verdict = lines[1:], INVALID
     elif kind == "extra column":
         lines[at], verdict = lines[at].rstrip("\n") + ",7\n", EITHER
     else:
-        return "".join(lines[:at]).encode() + b"\xff" + "".join(lines[at:]).encode(), INVALID, kind
+        return bad_line(lines, at), INVALID, kind
     return "".join(lines), verdict, kind
 
 

@@ -20,6 +20,8 @@ from helpers import one_line_error
 from solitaire.io.atomic import write_text_atomic
 from solitaire.seer.deals import STANDARD_TEXT, parse_deal_text
 from solitaire.seer.rowfile import read_rows
+from verdicts import (BAD, EITHER, INVALID, OPTIONS, TOP, VALID, action_verdict, option_verdict, top_verdict,
+                      whole)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURE1 = ROOT / "instances" / "theorem7" / "figure1.cnf"
@@ -298,89 +300,6 @@ def test_a_reader_that_goes_away_stops_the_command_quietly():
 FUZZED = [json.loads(line) for number, line in enumerate((ROOT / "tests" / "data" / "realgames" /
                                                            "hanablive_games.jsonl").read_text().splitlines())
           if number in (0, 20, 40, 60)]
-#: Values of the wrong type or out of range for any field.
-BAD = [True, False, None, "true", "no", "", 0, 1, 5, -1, 1.5, 2**63, 10**30, -(10**30), [], [1], ["a", "b"], {},
-       {"a": 1}]
-TOP = ["players", "deck", "seed", "id", "game_id", "score", "variant", "variant_id", "hand_size", "actions", "options",
-       "end", "starting_player", "empty_clues"]
-OPTIONS = ["variant", "variantName", "variantID", "deckPlays", "emptyClues", "oneExtraCard", "oneLessCard",
-           "allOrNothing", "detrimentalCharacters", "timed", "speedrun", "cardCycle", "startingPlayer", "timeBase",
-           "timePerTurn", "maxPlayers", "numPlayers", "tableName", "someNewRule"]
-VALID, INVALID, EITHER = "valid", "invalid", "either"
-
-
-def _whole(value):
-    return type(value) is int
-
-
-def _variant(value):
-    """Whether a variant field set to ``value`` is read (No Variant), refused, or either (another variant)."""
-    if value is None or value in ("No Variant",) or (_whole(value) and value == 0):
-        return VALID
-    return EITHER if _whole(value) else INVALID
-
-
-def _top(record, key, value):
-    """What the CLI must make of ``record`` with the field ``key`` set to ``value``."""
-    players = record["players"]
-    if key == "players":
-        if value == players and _whole(value) or value == ["a", "b"] and players == 2:
-            return VALID
-        return EITHER if value == ["a", "b"] or _whole(value) and 2 <= value <= 5 else INVALID
-    if key == "deck":
-        return INVALID
-    if key in ("seed", "end"):
-        return VALID if value is None or isinstance(value, str) else INVALID
-    if key in ("id", "game_id"):
-        other = record.get("game_id" if key == "id" else "id")
-        number = _whole(value) and 0 <= value < 2**63 and other in (None, value)
-        text = isinstance(value, str)  # another collection's name of the game: ignored
-        return VALID if value is None or number or text else INVALID
-    if key in ("score", "hand_size"):
-        return VALID if value is None or _whole(value) and value == record[key] else INVALID
-    if key in ("variant", "variant_id"):
-        return _variant(value)
-    if key == "actions":
-        return VALID if value == [] else INVALID
-    if key == "options":
-        return VALID if value in (None, {}) else INVALID
-    if key == "starting_player":
-        return VALID if value in (None, 0) and not isinstance(value, bool) else \
-            EITHER if _whole(value) and 0 < value < players else INVALID
-    return VALID  # empty_clues: not an option (a record's count of empty clues): read and ignored
-
-
-def _option(record, key, value):
-    """What the CLI must make of ``record`` with the option ``key`` set to ``value``."""
-    if key == "someNewRule":
-        return INVALID
-    if value is None:
-        return VALID
-    if key in ("variant", "variantName", "variantID"):
-        return _variant(value)
-    if key in ("timeBase", "timePerTurn", "maxPlayers"):
-        return VALID if _whole(value) and value >= 0 else INVALID
-    if key == "numPlayers":
-        return VALID if _whole(value) and value == record["players"] else INVALID
-    if key == "startingPlayer":
-        return VALID if _whole(value) and value == 0 else EITHER if _whole(value) and 0 < value < record["players"] \
-            else INVALID
-    if key == "tableName":
-        return VALID if isinstance(value, str) else INVALID
-    if not isinstance(value, bool):
-        return INVALID
-    return VALID if not value else INVALID if key in ("allOrNothing", "detrimentalCharacters") else EITHER
-
-
-def _action(action, key, value):
-    """What the CLI must make of a game whose ``action`` has ``key`` set to ``value`` (``...``: deleted)."""
-    kind, needed = action["type"], {"type": True, "target": action["type"] != 4, "value": action["type"] > 1}[key]
-    if value is ... or value is None:
-        return INVALID if needed else VALID
-    if not _whole(value) or key == "type" and not 0 <= value <= 4:
-        return INVALID
-    same = value == action.get(key)
-    return VALID if same or key == "value" and kind < 2 or key == "target" and kind == 4 else EITHER
 
 
 @st.composite
@@ -392,10 +311,10 @@ def fuzzed_games(draw):
                                   "action field", "after the end"]))
     if where == "top":
         key = draw(st.sampled_from(TOP))
-        verdict, record[key] = _top(record, key, value), value
+        verdict, record[key] = top_verdict(record, key, value), value
     elif where == "option":
         key = draw(st.sampled_from(OPTIONS))
-        verdict, record["options"][key] = _option(record, key, value), value
+        verdict, record["options"][key] = option_verdict(record, key, value), value
     elif where == "missing":
         key = draw(st.sampled_from(TOP))
         verdict = INVALID if key in ("players", "deck") else VALID
@@ -407,14 +326,14 @@ def fuzzed_games(draw):
     elif where == "card field":
         card = record["deck"][draw(st.integers(0, len(record["deck"]) - 1))]
         index = draw(st.integers(0, 1))
-        verdict, card[index] = VALID if _whole(value) and value == card[index] else INVALID, value
+        verdict, card[index] = VALID if whole(value) and value == card[index] else INVALID, value
     elif where == "action":
         verdict, record["actions"][draw(st.integers(0, len(record["actions"]) - 1))] = INVALID, value
     elif where == "action field":
         action = record["actions"][draw(st.integers(0, len(record["actions"]) - 1))]
         key = draw(st.sampled_from(["type", "target", "value"]))
         value = draw(st.sampled_from([value, ...]))
-        verdict = _action(action, key, value)
+        verdict = action_verdict(action, key, value)
         if value is ...:
             del action[key]
         else:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Sequence
 
 from solitaire.seer.deals import RANKS, Deal, card_name, deal_to_hanablive, hanablive_names
-from solitaire.seer.game import COLOR_CLUE, DISCARD, PLAY, RANK_CLUE, Game
+from solitaire.seer.game import COLOR_CLUE, DISCARD, GAME_OVER, PLAY, RANK_CLUE, Game
 from solitaire.seer.history import refused_counts
 
 __all__ = ["TurnMax", "Drop", "GameAnalysis", "analyze_game", "analyze_games", "analyze_line", "describe_action", "drop_kind", "phase_of",
@@ -263,18 +263,18 @@ def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
 
     Raises
     ------
-    IllegalAction
-        Naming the first recorded action the rules forbid.
+    InputError
+        What :func:`~solitaire.seer.history.judge` raises for a game not judged yet: the first
+        recorded action the rules forbid (an :class:`~solitaire.seer.game.IllegalAction`), an
+        action after the end, a recorded score the actions do not make.
     """
-    from solitaire.seer.game import replay
     from solitaire.seer.history import judge
     from solitaire.seer.u3 import exact
 
     if "actions" in deal.meta and "played" not in deal.meta:
-        deal = judge(deal)  # how it ended and hanab.live's score
+        deal = judge(deal)  # how it ended and hanab.live's score; legal actions, a game-over one at most last
     recorded = list(deal.meta.get("actions") or [])
-    applied = sum(1 for _ in replay(deal, recorded, deal.ident or "<game>")) - 1  # names an illegal action
-    actions = recorded[:applied]  # up to a game-over action or the end of the game
+    actions = recorded[:-1] if recorded and recorded[-1]["type"] == GAME_OVER else recorded
 
     def solve(game):
         return exact(deal, timeout=timeout, start=game.position())

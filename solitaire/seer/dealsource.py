@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from solitaire.io.errors import InputError
 from solitaire.seer.deals import MAX_SCORE, Deal, live_id, read_deal, rules_of, seeded_deal
 from solitaire.seer.history import Refused, read_source, split_refused
+from solitaire.seer.replaylink import looks_like_replay_link
 from solitaire.seer.hle import hle_deal
 from solitaire.seer.ids import deck_key, game_id, parse_id
 from solitaire.seer.options import Options
@@ -223,12 +224,6 @@ def games_list(path: str | os.PathLike[str], players: int | None = None, strict:
                           for item in items))
 
 
-def _is_link(text):
-    from solitaire.seer.replaylink import looks_like_replay_link
-
-    return looks_like_replay_link(str(text))
-
-
 def _redealt(deal, players):
     """``deal`` for ``players`` (a variant game, which cannot be re-dealt, is refused)."""
     try:
@@ -284,7 +279,7 @@ def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds:
         raise InputError("give exactly one of --seeds, --hle-seeds, --hanab-live-seeds, --hanab-live-seed, --deal, "
                          "--hanab-live", "bound")
     for path in (deal, hanab_live):
-        if path is not None and not os.path.isfile(path) and not _is_link(path):
+        if path is not None and not os.path.isfile(path) and not looks_like_replay_link(str(path)):
             raise InputError("cannot read the file (no such file)" if not os.path.exists(path)
                              else "cannot read the file (not a file)", str(path))
     if hle_random_start and hle_seeds is None:
@@ -296,7 +291,8 @@ def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds:
             if players is not None and players != parse_seed(text).players:
                 raise InputError(f"the seed is of {parse_seed(text).players} players, not --players {players}", option)
             return found
-    if hanab_live is not None or str(deal).endswith((".json", ".jsonl")) or (deal is not None and _is_link(deal)):
+    games_file = str(deal).endswith((".json", ".jsonl")) or deal is not None and looks_like_replay_link(str(deal))
+    if hanab_live is not None or games_file:
         return games_list(hanab_live if hanab_live is not None else deal, players, strict)
     if deal is not None:
         if players is None:

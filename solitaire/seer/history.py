@@ -60,6 +60,7 @@ from solitaire.io.inputfile import is_whole, parse_json, read_text, text_lines
 from solitaire.seer.deals import RANKS, Deal, live_id, parse_hanablive
 from solitaire.seer.game import GAME_OVER, Game, replay
 from solitaire.seer.ids import game_id
+from solitaire.seer.replaylink import decode_replay, looks_like_replay_link
 
 __all__ = ["Refused", "ENDS", "END_CONDITIONS", "read_history", "read_history_text", "read_source", "judge", "game_end",
            "refused_counts", "split_refused"]
@@ -218,8 +219,6 @@ def _skip_space(text: str, index: int) -> int:
 def _link_record(line: str, source: str, number: int | None) -> Any:
     """The game of a replay link, as a record (a link that does not decode becomes a record
     that is refused with the decoder's reason)."""
-    from solitaire.seer.replaylink import decode_replay
-
     try:
         game, _ = decode_replay(line.strip(), f"{source}:{number}" if number else source)
     except InputError as err:
@@ -232,9 +231,10 @@ def read_history_text(text: str, source: str = "<string>") -> list[Deal | Refuse
     if not text.strip():
         raise InputError("file is empty: expected hanab.live games", source)
     lines = [(i, ln) for i, ln in enumerate(text_lines(text), start=1) if ln.strip()]
-    if _is_link(lines[0][1]):
-        return [_item(_link_record(ln, source, i) if _is_link(ln) else _line_record(ln, source, i),
-                      source, i) for i, ln in lines]
+    if looks_like_replay_link(lines[0][1]):
+        return [_item(_link_record(ln, source, i) if looks_like_replay_link(ln) else _line_record(ln, source, i),
+                      source, i)
+                for i, ln in lines]
     array = _array_items(text, source)
     if array is not None:
         records = array
@@ -252,11 +252,6 @@ def read_history_text(text: str, source: str = "<string>") -> list[Deal | Refuse
 def _game_like(obj: Any) -> bool:
     """Whether a record means to be a game (an object with one of a game's fields, or a refused row)."""
     return isinstance(obj, dict) and any(key in obj for key in ("players", "deck", "seed", "actions", "refused"))
-
-
-def _is_link(line: str) -> bool:
-    """Whether a line of a file is a replay link (a URL) rather than JSON."""
-    return line.strip().lower().startswith(("http://", "https://"))
 
 
 def _is_json_object(line: str) -> bool:
@@ -282,8 +277,6 @@ def read_history(path: str | os.PathLike[str]) -> list[Deal | Refused]:
 def read_source(text: str) -> list[Deal | Refused]:
     """The games of a file named ``text``, or of one hanab.live replay link given in its place (a
     URL, or its data part), as :func:`read_history` gives them."""
-    from solitaire.seer.replaylink import looks_like_replay_link
-
     if not os.path.exists(text) and looks_like_replay_link(text):
         return [_item(_link_record(text, "<link>", None), "<link>", None)]
     return read_history(text)

@@ -274,6 +274,9 @@ def test_a_replay_link_reads_as_the_game_it_carries(tmp_path):
     links = tmp_path / "links.txt"
     links.write_text(url + "\n" + url.split("/replay-json/")[1] + "\n")
     assert len(read_history(links)) == 2
+    bare = tmp_path / "bare.txt"
+    bare.write_text(url.split("/replay-json/")[1].split("#")[0] + "\n")  # the data part alone
+    assert list(read_history(bare)[0].types) == list(from_json.types)
     by_link = json.loads(run("analyze", url, "--json", "-j", "1").output)["games"][0]
     by_json = json.loads(run("analyze", *_file(tmp_path, game), "--json", "-j", "1").output)["games"][0]
     assert by_link["turns"] == by_json["turns"] and by_link["drops"] == by_json["drops"]
