@@ -831,7 +831,7 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, 
     its own with 'refused' and the reason, and the run goes on (--strict stops there).
     """
     from solitaire.seer.analyzerun import AnalyzeRun
-    from solitaire.seer.dealsource import live_seed, live_seeds
+    from solitaire.seer.dealsource import DealChain, DealList, live_seed, live_seeds
     from solitaire.seer.history import read_source, split_refused
 
     if not (games or hanab_live_seeds or hanab_live_seed):
@@ -841,13 +841,12 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, 
     items = [item for path in games for item in read_source(path)]
     if strict:
         split_refused(items, strict=True)
-    if hanab_live_seeds:
-        items += live_seeds(hanab_live_seeds).deals()
-    if hanab_live_seed:
-        items += live_seed(hanab_live_seed).deals()
+    source = DealChain((DealList(tuple(items)),
+                        *([live_seeds(hanab_live_seeds)] if hanab_live_seeds else []),
+                        *([live_seed(hanab_live_seed)] if hanab_live_seed else [])))
     _say_if_compiling("solitaire.seer.pace", "solitaire.seer.u3.kernel")
-    with AnalyzeRun(items, timeout, jsonl_out, resume, jobs, plot_dir) as run:
-        with _progress(run.rows(), len(run.todo), as_json, "games") as rows:
+    with AnalyzeRun(source, timeout, jsonl_out, resume, jobs, plot_dir) as run:
+        with _progress(run.rows(), run.todo, as_json, "games") as rows:
             for row in rows:
                 if not (as_json or quiet):
                     _print_analysis(row)

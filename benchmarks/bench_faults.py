@@ -1066,7 +1066,7 @@ def flushed_keys(folder, out, replaced):
     """The keys of the complete rows this run has written, now: in its temporary files and, unless it
     replaces the row file (whose earlier rows it is not to keep), in the row file."""
     keys = set()
-    for path in ([] if replaced else [out]) + list(folder.glob(".tmp-*")):
+    for path in ([] if replaced else [out]) + list(folder.glob(".tmp-*")) + list(folder.glob("*.part")):
         try:
             keys |= {row_key(r) for r in read_row_lines(path)[0] if "refused" not in r}
         except OSError:
@@ -1075,7 +1075,7 @@ def flushed_keys(folder, out, replaced):
 
 
 def leftovers(folder):
-    return sorted(p.name for p in folder.iterdir() if p.name.startswith(".tmp-") or p.name.endswith(".lock"))
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith(".tmp-") or p.name.endswith((".lock", ".part")))
 
 
 def group_alive(pgid):

@@ -255,7 +255,7 @@ def test_sigterm_ends_bound_with_one_line_keeping_its_rows_where_resume_finds_th
     process = subprocess.Popen([EXE, "bound", "-p", "2", "--seeds", "0:100000", "-j", "2", "-q", "--jsonl", str(out)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     began = time.monotonic()
-    while not any(len(p.read_text().splitlines()) >= 20 for p in tmp_path.glob(".tmp-*")):
+    while not any(len(p.read_text().splitlines()) >= 20 for p in tmp_path.glob("*.part")):
         assert time.monotonic() - began < 60 and process.poll() is None
         time.sleep(0.05)
     os.kill(process.pid, signal.SIGTERM)  # as timeout sends it: to the command, then to its process group
@@ -265,6 +265,24 @@ def test_sigterm_ends_bound_with_one_line_keeping_its_rows_where_resume_finds_th
     assert sorted(os.listdir(tmp_path)) == ["rows.jsonl"]
     rows = rows_of(out, ("id", "L", "U1", "U2"))
     assert len(rows) >= 20 and [r["id"] for r in rows] == [f"P2-seed-{i}" for i in range(len(rows))]
+
+
+def test_the_rows_of_a_replacing_run_killed_outright_are_kept_by_the_next_run_on_the_file(tmp_path):
+    out = tmp_path / "rows.jsonl"
+    out.write_text('{"id": "P2-seed-0", "players": 2, "L": 25, "U1": 25, "U2": 25}\n')
+    process = subprocess.Popen([EXE, "bound", "-p", "2", "--seeds", "0:100000", "-j", "1", "-q", "--jsonl", str(out)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    partial, began = tmp_path / "rows.jsonl.part", time.monotonic()
+    while not (partial.exists() and len(partial.read_text().splitlines()) >= 20):
+        assert time.monotonic() - began < 60 and process.poll() is None
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=30)
+    kept = [json.loads(line)["id"] for line in partial.read_text().splitlines()[:20]]
+    subprocess.run([EXE, "bound", "-p", "2", "--seeds", "0:25", "-q", "--resume", "--jsonl", str(out)],
+                   check=True, capture_output=True, timeout=300)
+    assert sorted(os.listdir(tmp_path)) == ["rows.jsonl"]
+    assert [r["id"] for r in rows_of(out, ("id", "L"))][:20] == kept == [f"P2-seed-{i}" for i in range(20)]
 
 
 def _worker_pid(seconds):

@@ -305,6 +305,32 @@ def test_bound_streams_a_seed_range_of_any_length(tmp_path):
         assert job.todo == 999999999999 - 2 and next(job.rows())["id"] == "P2-live-p2v0s3"
 
 
+def test_analyze_streams_a_seed_range_of_any_length(tmp_path):
+    import itertools
+    import tracemalloc
+
+    from solitaire.seer.analyzerun import AnalyzeRun
+    from solitaire.seer.dealsource import DealChain, DealList, live_seed, live_seeds
+
+    out = tmp_path / "an.jsonl"
+    source = DealChain((DealList(tuple(live_seed("p2v0s2").deals())), live_seeds("p2v0s1..999999999999"),
+                        live_seed("p2v0s3")))
+    assert source.count == 999999999999 and "P2-live-p2v0s7" in source
+    tracemalloc.start()
+    with AnalyzeRun(source, timeout=1, out=out) as job:
+        rows = job.rows()
+        first = [row["id"] for row in itertools.islice(rows, 3)]
+        rows.close()  # as an interrupt: the finished rows are kept
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 50 << 20, peak
+    assert job.todo == 999999999999 and first == ["P2-live-p2v0s2", "P2-live-p2v0s1", "P2-live-p2v0s3"]
+    assert [row["id"] for row in read_rows(out)] == first
+    with AnalyzeRun(source, timeout=1, out=out, resume=True) as job:
+        assert job.todo == 999999999999 - 3 and next(job.rows())["id"] == "P2-live-p2v0s4"
+        assert [row["id"] for row in job.batch_rows()] == first + ["P2-live-p2v0s4"]
+
+
 def test_seeds_are_accepted_up_to_2_to_the_64_and_refused_beyond():
     from solitaire.seer.dealsource import deal_source
 

@@ -1,7 +1,8 @@
 """One run of ``hanabi-solitaire analyze``: games in, one row per game out, and the batch summary.
 
-Contract. :class:`AnalyzeRun` takes the items of a batch — deals with their recorded actions
-(:func:`~solitaire.seer.history.read_history`) and the records the toolkit refused — and yields,
+Contract. :class:`AnalyzeRun` takes the source of a batch (:mod:`solitaire.seer.dealsource`) — deals
+with their recorded actions (:func:`~solitaire.seer.history.read_history`), the records the toolkit
+refused, hanab.live seeds — and yields,
 in input order, one row per item: :meth:`~solitaire.seer.analysis.GameAnalysis.to_json` with the
 ``timeout`` it ran under for a game, :meth:`~solitaire.seer.history.Refused.to_json` for a refused
 record. Rows stream to a JSON Lines file (:class:`~solitaire.seer.rowfile.RowWriter`: an
@@ -15,18 +16,24 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from solitaire.io.atomic import writable_folder
 from solitaire.io.errors import InputError
-from solitaire.seer.analysis import GameAnalysis, analyze_games, summarize_analyses
+from solitaire.seer.analysis import GameAnalysis, analyze_game, summarize_analyses
+from solitaire.seer.boundrun import imap_jobs
 from solitaire.seer.deals import Deal
+from solitaire.seer.dealsource import DealChain, DealList, LiveSeeds
 from solitaire.seer.history import Refused
+from solitaire.seer.u3 import warm_up
 from solitaire.seer.rowfile import LockedRun, RowLock, RowWriter, read_rows, write_through
 
 __all__ = ["AnalyzeRun", "ANALYSIS_KEYS"]
 
 #: What every resumed row of ``analyze`` has.
 ANALYSIS_KEYS = ("id", "turns", "drops")
+#: The sources a run of ``analyze`` reads.
+DealSource = DealList | LiveSeeds | DealChain
 
 
 class AnalyzeRun(LockedRun):
@@ -35,8 +42,10 @@ class AnalyzeRun(LockedRun):
 
     Parameters
     ----------
-    items : sequence of Deal or Refused
-        The games, in order (a game listed twice is analysed once).
+    source : DealList, LiveSeeds, DealChain or sequence of Deal or Refused
+        The games, in order, a game listed twice analysed once (:mod:`solitaire.seer.dealsource`,
+        or a list such as :func:`~solitaire.seer.history.read_history` returns); streamed, so a
+        seed range of any length is never held in memory.
     timeout : float or None
         Seconds of search per position (``None``: no limit).
     out : str, optional
@@ -48,6 +57,11 @@ class AnalyzeRun(LockedRun):
     plot_dir : str, optional
         Draw each game into ``<plot_dir>/<id>.png`` (needs matplotlib, checked here).
 
+    Attributes
+    ----------
+    todo : int
+        The items :meth:`rows` will yield: the source's less the games reused.
+
     Raises
     ------
     InputError
@@ -55,7 +69,7 @@ class AnalyzeRun(LockedRun):
         of ``analyze``, ``plot_dir`` not writable, matplotlib missing for ``plot_dir``.
     """
 
-    def __init__(self, items: Sequence[Deal | Refused], timeout: float | None = 10.0,
+    def __init__(self, source: DealSource | Sequence[Deal | Refused], timeout: float | None = 10.0,
                  out: str | os.PathLike[str] | None = None, resume: bool = False, jobs: int = 1,
                  plot_dir: str | os.PathLike[str] | None = None) -> None:
         if resume and not out:
@@ -65,34 +79,41 @@ class AnalyzeRun(LockedRun):
 
             require_matplotlib()
             writable_folder(plot_dir)
-        self.items, self.timeout, self.out, self.resume = _distinct(items), timeout, out, resume
-        self.jobs, self.plot_dir, self.new = jobs, plot_dir, []
+        if isinstance(source, (list, tuple)):
+            source = DealList(tuple(source))
+        self.source, self.timeout, self.out, self.resume = source, timeout, out, resume
+        self.jobs, self.plot_dir, self.new, self.batch = jobs, plot_dir, [], []
         self.lock = RowLock(out) if out else None
         try:
             self.kept = self._resumed() if resume else {}
         except BaseException:
             self.close()
             raise
-        self.todo = [item for item in self.items if isinstance(item, Refused) or item.ident not in self.kept]
+        self.todo = source.count - len(self.kept)
 
     def _resumed(self) -> dict[str, dict]:
         """The rows of ``out`` this run reuses, by id: those of its games under its timeout."""
-        wanted = {item.ident for item in self.items if isinstance(item, Deal)}
         return {row["id"]: row for row in read_rows(self.out, required=ANALYSIS_KEYS)
-                if row["id"] in wanted and row.get("timeout") == self.timeout}
+                if row["id"] in self.source and row.get("timeout") == self.timeout}
 
     def rows(self) -> Iterator[dict]:
         """Analyse the games not reused, in input order: write each row to ``out``, draw it, yield it."""
-        games = [item for item in self.todo if isinstance(item, Deal)]
-        analyses = analyze_games(games, self.timeout, self.jobs)
+        warm_up()
+        tasks = ((item, self.timeout, self.kept.get(getattr(item, "ident", None))) for item in self.source.items())
+        results = imap_jobs(_task, tasks, self.jobs, chunksize=1)
         writer = RowWriter(self.out, self.resume, lock=self.lock) if self.out else None
         self.lock = None
-        rows = (self._new_row(item.to_json() if isinstance(item, Refused) else self._row(next(analyses)))
-                for item in self.todo)
-        yield from write_through(rows, writer, analyses)
+        rows = (row for row in map(self._recorded, results) if row is not None)
+        yield from write_through(rows, writer, results)
 
-    def _new_row(self, row: dict) -> dict:
+    def _recorded(self, result: GameAnalysis | Refused | _Reused) -> dict | None:
+        """The new row of one result (``None`` for a reused one), each kept in batch order."""
+        if isinstance(result, _Reused):
+            self.batch.append(result.row)
+            return None
+        row = result.to_json() if isinstance(result, Refused) else self._row(result)
         self.new.append(row)
+        self.batch.append(row)
         return row
 
     def _row(self, analysis: GameAnalysis) -> dict:
@@ -103,33 +124,23 @@ class AnalyzeRun(LockedRun):
         return dict(analysis.to_json(), timeout=self.timeout)
 
     def batch_rows(self) -> list[dict]:
-        """The rows of the batch in input order, reused or new (after :meth:`rows`; a game not
-        analysed yet, as after an interrupt, has none)."""
-        new = iter(self.new)
-        found = {row["id"]: row for row in self.new if "refused" not in row}
-        rows = []
-        for item in self.items:
-            if isinstance(item, Refused):
-                row = next((r for r in new if "refused" in r), None)
-            else:
-                row = self.kept.get(item.ident) or found.get(item.ident)
-            if row is not None:
-                rows.append(row)
-        return rows
+        """The rows of the batch in input order, reused or new, as far as :meth:`rows` went."""
+        return self.batch
 
     def summary(self) -> dict:
         """:func:`~solitaire.seer.analysis.summarize_analyses` over :meth:`batch_rows`: one row per
         game, reused or new, and the refused records."""
-        return summarize_analyses(self.batch_rows())
+        return summarize_analyses(self.batch)
 
 
-def _distinct(items: Sequence[Deal | Refused]) -> list[Deal | Refused]:
-    """``items`` with each game once (its first place); every refused record is kept."""
-    seen, found = set(), []
-    for item in items:
-        if isinstance(item, Deal):
-            if item.ident in seen:
-                continue
-            seen.add(item.ident)
-        found.append(item)
-    return found
+class _Reused(NamedTuple):
+    """A game whose row the run reuses."""
+
+    row: dict
+
+
+def _task(args: tuple) -> GameAnalysis | Refused | _Reused:
+    item, timeout, reused = args
+    if reused is not None:
+        return _Reused(reused)
+    return item if isinstance(item, Refused) else analyze_game(item, timeout)

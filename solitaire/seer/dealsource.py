@@ -23,7 +23,7 @@ from solitaire.seer.options import Options
 from solitaire.seer.seeds import decks_from_seeds, parse_seed, seed_range
 from solitaire.seer.variants import get_variant
 
-__all__ = ["SeedRange", "LiveSeeds", "DealList", "parse_seed_range", "deal_source", "games_list", "live_deals",
+__all__ = ["SeedRange", "LiveSeeds", "DealList", "DealChain", "parse_seed_range", "deal_source", "games_list", "live_deals",
            "live_seeds", "live_seed", "SEED_BITS", "DEALERS"]
 
 #: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
@@ -108,6 +108,11 @@ class DealList:
     def __contains__(self, ident: str) -> bool:
         return ident in self._maxima
 
+    @property
+    def idents(self) -> frozenset[str]:
+        """The ids of the distinct deals."""
+        return frozenset(self._maxima)
+
     def max_score(self, ident: str) -> int | None:
         """The maximum score of the deal ``ident`` (its variant's), ``None`` when it is not in the list."""
         return self._maxima.get(ident)
@@ -155,6 +160,44 @@ class LiveSeeds:
     def max_score(self, ident: str) -> int | None:
         """The maximum score of the deal ``ident`` (the variant's), ``None`` when it is not one of the range."""
         return get_variant(parse_seed(self.prefix + "0").variant_id).max_score if ident in self else None
+
+
+@dataclass(frozen=True)
+class DealChain:
+    """The items of several sources one after the other (``parts``: :class:`DealList`, and at most one
+    range, :class:`SeedRange` or :class:`LiveSeeds`), each deal once, at its first place; streamed
+    as its parts are, so the range is never held in memory."""
+
+    parts: tuple
+
+    def __post_init__(self) -> None:
+        if sum(not isinstance(part, DealList) for part in self.parts) > 1:
+            raise ValueError("a chain holds at most one seed range")
+
+    def items(self) -> Iterator[Deal | Refused]:
+        for place, part in enumerate(self.parts):
+            earlier = self.parts[:place]
+            yield from (item for item in part.items()
+                        if isinstance(item, Refused) or not any(item.ident in other for other in earlier))
+
+    def deals(self) -> Iterator[Deal]:
+        return (item for item in self.items() if isinstance(item, Deal))
+
+    @property
+    def count(self) -> int:
+        """The items: the distinct deals and the refused records (arithmetic for the range)."""
+        listed = [part for part in self.parts if isinstance(part, DealList)]
+        seen = set().union(*(part.idents for part in listed))
+        ranges = [part for part in self.parts if not isinstance(part, DealList)]
+        refused = sum(part.count - len(part.idents) for part in listed)
+        return len(seen) + refused + sum(part.count - sum(ident in part for ident in seen) for part in ranges)
+
+    def __contains__(self, ident: str) -> bool:
+        return any(ident in part for part in self.parts)
+
+    def max_score(self, ident: str) -> int | None:
+        """The maximum score of the deal ``ident``, ``None`` when no part holds it."""
+        return next((top for top in (part.max_score(ident) for part in self.parts) if top is not None), None)
 
 
 #: Seeds dealt at once (their decks are shuffled together).

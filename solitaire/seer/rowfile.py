@@ -14,7 +14,8 @@ in the middle, a value of the wrong type or out of range, a missing key the call
 One writer at a time: a :class:`RowWriter` holds a lock (:class:`RowLock`, ``<file>.lock``
 beside the file, naming the process that holds it) until it is closed. A writer that starts an
 existing file anew writes a temporary file and renames it over the old one when it is closed, so
-a run that fails leaves the old file as it was; a resuming writer appends only after every check.
+a run that fails leaves the old file as it was (a killed one leaves its rows in ``<file>.part``, which the
+next writer's lock renames over the file); a resuming writer appends only after every check.
 """
 
 import contextlib
@@ -27,7 +28,6 @@ import math
 import os
 import socket
 import sys
-import tempfile
 from collections.abc import Callable, Container, Generator, Iterable, Iterator, Mapping
 from types import TracebackType
 from typing import Any
@@ -39,8 +39,8 @@ from solitaire.io.inputfile import LINE_BREAK, ROW_FILE_LIMIT, ROW_LINE_LIMIT, p
 from solitaire.io.interrupt import interrupted
 from solitaire.seer.ids import id_players
 
-__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "LockedRun", "write_through", "read_rows", "row_lines",
-           "check_row", "latest_by_id", "row_max", "variant_fields", "ran_under"]
+__all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "partial_name", "LockedRun", "write_through", "read_rows",
+           "row_lines", "check_row", "latest_by_id", "row_max", "variant_fields", "ran_under"]
 
 COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack",
            "real_score", "gap", "end", "reason", "source", "timeout", "peer_timeout", "peer_solver", "peer_encoding",
@@ -292,11 +292,27 @@ def _complete_lines(path):
             handle.truncate(len(kept.encode("utf-8")))
 
 
+def partial_name(path: str | os.PathLike[str]) -> str:
+    """``<path>.part``: the rows of a run that replaces the row file ``path``, renamed over it when the run ends."""
+    return f"{path}.part"
+
+
+def _adopt_partial(path):
+    """Rename the rows a killed replacing run left (:func:`partial_name`) over ``path``: what the run
+    would have kept had it been stopped by a signal it can catch. Called by the holder of the lock."""
+    partial = partial_name(path)
+    if os.path.isfile(partial):
+        os.chmod(partial, target_mode(path))
+        os.replace(partial, path)
+
+
 class RowLock:
     """An exclusive lock on the row file ``path``: the file ``<path>.lock``, locked with ``flock``
     and holding a line naming its holder; :class:`InputError` naming the holder when another
     process has it. The lock goes with the process that holds it (a killed run leaves none; a run
-    stopped at once by a signal removes its file, :func:`~solitaire.io.atomic.settle_temporaries`)."""
+    stopped at once by a signal removes its file, :func:`~solitaire.io.atomic.settle_temporaries`).
+    Taking it, a process first keeps the rows of a replacing run that was killed outright (SIGKILL):
+    its ``<path>.part`` becomes ``path`` (:func:`partial_name`)."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.name, self.handle = f"{path}.lock", None
@@ -331,6 +347,11 @@ class RowLock:
             raise InputError(f"cannot write the file ({err.strerror or err})", self.name) from None
         self.handle = handle
         record_temporary(self.name, None)  # a stop that cannot unwind removes it too
+        try:
+            _adopt_partial(str(path))
+        except OSError as err:
+            self.release()
+            raise InputError(f"cannot write the file ({err.strerror or err})", str(path)) from None
 
     def release(self) -> None:
         if self.handle is not None:
@@ -366,8 +387,8 @@ def _is_stream(path):
 class RowWriter:
     """Streams rows to a CSV (``csv_format``) or JSON Lines file, one flushed line per row, under a
     :class:`RowLock`. With ``resume`` it appends to what the file holds (a last line cut short is
-    cut off; an empty CSV file gets its header); else, when ``path`` exists, it writes a temporary
-    file beside it that :meth:`close` renames over ``path`` (``keep``) or removes (a new file is
+    cut off; an empty CSV file gets its header); else, when ``path`` exists, it writes the file
+    ``<path>.part`` (:func:`partial_name`) that :meth:`close` renames over ``path`` (``keep``) or removes (a new file is
     written in place, so that even a killed run keeps its finished rows; a stop that cannot unwind
     renames it, :func:`~solitaire.io.atomic.settle_temporaries`). Used as a context manager it
     keeps the rows when the block ends normally or by an interrupt (Ctrl-C, SIGTERM, SIGHUP:
@@ -401,10 +422,9 @@ class RowWriter:
                 return open(self.path, "a", encoding="utf-8", newline="")
             if _is_stream(self.path) or not os.path.exists(self.path):  # nothing to keep: write in place
                 return open(self.path, "w", encoding="utf-8", newline="")
-            fd, self.temporary = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(self.path)), prefix=".tmp-",
-                                                  suffix=os.path.basename(self.path))
+            self.temporary = partial_name(self.path)  # the lock's holder alone writes it
             record_temporary(self.temporary, self.path)  # a stop that cannot unwind keeps its rows too
-            return os.fdopen(fd, "w", encoding="utf-8", newline="")
+            return open(self.temporary, "w", encoding="utf-8", newline="")
         except OSError as err:
             raise InputError(f"cannot write the file ({err.strerror or err})", self.path) from None
 
