@@ -114,8 +114,8 @@ from solitaire.sequence import read_sequence
 from solitaire.solve import SOLVERS, applicable, choose, solve
 from solitaire.io.atomic import write_text_atomic, write_texts_atomic
 from solitaire.satenc import DEFAULT_SOLVER, SAT_SOLVERS
-from solitaire.seer.peers.turns import PEER_SOLVER
-from solitaire.seer.peers import PEER_ENCODING, PEERS
+from solitaire.seer.bounds.peers.turns import PEER_SOLVER
+from solitaire.seer.bounds.peers import PEER_ENCODING, PEERS
 
 
 def _peer_options(command):
@@ -734,11 +734,11 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
     (the best score proven reachable), U3_high (the best upper bound proven), exact and
     method (what proved it: bot, search or peer).
     """
-    from solitaire.seer.boundrun import BoundOptions, BoundRun
-    from solitaire.seer.dealsource import deal_source
-    from solitaire.seer.evaluation import check_scores, read_scores
+    from solitaire.seer.runs.boundrun import BoundOptions, BoundRun
+    from solitaire.seer.sources.dealsource import deal_source
+    from solitaire.seer.runs.evaluation import check_scores, read_scores
 
-    _say_if_compiling("solitaire.seer.pace", *(["solitaire.seer.u3.kernel"] if with_exact else []))
+    _say_if_compiling("solitaire.seer.bounds.pace", *(["solitaire.seer.bounds.u3.kernel"] if with_exact else []))
     out = csv_out or jsonl_out
     _distinct_files(**{"--deal": deal, "--hanab-live": hanab_live, "--csv/--jsonl": out})
     if csv_out and jsonl_out:
@@ -830,9 +830,9 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, 
     link of that line opening at the turn. A game the toolkit cannot read or play is a row of
     its own with 'refused' and the reason, and the run goes on (--strict stops there).
     """
-    from solitaire.seer.analyzerun import AnalyzeRun
-    from solitaire.seer.dealsource import DealChain, DealList, live_seed, live_seeds
-    from solitaire.seer.history import read_source, split_refused
+    from solitaire.seer.runs.analyzerun import AnalyzeRun
+    from solitaire.seer.sources.dealsource import DealChain, DealList, live_seed, live_seeds
+    from solitaire.seer.sources.history import read_source, split_refused
 
     if not (games or hanab_live_seeds or hanab_live_seed):
         _usage_error("missing GAMES (or --example NAME, --hanab-live-seeds, --hanab-live-seed)")
@@ -844,7 +844,7 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, 
     source = DealChain((DealList(tuple(items)),
                         *([live_seeds(hanab_live_seeds)] if hanab_live_seeds else []),
                         *([live_seed(hanab_live_seed)] if hanab_live_seed else [])))
-    _say_if_compiling("solitaire.seer.pace", "solitaire.seer.u3.kernel")
+    _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
     with AnalyzeRun(source, timeout, jsonl_out, resume, jobs, plot_dir) as run:
         with _progress(run.rows(), run.todo, as_json, "games") as rows:
             for row in rows:
@@ -852,7 +852,7 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, 
                     _print_analysis(row)
     summary = run.summary()
     if html_out:
-        from solitaire.seer.report import write_report
+        from solitaire.seer.runs.report import write_report
 
         write_report(html_out, run.batch_rows(), summary)
     if as_json:
@@ -878,10 +878,10 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hana
     link of the deal. A game of a file the toolkit refuses prints its row {"id", "source",
     "refused"} (--strict stops there).
     """
-    from solitaire.seer.dealsource import deal_source
-    from solitaire.seer.deals import deal_to_hanablive, format_deal_text
-    from solitaire.seer.history import Refused
-    from solitaire.seer.replaylink import link_or_reason
+    from solitaire.seer.sources.dealsource import deal_source
+    from solitaire.seer.game.deals import deal_to_hanablive, format_deal_text
+    from solitaire.seer.sources.history import Refused
+    from solitaire.seer.sources.replaylink import link_or_reason
 
     if as_text and link:
         _usage_error("give at most one of --text and --link")
@@ -902,7 +902,7 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hana
 
 def _table_deals(variant, hle, hle_random_start):
     """The kind of deal of ``table``'s options (one of them at most)."""
-    from solitaire.seer.exactrun import Deals
+    from solitaire.seer.runs.exactrun import Deals
 
     if variant is not None and not variant.strip():
         raise InputError(f"expected the name of a hanab.live variant (\"Black (6 Suits)\"), got {variant!r}",
@@ -914,8 +914,8 @@ def _table_deals(variant, hle, hle_random_start):
 
 def _table_seeds(text, players_text, deals, seed, variant):
     """``table``'s players, deals, first seed and variant of ``--hanab-live-seeds p3v0s1..1000``."""
-    from solitaire.seer.seeds import split_seed_range
-    from solitaire.seer.variants import get_variant
+    from solitaire.seer.game.seeds import split_seed_range
+    from solitaire.seer.game.variants import get_variant
 
     if players_text or deals or seed or variant:
         _usage_error("--hanab-live-seeds gives the players, the variant and the seeds: not with --players, "
@@ -988,13 +988,13 @@ def table(players_text, deals, seed, variant, hanab_live_seeds, hle, hle_random_
     --retry-searched every one that needed more than the bot, with --retry-slower S every
     one that took more than S seconds.
     """
-    from solitaire.seer.exactrun import TableRun, format_table
+    from solitaire.seer.runs.exactrun import TableRun, format_table
 
     if hanab_live_seeds:
         players_text, deals, seed, variant = _table_seeds(hanab_live_seeds, players_text, deals, seed, variant)
     elif deals is None:
         _usage_error("missing --deals (or --hanab-live-seeds)")
-    _say_if_compiling("solitaire.seer.pace", "solitaire.seer.u3.kernel")
+    _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
     with TableRun(_players_range(players_text or "2..5"), seed, deals, out_file, timeout, peer_timeout, peer_solver,
                   peer_encoding, retry_open, retry_searched, retry_slower, jobs,
                   _table_deals(variant, hle, hle_random_start)) as run:
@@ -1018,7 +1018,7 @@ def table_summary_command(files, players_text, as_json):
     Later files win where a deal has several rows (the newest row of a deal wins within a
     file too). The shipped table: `hanabi-solitaire table-summary --example table`.
     """
-    from solitaire.seer.exactrun import format_table, read_table_deals, table_summary
+    from solitaire.seer.runs.exactrun import format_table, read_table_deals, table_summary
 
     players = _players_range(players_text)
     with _progress(None, sum(os.path.getsize(f) for f in files), as_json, "reading") as bar:

@@ -1,15 +1,15 @@
 """``analyze`` on real hanab.live games and on seeded games of the bot with noise.
 
 Two sets of games, each analysed in this process, one game after another, after
-:func:`~solitaire.seer.u3.warm_up`, by :func:`~solitaire.seer.analysis.analyze_game` with
+:func:`~solitaire.seer.bounds.u3.warm_up`, by :func:`~solitaire.seer.runs.analysis.analyze_game` with
 ``--timeout`` seconds per searched position:
 
 * ``real``: every game of ``--real`` (default ``tests/data/realgames/hanablive_games.jsonl``)
-  that the reader plays (:func:`~solitaire.seer.history.read_history`; a game it refuses, a
+  that the reader plays (:func:`~solitaire.seer.sources.history.read_history`; a game it refuses, a
   variant or option it does not model, is skipped and counted);
 * ``seeded``: ``--games`` games, a quarter for each P = 2..5 (seeds ``0 .. games/4 - 1`` of
-  :func:`~solitaire.seer.deals.seeded_deal`), played by
-  :func:`~solitaire.seer.noisy.noisy_line` with ``--noise`` and the deal's seed as its seed.
+  :func:`~solitaire.seer.game.deals.seeded_deal`), played by
+  :func:`~solitaire.seer.sources.noisy.noisy_line` with ``--noise`` and the deal's seed as its seed.
 
 Per set, a markdown table: games, positions (the positions of every game, one before each action
 and the last one), positions searched (the rest follow the line of the last search at no cost),
@@ -18,7 +18,7 @@ and largest seconds per game, and the positions left open at the timeout (bounds
 meet). Then, per set, where the maximum dropped: the games whose maximum was the deal's maximum
 (25 on the standard deck) at the start, how many of them dropped below it before the end with
 a 95% Wilson interval, and the phase of the first drop
-(:func:`~solitaire.seer.analysis.summarize_analyses`), for the whole set and per player count,
+(:func:`~solitaire.seer.runs.analysis.summarize_analyses`), for the whole set and per player count,
 and the points lost by kind of action. ``--json`` prints one JSON object instead.
 Run from the repository root::
 
@@ -34,12 +34,12 @@ from pathlib import Path
 import numpy as np
 
 from common import markdown_table
-from solitaire.seer.analysis import PHASES, analyze_game, summarize_analyses
-from solitaire.seer.boundrun import wilson
-from solitaire.seer.deals import seeded_deal
-from solitaire.seer.history import read_history, split_refused
-from solitaire.seer.noisy import noisy_line
-from solitaire.seer.u3 import warm_up
+from solitaire.seer.runs.analysis import PHASES, analyze_game, summarize_analyses
+from solitaire.seer.runs.evaluation import wilson
+from solitaire.seer.game.deals import seeded_deal
+from solitaire.seer.sources.history import read_history, split_refused
+from solitaire.seer.sources.noisy import noisy_line
+from solitaire.seer.bounds.u3 import warm_up
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = ROOT / "tests" / "data" / "realgames" / "hanablive_games.jsonl"
@@ -64,7 +64,7 @@ def seeded_games(count, noise):
 
 
 def analyse(games, timeout):
-    """The rows of :meth:`~solitaire.seer.analysis.GameAnalysis.to_json` and the wall seconds of each game."""
+    """The rows of :meth:`~solitaire.seer.runs.analysis.GameAnalysis.to_json` and the wall seconds of each game."""
     rows, seconds = [], []
     for deal in games:
         began = time.perf_counter()

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solitaire.seer.boundrun import wilson  # noqa: E402
-from solitaire.seer.bounds import u1, u2_value  # noqa: E402
-from solitaire.seer.deals import seeded_deal  # noqa: E402
-from solitaire.seer.game import seer_score  # noqa: E402
+from solitaire.seer.runs.evaluation import wilson  # noqa: E402
+from solitaire.seer.bounds.relaxations import u1, u2_value  # noqa: E402
+from solitaire.seer.game.deals import seeded_deal  # noqa: E402
+from solitaire.seer.game.simulator import seer_score  # noqa: E402
 
 BOUNDS = {"U1": lambda d: u1(d).score, "U2": u2_value, "bot": seer_score}
 

@@ -10,7 +10,7 @@ Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] 
    deals needed a search and how many ran out;
 2. per player count, on the first ``--peer`` seeds, the first ``--peer`` seeds that need a
    search (L < U2) and the deals of ``--also`` (``P:seed``, e.g. deals where U3 < U2): the
-   time of U3 and of each SAT peer (:data:`solitaire.seer.peers.PEERS`: the turn-indexed one, then
+   time of U3 and of each SAT peer (:data:`solitaire.seer.bounds.peers.PEERS`: the turn-indexed one, then
    the one indexed by removals) proving the same value from the same start (U2 known):
    "score >= U3?" (yes, with a line) plus, when U3 < U2, "score >= U3 + 1?" (no); the ratio
    of each peer's time to U3's, and the median ratios. A peer call that runs out counts with
@@ -52,9 +52,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import markdown_table, shipped_table  # noqa: E402
-from solitaire.seer.deals import seeded_deal  # noqa: E402
-from solitaire.seer.u3 import exact, root_hope, warm_up  # noqa: E402
-from solitaire.seer.peers import PEERS  # noqa: E402
+from solitaire.seer.game.deals import seeded_deal  # noqa: E402
+from solitaire.seer.bounds.u3 import exact, root_hope, warm_up  # noqa: E402
+from solitaire.seer.bounds.peers import PEERS  # noqa: E402
 
 
 def _timed(function):

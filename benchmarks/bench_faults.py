@@ -86,7 +86,7 @@ def plain_options(record):
 def load_bases(scratch):
     """The bases of every input path; the row files are written by the command (uninterrupted, ``-j 1``)."""
     from solitaire.deckfile import read_deck
-    from solitaire.seer.history import Refused, read_history
+    from solitaire.seer.sources.history import Refused, read_history
     from solitaire.solve import solve
 
     bases = Bases()
@@ -236,7 +236,7 @@ ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 def link_path(rng, folder, bases):
     """``analyze LINK``: the replay link of a real game, changed."""
-    from solitaire.seer.replaylink import replay_url
+    from solitaire.seer.sources.replaylink import replay_url
 
     record = rng.choice(bases.games)
     game = {"players": record["players"], "deck": [{"suitIndex": s, "rank": r} for s, r in record["deck"]],
@@ -854,7 +854,7 @@ def worker(connection):
 
     sys.path.insert(0, str(ROOT))
     from cli import main
-    from solitaire.seer.u3 import warm_up
+    from solitaire.seer.bounds.u3 import warm_up
 
     warm_up()
     game = ROOT / "instances" / "hanab-live-real-game.json"

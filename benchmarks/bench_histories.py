@@ -3,11 +3,11 @@
 For each file (default: every ``*.jsonl`` of ``../shared/data/realgames`` beside the repository,
 else the copies in ``tests/data`` and ``tests/data/hanablive_variant_games.jsonl``, and the real
 games shipped in ``instances/``), the file is
-read as the commands read it (:func:`~solitaire.seer.history.read_history`): the games played and
+read as the commands read it (:func:`~solitaire.seer.sources.history.read_history`): the games played and
 those refused, by reason. Each game played then gets, in this process, one game after another,
-after :func:`~solitaire.seer.u3.warm_up`, its ``bound --exact`` row
-(:func:`~solitaire.seer.boundrun.bound_row`, ``--timeout`` seconds) and its analysis
-(:func:`~solitaire.seer.analysis.analyze_game`, ``--timeout`` seconds per searched position);
+after :func:`~solitaire.seer.bounds.u3.warm_up`, its ``bound --exact`` row
+(:func:`~solitaire.seer.runs.boundrun.bound_row`, ``--timeout`` seconds) and its analysis
+(:func:`~solitaire.seer.runs.analysis.analyze_game`, ``--timeout`` seconds per searched position);
 the table gives the median, 99th percentile and largest seconds per game of each, the rows left
 open, and how the games ended. ``--json`` prints one JSON object instead. Run from the
 repository root::
@@ -24,10 +24,10 @@ from pathlib import Path
 import numpy as np
 
 from common import markdown_table
-from solitaire.seer.analysis import analyze_game
-from solitaire.seer.boundrun import bound_row
-from solitaire.seer.history import Refused, read_history
-from solitaire.seer.u3 import warm_up
+from solitaire.seer.runs.analysis import analyze_game
+from solitaire.seer.runs.boundrun import bound_row
+from solitaire.seer.sources.history import Refused, read_history
+from solitaire.seer.bounds.u3 import warm_up
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data" / "realgames"

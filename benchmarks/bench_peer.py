@@ -2,17 +2,17 @@
 
 Run from the repository root: ``python benchmarks/bench_peer.py [--queries P:seed:t,...]
 [--solvers glucose4,cadical195,removals:cadical195] [--timeout 300]``. A solver ``name``
-answers on the turn-indexed formula (:func:`solitaire.seer.peers.turns.peer_reaches`), ``name@k`` on
+answers on the turn-indexed formula (:func:`solitaire.seer.bounds.peers.turns.peer_reaches`), ``name@k`` on
 that formula with ``k`` turns more than its horizon (``slack``, e.g. 25: the horizon that
 does not depend on the target), ``removals:name`` on the formula
-indexed by removals (:func:`solitaire.seer.peers.removals.removal_reaches`). For each question, each
+indexed by removals (:func:`solitaire.seer.bounds.peers.removals.removal_reaches`). For each question, each
 solver in turn (in alternating order, so that load drifts hit all alike) answers it under the
 same time limit in a forked process; prints a markdown table
 of the answers and times, and the ratio of each solver's time to the first one's (a solver
 that ran out counts with its limit, so the ratio is then a bound, marked >= or <=).
 
 With ``--table``, instead: every row of the shipped winnability table (``instances/table/``)
-that the SAT peer closed is proved again by :func:`solitaire.seer.u3.search.exact` with 2 s of search
+that the SAT peer closed is proved again by :func:`solitaire.seer.bounds.u3.search.exact` with 2 s of search
 and then each solver as its peer (``--timeout`` seconds); prints per player count and solver
 how many rows agree with the table's U3, disagree or stay open, and the median and maximum
 seconds per row.
@@ -25,9 +25,9 @@ line the search's bound wrongly excludes); ``--players`` picks the player counts
 same report, and with ``--out FILE`` one JSON line per row and solver (``players``, ``seed``,
 ``U3``, ``solver``, ``answer``, ``seconds``) as it goes. ``--peer-proofs`` does the same the
 other way round: the rows only the peer has proved, put to the solvers, of which ``search``
-is the search alone (:func:`solitaire.seer.u3.search.exact` without the peer: no when it proves
+is the search alone (:func:`solitaire.seer.bounds.u3.search.exact` without the peer: no when it proves
 ``U3 + 1`` out of reach, yes when it finds a line of ``U3 + 1``). The solver ``freegame`` is
-the independent solver of the token-free game (:mod:`solitaire.seer.freegame`): its no is a
+the independent solver of the token-free game (:mod:`solitaire.seer.bounds.freegame`): its no is a
 second proof of the search's rows, its yes proves nothing. ``--record FILE ...`` then
 adds the prover (``search`` and ``freegame`` for those solvers, ``peer`` for the others) to
 ``proved_by`` in ``hard-deals.jsonl`` for every no in those files (a yes of the search or a
@@ -48,9 +48,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import markdown_table, shipped_table  # noqa: E402
-from solitaire.seer.deals import seeded_deal  # noqa: E402
-from solitaire.seer.u3 import exact  # noqa: E402
-from solitaire.seer.harddeals import FREEGAME, SEARCH, ask, hard_deals, parse_solver, record_verdicts  # noqa: E402
+from solitaire.seer.game.deals import seeded_deal  # noqa: E402
+from solitaire.seer.bounds.u3 import exact  # noqa: E402
+from solitaire.seer.runs.harddeals import FREEGAME, SEARCH, ask, hard_deals, parse_solver, record_verdicts  # noqa: E402
 
 QUERIES = ("2:16:25,3:83:25,5:24:25,5:906185:25,5:906185:24,4:444558:25,5:685437:25,5:286034:25,5:177860:25,"
            "4:10118:24,4:629581:25")

@@ -32,8 +32,10 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 SEARCHES = "5:282322:25,4:10118:24,3:182695:25,4:677393:25,2:509913:21:free,4:10118:23,2:7458:25,2:4369:25:free"
-#: Where a revision keeps the deals and the U3 search, ``(package, module)``, newest layout first.
-LAYOUTS = (("solitaire.seer", "u3.search"), ("solitaire.seer", "exact"), ("solitaire", "exact"))
+#: Where a revision keeps the deals and the U3 search, ``(deals module, search module)``, newest layout first.
+LAYOUTS = (("solitaire.seer.game.deals", "solitaire.seer.bounds.u3.search"),
+           ("solitaire.seer.game.deals", "solitaire.seer.bounds.u3.search"), ("solitaire.seer.game.deals", "solitaire.seer.exact"),
+           ("solitaire.deals", "solitaire.exact"))
 EXACT = "3:182695,3:408852,4:677393,4:549062,5:590089,5:939774"
 
 
@@ -42,13 +44,13 @@ def child(tree, job):
     run ``job`` and print its rows as JSON."""
     sys.path.insert(0, tree)
     search = None
-    for package, module in LAYOUTS:  # the first layout the revision has
+    for deals_module, search_module in LAYOUTS:  # the first layout the revision has
         try:
-            deals, search = importlib.import_module(f"{package}.deals"), importlib.import_module(f"{package}.{module}")
+            deals, search = importlib.import_module(deals_module), importlib.import_module(search_module)
             break
         except ModuleNotFoundError as err:
-            if not f"{package}.{module}".startswith(err.name):  # a module the layout imports is missing
-                raise
+            if not (deals_module.startswith(err.name) or search_module.startswith(err.name)):
+                raise  # a module the layout imports is missing
     if search is None:
         raise RuntimeError(f"no U3 search in {tree}: expected one of {LAYOUTS}")
     seeded_deal = deals.seeded_deal

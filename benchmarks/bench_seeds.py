@@ -1,11 +1,11 @@
-"""Benchmark of hanab.live seed strings to decks (:mod:`solitaire.seer.seeds`).
+"""Benchmark of hanab.live seed strings to decks (:mod:`solitaire.seer.game.seeds`).
 
 Run ``python benchmarks/bench_seeds.py`` from the repository root (``--seeds`` for the seed
 range per variant, ``--one-by-one`` for how many of them go through the one-seed path,
 ``--variants`` for hanab.live variant names, ``--repeat``). Printed as a markdown table, per
-variant: decks per second of :func:`~solitaire.seer.seeds.decks_from_seeds` (many seeds at
-once, the decks as lists of cards), of :func:`~solitaire.seer.seeds.shuffle_orders` alone
-(the permutations as one array), and of :func:`~solitaire.seer.seeds.deck_from_seed` one seed
+variant: decks per second of :func:`~solitaire.seer.game.seeds.decks_from_seeds` (many seeds at
+once, the decks as lists of cards), of :func:`~solitaire.seer.game.seeds.shuffle_orders` alone
+(the permutations as one array), and of :func:`~solitaire.seer.game.seeds.deck_from_seed` one seed
 at a time; each the best of ``--repeat`` runs.
 """
 
@@ -17,9 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import best_of, markdown_table  # noqa: E402
-from solitaire.seer.seeds import (SeedString, deck_from_seed, decks_from_seeds,  # noqa: E402
+from solitaire.seer.game.seeds import (SeedString, deck_from_seed, decks_from_seeds,  # noqa: E402
                                   shuffle_orders)
-from solitaire.seer.variants import get_variant  # noqa: E402
+from solitaire.seer.game.variants import get_variant  # noqa: E402
 
 
 def measure(name: str, count: int, one_by_one: int, repeat: int) -> list:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from solitaire.examples import find_example
 from solitaire.model import Instance
-from solitaire.seer.exactrun import read_table
+from solitaire.seer.runs.exactrun import read_table
 
 __all__ = ["best_of", "standard_deck", "markdown_table", "shipped_table", "revision_tree"]
 

@@ -1,6 +1,6 @@
 """Brute-force oracle: the maximum score by exhaustive search (tiny instances only).
 
-It tries every choice the rules allow (DESIGN §3): at each scan, discard, store (if fewer
+It tries every choice the rules allow (docs/architecture.md, the solitaire model): at each scan, discard, store (if fewer
 than ``h`` cards are held) or play (if playable) the scanned card; between scans, play any
 playable stored card, in any order. It assumes nothing else: no lemma of the paper, no
 dominance, duplicates of a type may be stored together. Memoised on

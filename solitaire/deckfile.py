@@ -1,4 +1,4 @@
-"""Reading and writing instances: the ``.deck`` text format and its JSON form (DESIGN §3).
+"""Reading and writing instances: the ``.deck`` text format and its JSON form (docs/input-formats.md).
 
 The ``.deck`` format is DIMACS-like::
 

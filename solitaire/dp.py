@@ -73,7 +73,7 @@ so the entry would be ``-inf``; the code stops at ``n``. When card ``s`` itself 
 ``H``, ``P`` and ``D`` say another copy is held, ``S`` that card ``s`` is; all three are
 correct readings. Typesetting: ``(p_s, k_s)`` in the ``P`` line means ``(p_{k_s}, k_s)``;
 "DS[.]" in the proof means ``DP[.]``; entries are non-negative, not "positive"; and the
-running time ``O(N h^c h n^{h+c-1})`` in our DESIGN.md misreads the paper's
+running time is the paper's
 ``O(N h c^h n^{h+c-1})`` (``sum_{i<=h} C(nc, i) <= (h+1)(nc)^h``; the ``p``'s range over
 ``0..n``, so the table has ``N sum_{i<=h} C(nc,i) (n+1)^{c-1}`` entries, not ``n^{c-1}``).
 

@@ -21,7 +21,7 @@ Transitions for the scanned card ``x``:
   copy can never be played): beside the held cards when fewer than ``h`` are held, else in
   place of any one of them, which is dropped (see below why dropping is allowed).
 
-Dominance (DESIGN §4). ``A`` dominates ``B`` when ``P_B ⊆ P_A`` and every card of ``H_B``
+Dominance. ``A`` dominates ``B`` when ``P_B ⊆ P_A`` and every card of ``H_B``
 that ``A`` still needs is in ``H_A``: ``H_B \\ P_A ⊆ H_A``. Then ``A`` can follow every
 continuation of ``B`` with at least the same score: ``A`` plays what ``B`` plays unless it
 has played it already, and when ``B`` stores a card while ``A``'s hand is full, ``A`` drops

@@ -1,4 +1,4 @@
-"""The referee: replays a play sequence against an instance (DESIGN §3).
+"""The referee: replays a play sequence against an instance (docs/architecture.md, the solitaire model).
 
 This is the one piece of code every solver is judged by. It is deliberately small and
 shares nothing with the solvers: it walks the events one by one and applies the rules of

@@ -1,6 +1,6 @@
 """Solitaire Hanabi as SAT: "winnable" and "score >= t" as CNF, solved with PySAT.
 
-The encoding rests on the copy-selection lemma (:mod:`solitaire.selection`, DESIGN §3):
+The encoding rests on the copy-selection lemma (:mod:`solitaire.selection`):
 an instance is winnable iff one copy of every card type can be chosen so that, when
 every chosen copy is played as soon as possible, at most ``h`` chosen cards are held
 after every scan. The chosen copy at position ``i`` of ``(a, k)`` is held after the scan

@@ -1,6 +1,6 @@
 """The copy-selection lemma: from a choice of copies to an as-soon-as-possible sequence.
 
-Lemma (DESIGN §3). If some legal sequence plays a set ``S`` of cards (one copy per played
+Lemma. If some legal sequence plays a set ``S`` of cards (one copy per played
 card type), then the sequence that plays every chosen copy as early as possible and
 discards every other card is also legal, plays the same cards, and never holds more
 cards at any time.

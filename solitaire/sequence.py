@@ -1,4 +1,4 @@
-"""Play sequences: the events ``store i``, ``discard i``, ``play i`` (DESIGN §3).
+"""Play sequences: the events ``store i``, ``discard i``, ``play i`` (docs/architecture.md, the solitaire model).
 
 ``i`` is the 1-based position in the card sequence. In JSON a sequence is a list of
 ``[event, index]`` pairs; a file may hold that list or any object with a ``"sequence"``

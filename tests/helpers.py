@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from reductions.dimacs import Formula
 from solitaire.io.errors import InputError
 from solitaire.model import Instance
-from solitaire.seer.deals import RANKS, SUITS, Deal, parse_hanablive
-from solitaire.seer.freegame import free_reaches
-from solitaire.seer.position import Position, position_of
-from solitaire.seer.game import Game, legal_actions
-from solitaire.seer.options import Options
+from solitaire.seer.game.deals import RANKS, SUITS, Deal, parse_hanablive
+from solitaire.seer.bounds.freegame import free_reaches
+from solitaire.seer.game.position import Position, position_of
+from solitaire.seer.game.simulator import Game, legal_actions
+from solitaire.seer.game.options import Options
 
 __all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "brute_free", "free_value_by_slots",
            "tiny_deal", "random_game", "endgame", "no_clue_position", "canonical_key", "search_value",
@@ -30,7 +30,7 @@ CNF = DATA / "cnf"
 #: Real game records in hanab.live's JSON Lines form.
 REAL_GAMES = DATA / "realgames"
 
-#: A deal whose best score needs a strike (``tests/seer/test_exact_strike.py`` proves it): four players.
+#: A deal whose best score needs a strike (``tests/seer/bounds/test_exact_strike.py`` proves it): four players.
 NEEDS_A_STRIKE_TEXT = "g2 g3 g4 b2  r3 b3 b4 w2  r4 w3 w4 g2  r5 g5 b5 g3  r1 r2 y1"
 NEEDS_A_STRIKE = Deal([SUITS.index(c[0]) * RANKS + int(c[1]) - 1 for c in NEEDS_A_STRIKE_TEXT.split()], 4,
                       "needs-a-strike")
@@ -65,7 +65,7 @@ def brute(deal, misplays=True, clues=True, visit=None, game=None):
     deal or a position, or from the simulator state ``game``.
 
     Every legal action of every turn (play or misplay any card, discard any card below 8
-    tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`solitaire.seer.u3` used.
+    tokens, one clue as a pass), memoised on the exact state; nothing of :mod:`solitaire.seer.bounds.u3` used.
     ``misplays`` / ``clues`` false forbid those moves (to show that a deal needs them);
     ``visit(game, value)`` is called once per state solved.
     """
@@ -105,7 +105,7 @@ SUIT_KINDS = [(f"{kind} (6 Suits)", (0, 5)) for kind in (
 
 
 def brute_free(deal):
-    """The maximum score of the token-free game (:mod:`solitaire.seer.u3.kernel`), by exhaustive search (tiny
+    """The maximum score of the token-free game (:mod:`solitaire.seer.bounds.u3.kernel`), by exhaustive search (tiny
     decks of any variant only).
 
     Stated on its own terms, not as the search plays it: while the deck lasts any player may act
@@ -145,7 +145,7 @@ def brute_free(deal):
 
 def free_value_by_slots(start):
     """The token-free game's value from ``start`` (a deal or a position) by the independent solver
-    (:mod:`solitaire.seer.freegame`)."""
+    (:mod:`solitaire.seer.bounds.freegame`)."""
     value = 0
     while free_reaches(start, value + 1)[0]:
         value += 1
@@ -243,11 +243,11 @@ def junk_types(game):
 
 
 def canonical_key(game):
-    """The search's canonical key of the state of ``game`` (:func:`~solitaire.seer.u3.kernel.state_key`, the junk
+    """The search's canonical key of the state of ``game`` (:func:`~solitaire.seer.bounds.u3.kernel.state_key`, the junk
     types by their definition)."""
     import numpy as np
-    from solitaire.seer.u3.kernel import FIN, MOVER, POS, STRIKES, TOKENS, position, state_key
-    from solitaire.seer.u3.search import muted_types, root_arrays
+    from solitaire.seer.bounds.u3.kernel import FIN, MOVER, POS, STRIKES, TOKENS, position, state_key
+    from solitaire.seer.bounds.u3.search import muted_types, root_arrays
 
     deal, mute = game.deal, muted_types(game.deal)
     hand_cards, hlen, stacks, root = root_arrays(game)
@@ -262,8 +262,8 @@ def check_exact_from(game, order_seed):
     replayed by the simulator from that state), the compiled search alone in the best-first order and in
     the shuffled order ``order_seed``, and the root's node bound."""
     import numpy as np
-    from solitaire.seer.u3 import exact
-    from solitaire.seer.u3.search import hope_from, root_arrays
+    from solitaire.seer.bounds.u3 import exact
+    from solitaire.seer.bounds.u3.search import hope_from, root_arrays
 
     deal = game.deal
     best = brute(deal, game=game)
@@ -285,7 +285,7 @@ def search_value(game, seed):
     ``search_from`` for the deal's maximum score, then for each bound it proves, until a line reaches its
     target; that line, finished by the bot, must replay from the state to at least the target."""
     import numpy as np
-    from solitaire.seer.u3.search import MEMO_BITS, line_actions, muted_types, root_arrays, search_from, tt_table
+    from solitaire.seer.bounds.u3.search import MEMO_BITS, line_actions, muted_types, root_arrays, search_from, tt_table
 
     deal = game.deal
     deck, arrays, table, target = np.array(deal.types, dtype=np.int64), root_arrays(game), tt_table(16), deal.max_score

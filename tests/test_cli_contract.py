@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from cli import main
 from helpers import one_line_error
 from solitaire.io.atomic import write_text_atomic
-from solitaire.seer.deals import STANDARD_TEXT, parse_deal_text
-from solitaire.seer.rowfile import read_rows
+from solitaire.seer.game.deals import STANDARD_TEXT, parse_deal_text
+from solitaire.seer.runs.rowfile import read_rows
 from verdicts import (BAD, EITHER, INVALID, OPTIONS, TOP, VALID, action_verdict, option_verdict, top_verdict,
                       whole)
 

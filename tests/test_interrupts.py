@@ -24,7 +24,7 @@ import pytest
 
 from solitaire.io.atomic import record_temporary, settle_temporaries
 from solitaire.io.interrupt import STOP_SIGNALS, worker_pool
-from solitaire.seer.rowfile import latest_by_id, read_rows
+from solitaire.seer.runs.rowfile import latest_by_id, read_rows
 
 EXE = str(Path(sys.executable).with_name("hanabi-solitaire"))
 #: name: (command with ``{out}`` the row file, the option that resumes it, the keys every row has).
@@ -185,8 +185,8 @@ def test_ctrl_c_inside_one_long_compiled_call_ends_the_command_at_once(tmp_path)
 SEARCH = """
 import os, signal, threading
 from solitaire.io.interrupt import watch_interrupts
-from solitaire.seer.deals import seeded_deal
-from solitaire.seer.u3 import exact, warm_up
+from solitaire.seer.game.deals import seeded_deal
+from solitaire.seer.bounds.u3 import exact, warm_up
 
 handled = threading.Event()
 
@@ -220,7 +220,7 @@ STOPS = """
 import os, signal, sys, time
 import cli
 from solitaire.io.interrupt import STOP_SIGNALS, stop_signal
-from solitaire.seer.rowfile import RowWriter
+from solitaire.seer.runs.rowfile import RowWriter
 
 for signum in STOP_SIGNALS:  # as the command line installs them once loaded
     signal.signal(signum, cli._interrupt)

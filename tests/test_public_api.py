@@ -22,17 +22,17 @@ MODULES = [
     "solitaire.io.atomic", "solitaire.io.budget", "solitaire.io.errors", "solitaire.io.inputfile",
     "solitaire.io.interrupt",
     "reductions", "reductions.crosscheck", "reductions.dimacs", "reductions.theorem7",
-    "solitaire.seer", "solitaire.seer.analysis", "solitaire.seer.analyzerun", "solitaire.seer.boundrun", "solitaire.seer.bounds",
-    "solitaire.seer.deals", "solitaire.seer.dealsource", "solitaire.seer.evaluation", "solitaire.seer.exactrun",
-    "solitaire.seer.freegame", "solitaire.seer.game", "solitaire.seer.gorand", "solitaire.seer.harddeals",
-    "solitaire.seer.history", "solitaire.seer.hle", "solitaire.seer.ids", "solitaire.seer.maxscore", "solitaire.seer.noisy",
-    "solitaire.seer.options", "solitaire.seer.pace", "solitaire.seer.plot", "solitaire.seer.position",
-    "solitaire.seer.replaylink", "solitaire.seer.report", "solitaire.seer.rowfile", "solitaire.seer.seeds", "solitaire.seer.tabledeals", "solitaire.seer.variants",
-    "solitaire.seer.variants_build",
-    "solitaire.seer.peers", "solitaire.seer.peers.deadline", "solitaire.seer.peers.removals",
-    "solitaire.seer.peers.turns",
-    "solitaire.seer.u3", "solitaire.seer.u3.hope", "solitaire.seer.u3.kernel", "solitaire.seer.u3.llvm",
-    "solitaire.seer.u3.search", "solitaire.seer.u3.table",
+    "solitaire.seer", "solitaire.seer.runs.analysis", "solitaire.seer.runs.analyzerun", "solitaire.seer.runs.boundrun", "solitaire.seer.bounds.relaxations",
+    "solitaire.seer.game.deals", "solitaire.seer.sources.dealsource", "solitaire.seer.runs.evaluation", "solitaire.seer.runs.exactrun",
+    "solitaire.seer.bounds.freegame", "solitaire.seer.game.simulator", "solitaire.seer.game.gorand", "solitaire.seer.runs.harddeals",
+    "solitaire.seer.sources.history", "solitaire.seer.game.hle", "solitaire.seer.game.ids", "solitaire.seer.bounds.maxscore", "solitaire.seer.sources.noisy",
+    "solitaire.seer.game.options", "solitaire.seer.bounds.pace", "solitaire.seer.runs.plot", "solitaire.seer.game.position",
+    "solitaire.seer.sources.replaylink", "solitaire.seer.runs.report", "solitaire.seer.runs.rowfile", "solitaire.seer.game.seeds", "solitaire.seer.runs.tabledeals", "solitaire.seer.game.variants",
+    "solitaire.seer.game.variants_build",
+    "solitaire.seer.bounds.peers", "solitaire.seer.bounds.peers.deadline", "solitaire.seer.bounds.peers.removals",
+    "solitaire.seer.bounds.peers.turns",
+    "solitaire.seer.bounds.u3", "solitaire.seer.bounds.u3.hope", "solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.u3.llvm",
+    "solitaire.seer.bounds.u3.search", "solitaire.seer.bounds.u3.table",
 ]
 
 
@@ -100,8 +100,8 @@ def test_the_check_sees_the_public_api():
 def test_the_check_sees_the_seer_api_but_not_its_kernels():
     """In :mod:`solitaire.seer` the check finds cached properties and ``lru_cache`` functions, and
     skips the numba kernels (jitted, inlined or not) and intrinsics."""
-    names = {q for m in ("solitaire.seer.options", "solitaire.seer.variants", "solitaire.seer.u3.search",
-                         "solitaire.seer.u3.table", "solitaire.seer.u3.kernel", "solitaire.seer.u3.llvm")
+    names = {q for m in ("solitaire.seer.game.options", "solitaire.seer.game.variants", "solitaire.seer.bounds.u3.search",
+                         "solitaire.seer.bounds.u3.table", "solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.u3.llvm")
              for q, _ in _public_callables(importlib.import_module(m))}
     assert {"Rules.touching", "supported_variants", "exact", "exact_search", "ExactResult.to_json", "tt_table"} <= names
     assert not {"position", "first_turn", "tt_get", "tt_put", "dfs", "prefetch"} & names

@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 from cli import main
 from helpers import REAL_GAMES, one_line_error
 from solitaire.io.errors import InputError
-from solitaire.seer.boundrun import BoundOptions, BoundRun
-from solitaire.seer.dealsource import SeedRange
-from solitaire.seer.ids import line_file_name, parse_id
-from solitaire.seer.rowfile import RowLock, read_rows
+from solitaire.seer.runs.boundrun import BoundOptions, BoundRun
+from solitaire.seer.sources.dealsource import SeedRange
+from solitaire.seer.game.ids import line_file_name, parse_id
+from solitaire.seer.runs.rowfile import RowLock, read_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = REAL_GAMES / "hanablive_games.jsonl"
@@ -287,7 +287,7 @@ def test_bound_streams_a_seed_range_of_any_length(tmp_path):
     import itertools
     import tracemalloc
 
-    from solitaire.seer.dealsource import deal_source
+    from solitaire.seer.sources.dealsource import deal_source
 
     out = tmp_path / "hl.jsonl"
     tracemalloc.start()
@@ -309,8 +309,8 @@ def test_analyze_streams_a_seed_range_of_any_length(tmp_path):
     import itertools
     import tracemalloc
 
-    from solitaire.seer.analyzerun import AnalyzeRun
-    from solitaire.seer.dealsource import DealChain, DealList, live_seed, live_seeds
+    from solitaire.seer.runs.analyzerun import AnalyzeRun
+    from solitaire.seer.sources.dealsource import DealChain, DealList, live_seed, live_seeds
 
     out = tmp_path / "an.jsonl"
     source = DealChain((DealList(tuple(live_seed("p2v0s2").deals())), live_seeds("p2v0s1..999999999999"),
@@ -332,7 +332,7 @@ def test_analyze_streams_a_seed_range_of_any_length(tmp_path):
 
 
 def test_seeds_are_accepted_up_to_2_to_the_64_and_refused_beyond():
-    from solitaire.seer.dealsource import deal_source
+    from solitaire.seer.sources.dealsource import deal_source
 
     top = 2**64
     data = bound_json("-p", "2", "--seeds", f"{top - 2}:{top}")
@@ -346,7 +346,7 @@ def test_seeds_are_accepted_up_to_2_to_the_64_and_refused_beyond():
 
 
 def test_a_full_disk_names_the_lock_file_and_leaves_none(tmp_path, monkeypatch):
-    from solitaire.seer import rowfile
+    from solitaire.seer.runs import rowfile
 
     real_open = open
 

@@ -8,7 +8,7 @@ file and the line, the line as an editor numbers it.
 Every reader has a size limit, refused with one line as soon as it is passed (docs/limits.md): a
 file read whole, at most :data:`TEXT_LIMIT` bytes (a regular file is refused by its size before it
 is read; a device or a pipe, such as ``/dev/zero``, is read in chunks of 16 MiB and refused at the
-limit); a row file streamed line by line (:func:`solitaire.seer.rowfile.row_lines`), at most
+limit); a row file streamed line by line (:func:`solitaire.seer.runs.rowfile.row_lines`), at most
 :data:`ROW_FILE_LIMIT` characters of text and :data:`ROW_LINE_LIMIT` per line.
 """
 

@@ -14,7 +14,7 @@ until the call returns, which on a large deck can take minutes. :func:`watch_int
 thread that sees every signal of :data:`STOP_SIGNALS` as it arrives (``signal.set_wakeup_fd``).
 It first sets :data:`STOP_REQUEST`, which the U3 search (one compiled call of up to a deal's whole
 timeout) reads every 1024 nodes, under a millisecond, and returns at
-(:func:`solitaire.seer.u3.kernel.dfs`): the Python handler then runs, as after any call, and the
+(:func:`solitaire.seer.bounds.u3.kernel.dfs`): the Python handler then runs, as after any call, and the
 command stops keeping its finished rows. When no Python handler took the signal within a grace time,
 the thread stops the process with one line and exit code 1. That thread runs while the main thread
 is in a kernel compiled with ``nogil=True``, as the U3 search and every kernel of the paper's solvers
@@ -50,8 +50,8 @@ REPEAT = 0.25
 #: A stop requested and not yet taken by a Python handler: ``STOP_REQUEST[0]`` is set to 1 by the watch
 #: of :func:`watch_interrupts` as a stop signal arrives, and back to 0 once a handler took it (the main
 #: thread is then out of compiled code). A compiled search the main thread is in reads it and returns
-#: (:func:`solitaire.seer.u3.kernel.dfs`); a program may also set it from another thread to end a search
-#: (:func:`solitaire.seer.u3.exact` then returns its bounds), and then clears it itself.
+#: (:func:`solitaire.seer.bounds.u3.kernel.dfs`); a program may also set it from another thread to end a search
+#: (:func:`solitaire.seer.bounds.u3.exact` then returns its bounds), and then clears it itself.
 STOP_REQUEST = np.zeros(1, dtype=np.int64)
 
 _PR_SET_PDEATHSIG = 1

@@ -3,7 +3,7 @@ bounds L <= U3 <= U2 <= U1, batch runs and row files.
 
 The bounds load their numba code on first use (:func:`u1`, :func:`u2`, :func:`u2_value`), so
 importing this package is cheap. The exact optimum U3 of a deck, a deal or a position is
-:func:`max_score` (loaded on first use too; the search itself is :func:`solitaire.seer.u3.exact`).
+:func:`max_score` (loaded on first use too; the search itself is :func:`solitaire.seer.bounds.u3.exact`).
 
 Examples
 --------
@@ -16,10 +16,10 @@ True
 """
 
 from solitaire.deferred import deferred
-from solitaire.seer.deals import (Deal, deal_from_instance, format_deal_text, parse_deal_text, parse_hanablive,
+from solitaire.seer.game.deals import (Deal, deal_from_instance, format_deal_text, parse_deal_text, parse_hanablive,
                                   read_deal, read_hanablive, read_hanablive_file, seeded_deal)
-from solitaire.seer.game import Game, IllegalAction, seer_line, seer_score, simulate
-from solitaire.seer.hle import hle_deal
+from solitaire.seer.game.simulator import Game, IllegalAction, seer_line, seer_score, simulate
+from solitaire.seer.game.hle import hle_deal
 
 __all__ = [
     "Deal", "seeded_deal", "hle_deal", "read_deal", "parse_deal_text", "format_deal_text", "deal_from_instance",
@@ -28,5 +28,5 @@ __all__ = [
     "Bound", "u1", "u2", "u2_value", "max_score", "MaxScore",
 ]
 
-__getattr__, __dir__ = deferred(__name__, {**{name: "solitaire.seer.bounds" for name in ("Bound", "u1", "u2", "u2_value")},
-                                           "max_score": "solitaire.seer.maxscore", "MaxScore": "solitaire.seer.maxscore"})
+__getattr__, __dir__ = deferred(__name__, {**{name: "solitaire.seer.bounds.relaxations" for name in ("Bound", "u1", "u2", "u2_value")},
+                                           "max_score": "solitaire.seer.bounds.maxscore", "MaxScore": "solitaire.seer.bounds.maxscore"})

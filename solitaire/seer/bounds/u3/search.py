@@ -1,0 +1,419 @@
+"""U3, the exact perfect-information optimum of a real Hanabi deal: the driver of the search.
+
+Contract (:func:`exact`): ``L <= U3 <= high`` always holds for the returned bounds, ``exact``
+when they meet, and the returned actions replay in the simulator (:func:`solitaire.seer.game.simulator.simulate`)
+to the returned score, checked before returning. The rules are those of :mod:`solitaire.seer.game.simulator`
+(hanab.live and HLE); U3 is the largest score a team that sees every card and the deck order can
+reach, from the first turn (player 0 to move) or from any position of a game (``start``: the
+deck order and the next card to draw, the hands, stacks, clue tokens, strikes, the player to move
+and the turns left once the deck is empty).
+
+Decks. The deal's variant gives the deck: up to 6 suits (``deal.n_types`` types, won at
+``deal.max_score``), any copies of each card, hands of up to 6 cards. Under the option ``deckPlays``
+the search plays the deck's last card from the deck too (the kernel's ``plays``), and its lines export
+such a play as hanab.live's play of that card. Clue Starved's half
+tokens are searched in units of half tokens (:attr:`~solitaire.seer.game.options.Rules.clue_cost`). In a
+variant with cards no clue touches (null suits, ...) and no clue that is always legal, a clue needs a
+teammate holding a card some clue touches: the search then restricts its clues (:func:`muted_types`,
+the kernel's restricted clues). Its lines export clues legal in the variant
+(:func:`~solitaire.seer.game.simulator.legal_clue`).
+
+Schedule. The compiled search (:func:`exact_search`, :mod:`solitaire.seer.bounds.u3.kernel`) decides
+"can the score reach ``target``?", fail-soft: a failure returns an upper bound. The driver starts
+from ``low`` = the bot's score L and ``high`` = ``min(U2, root_hope)`` (:func:`root_hope`: the
+node bound of :mod:`solitaire.seer.bounds.u3.hope` with every rule, the chains of all suits at once and
+in turn order included; from a position, both of that position) and runs node-limited searches
+(:func:`_schedule`) until they meet: the
+search in its best-first move order at ``high`` with a budget that doubles (2^14, 2^15, ...), each
+followed by restarts that shuffle every node's moves (seeded, so reproducible; every other
+restart keeps the plays first) with 2^16 nodes each, about as many nodes in all; then a search
+one point above the best line found (the *floor*: a line found raises ``low``, a failure proves
+``U3 = low``); then the token-free game (:mod:`solitaire.seer.bounds.u3.kernel`) at ``high`` with
+``free_share`` times the budget (a refutation lowers ``high``, a line reaching it proves nothing
+and stops these searches). Every failure lowers ``high`` to the bound it proved. All searches
+share one transposition table (:mod:`solitaire.seer.bounds.u3.table`) of proven bounds, which grows with
+the nodes spent, so the order of the moves changes how soon an answer comes, never the answer.
+Restarts are there because the search's run times are heavy-tailed: a best-first search that
+commits early to a subtree it can neither win nor refute quickly is stuck, while some shuffled
+order finds a winning line within a few thousand nodes (``docs/u3-search.md``).
+
+Result (:class:`ExactResult`). A line found becomes hanab.live actions (a play, a discard, or for a
+pass a legal clue of the variant); once it reaches its target the bot finishes the game (it never loses a
+point). A ``timeout`` (seconds per deal) is honoured between searches; a deal that runs out
+reports ``exact = False`` with the bounds found. With ``peer_timeout`` a deal left open goes to a
+SAT peer (:mod:`solitaire.seer.bounds.peers`, imported only then: the search itself needs no PySAT), except a
+deal with restricted clues, Clue Starved's half tokens or the option ``deckPlays``, which the peers do not
+encode (:func:`peers_asked`): the search alone answers it. A stop request
+(:data:`solitaire.io.interrupt.STOP_REQUEST`: a Ctrl-C, SIGTERM or SIGHUP of the command line, or a
+program's) ends the search within ``STOP_EVERY`` nodes, and the deal reports ``exact = False`` with the
+bounds found, asking no peer; on the command line the signal's handler raises as the search returns,
+so the deal is not reported at all.
+
+Running time: exponential in the worst case (the game is a finite tree); most deals need no
+search at all (``L = U2``); measurements in ``docs/u3-search.md``.
+"""
+
+import functools
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from solitaire.io.interrupt import STOP_REQUEST
+from solitaire.seer.bounds.relaxations import u2_value
+from solitaire.seer.game.deals import MAX_SCORE, RANKS, Deal, seeded_deal
+from solitaire.seer.game.simulator import DISCARD, PLAY, Game, bot_action, legal_clue, simulate
+from solitaire.seer.game.position import Position
+from solitaire.seer.bounds.u3.hope import MEMO_BITS, hope, workspace
+from solitaire.seer.bounds.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DECK_PLAY, M_DISCARD, MAX_DEPTH, MOVER,
+                                      NODE_LIMIT, NODES, POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn,
+                                      position, scratch)
+from solitaire.seer.bounds.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
+
+__all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "root_arrays",
+           "finish", "line_actions", "peer_close", "warm_up", "muted_types", "peers_asked", "tt_table",
+           "TT_BITS", "MEMO_BITS"]
+
+
+def hope_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
+              root: np.ndarray, joint: int = 1 << 17, turns: bool = True, cost: int = 1, plays: int = 0) -> int:
+    """The node bound of the state given as :func:`search_from` takes it, with the chains of several suits
+    at once, and (with ``turns``) in turn order with the clue tokens, ``joint`` steps per window: an
+    upper bound on the best score from the state (:mod:`solitaire.seer.bounds.u3.hope`). ``cost``: the units of
+    ``root``'s tokens a clue costs (2: half tokens, Clue Starved). The bound counts whole tokens (a half token
+    left gives no clue): a relaxation, as a clue spends a whole token and a removal adds at most one (rule 2'').
+    ``plays``: 1 when the deck's last card may be played from the deck (``deckPlays``), else 0."""
+    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], 0, cost, plays)  # typed as search_from
+
+    return int(hope(root[SCORE], cards.stacks, cards.held, cards.rem, root[POS], deck.size, root[FIN], P, root[MOVER],
+                    cards.hands, cards.hlen, setup.nextpos, deck, workspace(MEMO_BITS), 0, joint,
+                    root[TOKENS] // cost if turns else -1, plays))
+
+
+def root_hope(deck: np.ndarray, P: int, H: int, joint: int = 1 << 17, turns: bool = True,
+              n_types: int = MAX_SCORE) -> int:
+    """:func:`hope_from` at the start of the game: an upper bound on U3 that may be below U2 (``n_types``:
+    the types of the deal's variant, 5 per suit)."""
+    return hope_from(deck, P, H, *first_turn(deck, P, H, n_types, 1), joint, turns)
+
+
+def search_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
+                root: np.ndarray, target: int, tt_keys: np.ndarray, tt_vals: np.ndarray, node_limit: int, seed: int,
+                free: bool = False, memo_bits: int = MEMO_BITS, mute: int = 0,
+                cost: int = 1, plays: int = 0) -> tuple[int, int, bool, np.ndarray]:
+    """One fail-soft search for ``target`` from the state whose hands are ``hand_cards[p, :hlen[p]]`` (deck
+    indices), with ``stacks`` and the scalars ``root`` (fields ``POS`` .. ``MOVER`` of
+    :mod:`solitaire.seer.bounds.u3.kernel`: the next card, tokens, strikes, turns left once the deck is empty
+    or -1, score, player to move); the rest as :func:`exact_search`, whose results it returns. The deck's
+    types are ``5 * stacks.size`` (one stack per suit)."""
+    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], np.int64(mute), np.int64(cost),
+                            np.int64(plays))
+    stats = np.zeros(STATS_N, dtype=np.int64)
+    stats[:MOVER + 1] = root
+    if free:
+        stats[TOKENS] = 0  # the token-free game counts the passes in a row there
+    stats[NODE_LIMIT] = node_limit
+    path = np.zeros(MAX_DEPTH, dtype=np.int64)
+    result = dfs(target, seed, bool(free), setup, cards, (tt_keys, tt_vals), scratch(seed, memo_bits), stats, path,
+                 STOP_REQUEST)
+    return int(result), int(stats[NODES]), bool(stats[ABORTED]), path[:stats[LINE_LENGTH]].copy()
+
+
+def exact_search(deck: np.ndarray, P: int, H: int, target: int, tt_keys: np.ndarray, tt_vals: np.ndarray,
+                 node_limit: int, seed: int, free: bool = False, memo_bits: int = MEMO_BITS,
+                 n_types: int = MAX_SCORE, mute: int = 0, cost: int = 1,
+                 plays: int = 0) -> tuple[int, int, bool, np.ndarray]:
+    """One fail-soft search from the start of the game for ``target``.
+
+    Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
+    codes (``kind * 32 + type``) of a line reaching it; ``result < target`` a proven upper
+    bound on U3; ``aborted`` when ``node_limit`` ran out or a stop was requested
+    (:data:`solitaire.io.interrupt.STOP_REQUEST`, read every ``STOP_EVERY`` nodes: a Ctrl-C or SIGTERM
+    during the search; ``result`` is then meaningless).
+    ``tt_keys`` (``2**b x 3`` words, initially all ones) and ``tt_vals`` carry proven bounds
+    from call to call, whatever the move order ``seed`` (see :func:`~solitaire.seer.bounds.u3.kernel.dfs`).
+    With ``free`` the search is over the token-free game (:mod:`solitaire.seer.bounds.u3.kernel`): its
+    ``result < target`` is an upper bound on U3 too, its line is not one of the real game.
+    ``memo_bits``: the size of the memo of the chain rule's verdicts (:mod:`solitaire.seer.bounds.u3.hope`;
+    0: none), which changes neither the result nor the nodes, only the time. ``n_types``: the types of
+    the deal's variant (5 per suit, at most 30), the game being won at ``n_types`` points. ``mute``: the
+    types no clue touches under restricted clues (:func:`muted_types`; 0: a clue is legal whenever a token
+    is left). ``cost``: the units of clue tokens a clue costs (2 under Clue Starved, whose units are half
+    tokens; :attr:`~solitaire.seer.game.options.Rules.clue_cost`). ``plays``: 1 when the deck's last card may be played
+    from the deck (the option ``deckPlays``), else 0.
+    """
+    return search_from(deck, P, H, *first_turn(deck, P, H, n_types, cost), target, tt_keys, tt_vals, node_limit, seed,
+                       free, memo_bits, mute, cost, plays)
+
+
+def root_arrays(game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The state of ``game`` as :func:`search_from` takes it: ``(hand_cards, hlen, stacks, root)``."""
+    P = game.deal.players
+    hand_cards = np.full((P, 8), -1, dtype=np.int64)
+    for p, hand in enumerate(game.hands):
+        hand_cards[p, :len(hand)] = hand
+    root = np.zeros(MOVER + 1, dtype=np.int64)
+    root[POS], root[TOKENS], root[STRIKES], root[SCORE], root[MOVER] = (game.next_card, game.clues, game.strikes,
+                                                                         game.played, game.current)
+    root[FIN] = -1 if game.last_turn is None else game.last_turn - game.turn
+    return (hand_cards, np.array([len(hand) for hand in game.hands], dtype=np.int64),
+            np.array(game.stacks, dtype=np.int64), root)
+
+
+def line_actions(game: Game, codes: Iterable[int]) -> tuple[list[dict[str, int]], Game]:
+    """hanab.live actions for the search's move codes from the state of ``game`` (left unchanged),
+    finished by the bot; returns ``(actions, final game)``.
+
+    A play or misplay of type ``x`` plays a card of that type from the mover's hand, a
+    discard discards one, a pass becomes a legal clue of the variant (:func:`~solitaire.seer.game.simulator.legal_clue`),
+    a play or misplay from the deck plays the deck's last card (its order: ``game.next_card``).
+    """
+    game, actions = game.copy(), []
+    for code in codes:
+        kind, x = divmod(int(code), 32)
+        if kind == M_CLUE:
+            action = legal_clue(game)
+        elif kind >= M_DECK_PLAY:
+            action = {"type": PLAY, "target": game.next_card, "value": 0}
+        else:
+            order = next(o for o in game.hands[game.current] if game.type_of(o) == x)
+            action = {"type": DISCARD if kind == M_DISCARD else PLAY, "target": order, "value": 0}
+        game.apply(action)
+        actions.append(action)
+    return finish(game, actions)
+
+
+def finish(game: Game, actions: Iterable[dict[str, int]]) -> tuple[list[dict[str, int]], Game]:
+    """Play ``game`` (reached by ``actions``) to its end with the bot; returns ``(actions, game)``."""
+    actions = list(actions)
+    while not game.over:
+        action = bot_action(game)
+        game.apply(action)
+        actions.append(action)
+    return actions, game
+
+
+@dataclass
+class ExactResult:
+    """U3 of a deal or a position: ``score`` (the best line found), ``exact`` when ``score == high`` is proven.
+
+    ``low <= U3 <= high`` always holds; ``actions`` replay to ``score`` under the real rules from the
+    first turn (or from the position searched). ``method`` names what closed the gap (None while
+    open): ``"bot"`` (L = U2, no search), ``"search"`` (its bounds, the node bound
+    at the root and the token-free game included), or ``"peer"`` (the SAT peer, see :func:`exact`).
+    """
+
+    score: int
+    high: int
+    exact: bool
+    L: int
+    U2: int  # from the position searched
+    actions: list = field(repr=False)
+    nodes: int = 0
+    searches: int = 0
+    seconds: float = 0.0
+    method: str = None
+
+    @property
+    def low(self) -> int:
+        return self.score
+
+    def to_json(self, deal: Deal) -> dict:
+        """The optimal line from the first turn as a hanab.live game: ``{"players", "deck", "actions"}``, and
+        ``"options"`` (the variant and the options on) for a game other than No Variant with default options."""
+        names = [f"Seer {i + 1}" for i in range(deal.players)]
+        deck = [{"suitIndex": int(t) // RANKS, "rank": int(t) % RANKS + 1} for t in deal.types]
+        game = {"players": names, "deck": deck, "actions": self.actions}
+        if not deal.standard:
+            game["options"] = deal.options.to_hanablive()
+        return game
+
+
+def _schedule(first_budget, restart_budget, free_share):
+    """Searches to run, as ``(seed, node limit, kind)``: the ordered search with doubling budgets,
+    each followed by restarts in shuffled orders that spend about as many nodes, then by a search
+    one point above the best line found (``kind`` ``"floor"``) with the budget, and by the
+    token-free game (``"free"``) with ``free_share`` times the budget (0: never; module docstring)."""
+    budget, seed = first_budget, 1
+    while True:
+        yield 0, budget, "real"
+        for _ in range(max(1, budget // restart_budget)):
+            yield seed, restart_budget, "real"
+            seed += 1
+        yield 0, budget, "floor"
+        if free_share:
+            yield 0, free_share * budget, "free"
+        budget *= 2
+
+
+def _peer(encoding, solver):
+    """``(reaches, solver)``: the SAT peer of ``encoding`` and the PySAT solver name (``None``: the
+    defaults of :mod:`solitaire.seer.bounds.peers`), asked only about deals they encode (:func:`peers_asked`); a
+    wrong encoding raises :class:`ValueError`. Imports PySAT."""
+    from solitaire.seer.bounds.peers import PEER_ENCODING, peer_of
+    from solitaire.seer.bounds.peers.turns import PEER_SOLVER
+    return peer_of(encoding or PEER_ENCODING), solver or PEER_SOLVER
+
+
+def muted_types(deal: Deal) -> int:
+    """The types no clue touches as a bit mask (bit ``t``: type ``t``), the search's restricted clues
+    (:mod:`solitaire.seer.bounds.u3.kernel`); 0 when a clue is always legal (empty clues, or a kind of clue that
+    touches nothing) or every type can be clued: then a clue is legal whenever a token is left."""
+    rules = deal.rules
+    if rules.always_clue:
+        return 0
+    return sum(1 << t for t, clueable in enumerate(rules.clueable) if not clueable)
+
+
+def peers_asked(deal: Deal) -> bool:
+    """Whether :func:`exact` with a peer timeout asks the SAT peers about ``deal``: only when they encode its rules
+    (:attr:`~solitaire.seer.game.options.Rules.peer_gap` is ``None``); else the search alone answers."""
+    return deal.rules.peer_gap is None
+
+
+def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None = None, tt_bits: int = TT_BITS,
+          first_budget: int = 1 << 14, restart_budget: int = 1 << 16, free_share: int = 16,
+          tt_first_bits: int = TT_FIRST_BITS, peer_solver: str | None = None, peer_encoding: str | None = None,
+          memo_bits: int = MEMO_BITS, start: Position | None = None) -> ExactResult:
+    """U3 of ``deal`` with an optimal line (module docstring); ``timeout`` in seconds or ``None``.
+
+    ``start``: the :class:`~solitaire.seer.game.position.Position` to search from, or ``None``: the first
+    turn, player 0 to move.
+    From a position the first upper bound is ``min(U2, hope_from)``, both from that position, and
+    the actions start at the position.
+
+    Any deck of up to 6 suits (its variant's types, ``deal.n_types``) is searched, under any option of
+    :class:`~solitaire.seer.game.options.Options`. With ``peer_timeout`` the SAT peers are asked only about the deals
+    they encode (:func:`peers_asked`: not under restricted clues, Clue Starved's half tokens or ``deckPlays``).
+
+    The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
+    ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
+
+    With ``peer_timeout`` (seconds), a deal the search leaves open goes to the SAT peer
+    ``PEERS[peer_encoding]`` with the PySAT solver ``peer_solver`` (:func:`peer_close`; ``None``:
+    the defaults of :mod:`solitaire.seer.bounds.peers`), asked from ``start`` (or the first turn).
+
+    A stop request (:data:`solitaire.io.interrupt.STOP_REQUEST`) ends it within ``STOP_EVERY`` nodes of the
+    search with the bounds found (``exact = False`` unless they met), asking no peer.
+
+    Examples
+    --------
+    >>> from solitaire.seer.game.deals import seeded_deal
+    >>> r = exact(seeded_deal(2, 0))
+    >>> r.score, r.exact, simulate(seeded_deal(2, 0), r.actions).score
+    (25, True, 25)
+    """
+    warm_up()
+    began_deal = time.perf_counter()
+    mute, cost, plays = muted_types(deal), deal.rules.clue_cost, int(deal.rules.deck_plays)
+    peer = _peer(peer_encoding, peer_solver) if peer_timeout and peers_asked(deal) else None  # a wrong name fails now
+    origin = Game(deal) if start is None else Game.from_position(start)
+    actions, game = finish(origin.copy(), [])
+    bot = game.score
+    deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
+    arrays = first_turn(deck, deal.players, deal.hand, deal.n_types, cost) if start is None else root_arrays(origin)
+    upper2 = u2_value(deal if start is None else start)
+    if origin.over:
+        first = origin.score
+    else:
+        first = upper2 if bot == upper2 else min(upper2, hope_from(deck, deal.players, deal.hand, *arrays,
+                                                                   cost=cost, plays=plays))
+    low, high = bot, first
+    if high < low:
+        raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
+    nodes, searches, rates, free_reaches, stopped = 0, 0, {}, False, False
+    if low < high:
+        bits = min(tt_bits, tt_first_bits)
+        table = tt_table(bits)
+        schedule = _schedule(first_budget, restart_budget, free_share)
+        while low < high:
+            seed, limit, kind = next(schedule)
+            free, target = kind == "free", low + 1 if kind == "floor" else high
+            if (free and free_reaches) or target == high and kind == "floor":
+                continue  # the free game reached a target >= high: it cannot cut below; no floor left
+            left = None if timeout is None else timeout - (time.perf_counter() - began_deal)
+            if left is not None and left <= 0:
+                break
+            if left is not None and rates:  # do not overrun the timeout by much (the kinds' node rates differ)
+                limit = max(1024, min(limit, int(rates.get(kind, min(rates.values())) * left)))
+            grown = min(tt_bits, max(bits, (2 * (nodes + limit) - 1).bit_length()))
+            if grown > bits:  # one copy into the size the next search needs
+                bits, table = grown, tt_table(grown, table)
+            began = time.perf_counter()
+            result, used, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, limit,
+                                                      seed, free, memo_bits, mute, cost, plays)
+            nodes, searches = nodes + used, searches + 1
+            rates[kind] = used / max(time.perf_counter() - began, 1e-6)
+            if aborted and STOP_REQUEST[0]:  # a stop request: the bounds found, no peer
+                stopped = True
+                break
+            if aborted:
+                continue
+            if result >= target and free:
+                free_reaches = True
+            elif result >= target:
+                actions, game = line_actions(origin, line)
+                low = game.score
+            else:
+                high = max(result, low)
+    method = None if low < high else "bot" if searches == 0 and high == upper2 else "search"
+    if low < high and peer and not stopped:
+        reaches, solver = peer
+        low, high, actions = peer_close(origin.position(), low, high, actions, peer_timeout, solver, reaches)
+        method = "peer" if low == high else None
+    final = _replay(origin, actions)
+    if final.score != low:
+        raise AssertionError(f"{deal.ident}: the line replays to {final.score}, not {low}")
+    return ExactResult(low, high, low == high, bot, upper2, actions, nodes, searches,
+                       time.perf_counter() - began_deal, method)
+
+
+def _replay(origin, actions):
+    """The game after ``actions`` from the state of ``origin`` (left unchanged) under the real rules, the
+    actions after the end of the game ignored (as :func:`~solitaire.seer.game.simulator.simulate` does)."""
+    game = origin.copy()
+    for action in actions:
+        if game.over:
+            break
+        game.apply(action)
+    return game
+
+
+def peer_close(start: Deal | Position, low: int, high: int, actions: list[dict[str, int]], timeout: float,
+               solver: str, reaches: Callable[..., tuple[bool | None, list[dict] | None]]
+               ) -> tuple[int, int, list[dict]]:
+    """Close ``low < U3 <= high`` from ``start`` (a deal: its first turn; or a position) with the SAT
+    peer ``reaches`` (a value of :data:`solitaire.seer.bounds.peers.PEERS`, with PySAT's ``solver``) within
+    ``timeout`` seconds; ``(low, high, actions)``, the actions from ``start``.
+
+    It asks "score >= high?": a "yes" comes with a line that the simulator replays from ``start``
+    (finished by the bot), which proves it; a "no" is the solver's proof and lowers ``high`` by one.
+    It stops when the bounds meet or the time is up. The peer shares only the deal and the
+    simulator with the search, so a deal closed here is not a check of the search.
+    """
+    deadline = time.perf_counter() + timeout
+    while low < high:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            break
+        answer, line = reaches(start, high, solver, timeout=left)
+        if answer is None:
+            break
+        if answer:
+            actions, game = finish(simulate(start, line), line)
+            low = game.score
+        else:
+            high -= 1
+    return low, high, actions
+
+
+@functools.cache
+def warm_up() -> None:
+    """Load the compiled search and U2 (compile them on the very first run), once a process (a worker
+    forked after it inherits them), so that no deal's timeout is spent compiling: :func:`exact` calls it."""
+    u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
+    deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
+    arrays = first_turn(deck, 2, 5, MAX_SCORE, 1)
+    search_from(deck, 2, 5, *arrays, 1, *tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS, 0, 1, 0)
+    hope_from(deck, 2, 5, *arrays)

@@ -1,0 +1,236 @@
+"""hanab.live game options and the rules of one game: variant, players, options.
+
+Contract: :class:`Options` holds the options of a hanab.live game that change what the players
+may do: ``deckPlays`` (the last card of the deck may be played from the deck), ``emptyClues``
+(a clue may touch no card), ``oneExtraCard`` / ``oneLessCard`` (hand size +1 / -1, both may be
+on) and ``startingPlayer`` (who moves first; the deal still starts with player 0).
+:meth:`Options.from_hanablive` reads the ``options`` object of a hanab.live export, every value
+checked by its type (:func:`read_option`): timing and display options are checked and ignored,
+``detrimentalCharacters`` and ``allOrNothing`` on (rules the toolkit does not model) raise
+:class:`~solitaire.seer.game.variants.UnsupportedVariant`, and an unknown option or a value of the
+wrong type raises :class:`InputError` naming the field and what was expected.
+
+The types are hanab.live's: its export (``OptionsJSON`` in ``server/src/options.go``, written by
+``server/src/http_export.go``) writes an option only when it is not its default, ``variant`` as a
+name, ``startingPlayer``, ``timeBase`` and ``timePerTurn`` as whole numbers, every other option as
+``true``; it never writes ``null``, and its server reads a ``null`` option as absent (a Go pointer
+left nil), so ``null`` here is the default too. Its database's options (``Options`` in the same
+file) add ``numPlayers``, ``maxPlayers`` and ``variantID`` (whole numbers), ``variantName`` and
+``tableName`` (strings). A variant field (``variant``, ``variantName``, ``variantID``) is a
+variant name or a hanab.live variant id; when several name the variant, they must name the same.
+
+:class:`Rules` joins a supported variant, the number of players and the options: the hand size
+(hanab.live's 5, 5, 4, 4, 3 for 2..6 players, then the options), the deck and maximum score,
+and the clue tokens in the units the game counts them in, as hanab.live does: whole tokens, or
+half tokens under Clue Starved (a discard, or a played 5, returns half a token), where the team
+starts with 16 units (8 tokens), a clue costs 2 and a discard or a played 5 returns 1.
+
+Examples
+--------
+>>> from solitaire.seer.game.variants import get_variant
+>>> o = Options.from_hanablive({"variant": "Black (6 Suits)", "oneExtraCard": True})
+>>> r = Rules(get_variant(o.variant), 4, o)
+>>> r.hand_size, r.max_score, r.variant.deck_size
+(5, 30, 55)
+"""
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from typing import Any
+
+from solitaire.io.errors import InputError
+from solitaire.io.inputfile import is_whole, json_text
+from solitaire.seer.game.variants import (RANKS, Card, Clue, UnsupportedVariant, Variant, clue_is_legal, clue_touches,
+                                     get_variant)
+
+__all__ = ["HAND_SIZES", "MAX_CLUES", "Options", "Rules", "read_option"]
+
+HAND_SIZES = {2: 5, 3: 5, 4: 4, 5: 4, 6: 3}   # hanab.live's DefaultNumCardsPerHand
+MAX_CLUES = 8  # clue tokens at the start and at most
+_DEFAULT_VARIANT = "No Variant"
+_MODELLED = {"variant": "variant", "deckPlays": "deck_plays", "emptyClues": "empty_clues",
+             "oneExtraCard": "one_extra_card", "oneLessCard": "one_less_card",
+             "startingPlayer": "starting_player"}
+_IGNORED = {"timed", "timeBase", "timePerTurn", "speedrun", "cardCycle", "tableName",
+            "maxPlayers", "numPlayers", "variantID", "variantName"}
+_REFUSED = {"detrimentalCharacters": "detrimental characters restrict what each player may do",
+            "allOrNothing": "All or Nothing ends the game once the maximum score is lost"}
+#: The options that are ``true`` or ``false``, those that are whole numbers ``>= 0``, the strings, and the
+#: fields that name the variant (a name or an id).
+_FLAGS = {"deckPlays", "emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing", "detrimentalCharacters",
+          "timed", "speedrun", "cardCycle"}
+_COUNTS = {"startingPlayer", "timeBase", "timePerTurn", "maxPlayers", "numPlayers"}
+_TEXTS = {"tableName"}
+_VARIANT_KEYS = ("variant", "variantName", "variantID")
+
+
+def read_option(key: str, value: Any, name: str | None = None) -> Any:
+    """The value of the hanab.live option ``key`` (not ``null``), checked by its type: ``true`` or
+    ``false``, a whole number ``>= 0``, a string, or for a variant field the variant's name (from a
+    name or an id). ``name`` is the field in the message (default ``options.<key>``).
+
+    Raises
+    ------
+    InputError
+        The value is not of the option's type, or names no hanab.live variant (an unknown option
+        is returned as it is: :meth:`Options.from_hanablive` names it).
+    UnsupportedVariant
+        A hanab.live variant the toolkit does not model.
+
+    Examples
+    --------
+    >>> read_option("variantID", 0), read_option("deckPlays", True)
+    ('No Variant', True)
+    >>> read_option("deckPlays", "no")
+    Traceback (most recent call last):
+    ...
+    solitaire.io.errors.InputError: hanab.live options: expected 'options.deckPlays' to be true or false, got "no"
+    """
+    name = name or f"options.{key}"
+    if key in _FLAGS and not isinstance(value, bool):
+        raise InputError(f"expected {name!r} to be true or false, got {json_text(value)}", "hanab.live options")
+    if key in _COUNTS and not (is_whole(value) and value >= 0):
+        raise InputError(f"expected {name!r} to be a whole number >= 0, got {json_text(value)}", "hanab.live options")
+    if key in _TEXTS and not isinstance(value, str):
+        raise InputError(f"expected {name!r} to be a string, got {json_text(value)}", "hanab.live options")
+    if key in _VARIANT_KEYS:
+        if not (isinstance(value, str) or is_whole(value)):
+            raise InputError(f"expected {name!r} to be a variant name or id, got {json_text(value)}",
+                             "hanab.live options")
+        return get_variant(value).name
+    return value
+
+
+@dataclass(frozen=True)
+class Options:
+    """The hanab.live options that matter to the rules, by their snake_case names."""
+
+    variant: str = _DEFAULT_VARIANT
+    deck_plays: bool = False
+    empty_clues: bool = False
+    one_extra_card: bool = False
+    one_less_card: bool = False
+    starting_player: int = 0
+
+    @classmethod
+    def from_hanablive(cls, options: dict, names: dict[str, str] | None = None) -> "Options":
+        """Read the ``options`` object of a hanab.live game export (module docstring): a ``null``
+        value is the option's default. ``names`` gives the field a key was read from, for the
+        messages (default ``options.<key>``)."""
+        names = names or {}
+        found, variants = {}, {}
+        for key, value in options.items():
+            if key not in _MODELLED and key not in _IGNORED and key not in _REFUSED:
+                raise InputError(f"option {key!r} is not supported (not a hanab.live option the toolkit knows)",
+                                 "hanab.live options")
+            if value is None:
+                continue
+            found[key] = read_option(key, value, names.get(key))
+            if key in _REFUSED and found[key]:
+                raise UnsupportedVariant(f"option {key} is not supported: {_REFUSED[key]}",
+                                         "hanab.live options")
+            if key in _VARIANT_KEYS:
+                variants[names.get(key, f"options.{key}")] = found[key]
+        if len(set(variants.values())) > 1:
+            raise InputError("the game names two variants: " + ", ".join(f"{field!r} {variant!r}"
+                                                                         for field, variant in variants.items()),
+                             "hanab.live options")
+        if variants:
+            found["variant"] = next(iter(variants.values()))
+        return cls(**{name: found[key] for key, name in _MODELLED.items() if key in found})
+
+    def to_hanablive(self) -> dict:
+        """The ``options`` object of a hanab.live export: the variant and every option on."""
+        out = {key: getattr(self, name) for key, name in _MODELLED.items()}
+        return {key: value for key, value in out.items() if value or key == "variant"}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A supported variant played by ``players`` players with ``options``."""
+
+    variant: Variant
+    players: int
+    options: Options = field(default_factory=Options)
+
+    def __post_init__(self) -> None:
+        if self.players not in HAND_SIZES:
+            raise InputError(f"expected 2 to 6 players, got {self.players}", "players")
+        if not 0 <= self.options.starting_player < self.players:
+            raise InputError(f"expected a starting player in 0..{self.players - 1}, "
+                             f"got {self.options.starting_player}", "hanab.live options")
+
+    @property
+    def hand_size(self) -> int:
+        return (HAND_SIZES[self.players] + self.options.one_extra_card
+                - self.options.one_less_card)
+
+    @property
+    def max_score(self) -> int:
+        return self.variant.max_score
+
+    @property
+    def deck_plays(self) -> bool:
+        """Whether the player to move may play the deck's last card from the deck (``deckPlays``)."""
+        return self.options.deck_plays
+
+    @property
+    def clue_starved(self) -> bool:
+        return self.variant.clue_starved
+
+    @property
+    def peer_gap(self) -> str | None:
+        """What of these rules the SAT peers (:mod:`solitaire.seer.bounds.peers`) do not encode, as one line, or ``None``:
+        the option ``deckPlays`` (every removal of their formulas is of a card the actor holds), a card no clue
+        touches while no clue is always legal (they let a player clue whenever a token is left), or Clue
+        Starved's half tokens (they count whole tokens)."""
+        if self.deck_plays:
+            return "option deckPlays is not encoded: the peers remove only cards the actor holds, not the deck's last"
+        if not (self.always_clue or all(self.clueable)):
+            return (f"{self.variant.name!r} is not encoded: a card no clue touches can leave no legal clue, and the "
+                    f"peers let a player clue whenever a token is left")
+        if self.clue_cost != 1:
+            return f"{self.variant.name!r} is not encoded: its half clue tokens (the peers count whole tokens)"
+        return None
+
+    @property
+    def clue_cost(self) -> int:
+        """Units of clue tokens a clue costs: 2 under Clue Starved (a unit is half a token), else 1; a discard
+        or a played 5 returns one unit (hanab.live's adjusted clue tokens)."""
+        return 2 if self.clue_starved else 1
+
+    @property
+    def max_clues(self) -> int:
+        """Units of clue tokens at the start and at most: 8 tokens."""
+        return MAX_CLUES * self.clue_cost
+
+    @cached_property
+    def free_clue(self) -> Clue | None:
+        """The first clue that may be given to any hand (empty clues allowed, or a kind of clue that
+        touches nothing in this variant), ``None`` if every clue must touch a card."""
+        return next((clue for clue in self.variant.clues()
+                     if clue_is_legal(self.variant, clue, [], self.options.empty_clues)), None)
+
+    @property
+    def always_clue(self) -> bool:
+        """Whether some clue may be given to any hand."""
+        return self.free_clue is not None
+
+    @cached_property
+    def touching(self) -> tuple[Clue | None, ...]:
+        """Per type ``suit * 5 + rank - 1``: the first clue the variant offers (colours first) that
+        touches it, ``None`` if none does."""
+        return tuple(next((clue for clue in self.variant.clues() if clue_touches(self.variant, clue, Card(s, r))),
+                          None)
+                     for s in range(len(self.variant.suits)) for r in RANKS)
+
+    @property
+    def clueable(self) -> tuple[bool, ...]:
+        """Per type: whether some clue the variant offers touches it."""
+        return tuple(clue is not None for clue in self.touching)
+
+    def clue_for(self, types: list[int]) -> Clue | None:
+        """A legal clue to a player holding cards of ``types`` (in slot order): the first clue that
+        touches the first card some clue touches, else a clue legal on any hand; ``None`` if none is."""
+        return next((self.touching[t] for t in types if self.touching[t] is not None), self.free_clue)

@@ -1,0 +1,197 @@
+"""Positions of the real game (docs/positions.md): any state a game can reach, and its JSON form.
+
+A position is a deal plus the state after some actions: the next card to draw, each player's
+hand (deck indices in slot order, the oldest card first), the stacks, clue tokens, strikes, the
+player to move, and the turns left once the deck is empty (``None`` while it lasts). The
+initial position of a deal (:meth:`Position.initial`) has the hands dealt in blocks (player 0
+first), empty stacks, 8 clue tokens, no strike and the starting player to move; every answer on a
+deal is the answer on that position. :func:`~solitaire.seer.game.simulator.positions_of_game` replays a hanab.live game through
+the simulator and lists the position before each action.
+
+What a position must satisfy (checked on construction, :class:`ValueError` naming what is
+wrong): the hands are ``P`` lists of distinct deck indices below ``next_card``; while the deck
+lasts every hand is full and ``turns_left`` is ``None``; once it is empty ``turns_left`` is in
+``0..P`` and no hand is over full; stacks in ``0..5``, clues in ``0..8`` (counted in half tokens under
+Clue Starved: ``0..16``, :attr:`~solitaire.seer.game.options.Rules.max_clues`), strikes in ``0..3``,
+the player to move in ``0..P-1``; the deck has a card to draw after the first hands; and the
+cards drawn so far hold every card in a hand or on a stack (the rest of them are the lost
+copies, :attr:`Position.lost`).
+
+JSON form (:meth:`Position.to_json`, :func:`parse_position`)::
+
+    {"players": ["Alice", "Bob"],            # or a number of players
+     "deck": [{"suitIndex": 0, "rank": 1}, ...],   # as in a hanab.live game
+     "next_card": 12, "hands": [[0, 1, 2, 3, 10], [5, 6, 7, 8, 11]],
+     "stacks": [1, 0, 0, 0, 0], "clues": 7, "strikes": 0, "to_move": 1, "turns_left": null}
+
+A variant game adds its hanab.live ``"options"`` (``{"variant": "Black (6 Suits)"}``) and has one
+stack per suit. Card indices in ``hands`` are the hanab.live card orders (the index in ``deck``).
+"""
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from solitaire.io.errors import InputError
+from solitaire.io.inputfile import is_whole, parse_json, read_text
+from solitaire.seer.game.deals import RANKS, Deal, card_name, deal_to_hanablive, parse_hanablive
+from solitaire.seer.game.options import MAX_CLUES
+
+__all__ = ["Position", "MAX_CLUES", "MAX_STRIKES", "position_of", "parse_position", "read_position"]
+
+MAX_STRIKES = 3
+
+
+@dataclass(frozen=True)
+class Position:
+    """A state of a real game on ``deal`` (see the module docstring)."""
+
+    deal: Deal                          # deck order (deal.types), players, hand size
+    next_card: int                      # index in the deck of the next card to draw
+    hands: tuple[tuple[int, ...], ...]  # per player, the deck indices held, in slot order
+    stacks: tuple[int, ...]             # cards played per suit
+    clues: int                          # clue tokens, in half tokens under Clue Starved (Rules.max_clues)
+    strikes: int
+    to_move: int                        # the player to move
+    turns_left: int | None              # None while the deck lasts; else turns left in the game
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hands", tuple(tuple(int(o) for o in hand) for hand in self.hands))
+        object.__setattr__(self, "stacks", tuple(int(s) for s in self.stacks))
+        problem = self._problem()
+        if problem:
+            raise ValueError(problem)
+
+    @classmethod
+    def initial(cls, deal: Deal, start_player: int | None = None) -> "Position":
+        """The position before the first action; ``start_player`` defaults to the deal's own."""
+        start = deal.start_player if start_player is None else start_player
+        hand = deal.hand
+        hands = tuple(tuple(range(p * hand, (p + 1) * hand)) for p in range(deal.players))
+        return cls(deal, deal.pooled, hands, (0,) * (deal.n_types // RANKS), deal.rules.max_clues, 0, start, None)
+
+    def _problem(self):
+        """What is wrong with the position, or ``None``."""
+        deal, P = self.deal, self.deal.players
+        size = len(deal.types)
+        if size <= deal.pooled:
+            return f"a deal needs at least one card to draw: {size} cards for {P} hands of {deal.hand}"
+        if not deal.pooled <= self.next_card <= size:
+            return f"next_card must be in {deal.pooled}..{size}, got {self.next_card}"
+        if len(self.hands) != P:
+            return f"expected {P} hands, got {len(self.hands)}"
+        held = [o for hand in self.hands for o in hand]
+        if any(not 0 <= o < self.next_card for o in held):
+            return f"a hand holds a card not yet drawn (cards 0..{self.next_card - 1} are drawn)"
+        if len(set(held)) != len(held):
+            return "a card is in two hands (or twice in one)"
+        deck_lasts = self.next_card < size
+        for p, hand in enumerate(self.hands):
+            if len(hand) > deal.hand or (deck_lasts and len(hand) != deal.hand):
+                return f"player {p} holds {len(hand)} cards, expected {deal.hand}" + ("" if deck_lasts else " at most")
+        suits = deal.n_types // RANKS
+        if len(self.stacks) != suits or any(not 0 <= s <= RANKS for s in self.stacks):
+            return f"expected {suits} stacks in 0..{RANKS}, got {list(self.stacks)}"
+        for name, value, top in (("clues", self.clues, deal.rules.max_clues), ("strikes", self.strikes, MAX_STRIKES),
+                                 ("to_move", self.to_move, P - 1)):
+            if not (isinstance(value, int) and 0 <= value <= top):
+                return f"{name} must be in 0..{top}, got {value!r}"
+        if deck_lasts and self.turns_left is not None:
+            return "turns_left must be null while the deck lasts"
+        if not deck_lasts and not (isinstance(self.turns_left, int) and 0 <= self.turns_left <= P):
+            return f"turns_left must be in 0..{P} once the deck is empty, got {self.turns_left!r}"
+        lost = self.lost
+        short = [t for t in range(deal.n_types) if lost[t] < 0]
+        if short:
+            return f"more {card_name(short[0], deal.variant)} held or played than drawn"
+        return None
+
+    @property
+    def played(self) -> int:
+        """Cards on the stacks."""
+        return sum(self.stacks)
+
+    @property
+    def score(self) -> int:
+        """The score if the game ended here: 0 after the third strike, else the cards played."""
+        return 0 if self.strikes >= MAX_STRIKES else self.played
+
+    @property
+    def deck_left(self) -> int:
+        """Cards still to draw."""
+        return len(self.deal.types) - self.next_card
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (third strike, every card played, or no turn left)."""
+        return self.strikes >= MAX_STRIKES or self.played == self.deal.max_score or self.turns_left == 0
+
+    @property
+    def held_types(self) -> list[int]:
+        """The types of the cards in the hands, player 0 first, in slot order."""
+        return [int(self.deal.types[o]) for hand in self.hands for o in hand]
+
+    @property
+    def lost(self) -> list[int]:
+        """Per type, the copies drawn that are neither in a hand nor on a stack (discarded or misplayed)."""
+        counts = [0] * self.deal.n_types
+        for t in self.deal.types[:self.next_card].tolist():
+            counts[t] += 1
+        for t in self.held_types:
+            counts[t] -= 1
+        for suit, height in enumerate(self.stacks):
+            for rank in range(height):
+                counts[suit * RANKS + rank] -= 1
+        return counts
+
+    def to_json(self) -> dict:
+        """The JSON form (module docstring)."""
+        game = deal_to_hanablive(self.deal)
+        out = {"players": game["players"], "deck": game["deck"], "next_card": self.next_card,
+               "hands": [list(hand) for hand in self.hands], "stacks": list(self.stacks), "clues": self.clues,
+               "strikes": self.strikes, "to_move": self.to_move, "turns_left": self.turns_left}
+        if not self.deal.standard:
+            out["options"] = self.deal.options.to_hanablive()
+        return out
+
+
+def position_of(source: "Deal | Position") -> Position:
+    """A position as it is, or a deal's initial position."""
+    return source if isinstance(source, Position) else Position.initial(source)
+
+
+_FIELDS = ("next_card", "hands", "stacks", "clues", "strikes", "to_move", "turns_left")
+
+
+def parse_position(obj: Any, source: str = "<json>", line: int | None = None) -> Position:
+    """A :class:`Position` from its JSON form; :class:`InputError` names what is wrong."""
+    if not isinstance(obj, dict):
+        raise InputError("expected a position object", source, line)
+    missing = [key for key in _FIELDS if key not in obj]
+    if missing:
+        raise InputError(f"expected the position fields {', '.join(_FIELDS)}; missing {', '.join(missing)}",
+                         source, line)
+    deal = parse_hanablive({key: obj[key] for key in ("deck", "players", "options") if key in obj}, source, line)
+    hands, stacks = obj["hands"], obj["stacks"]
+    if not (isinstance(hands, list) and all(isinstance(h, list) and all(is_whole(o) for o in h) for h in hands)):
+        raise InputError(f"expected 'hands' to be lists of card indices, got {json.dumps(hands)}", source, line)
+    if not (isinstance(stacks, list) and all(is_whole(s) for s in stacks)):
+        raise InputError(f"expected 'stacks' to be a list of numbers, got {json.dumps(stacks)}", source, line)
+    for key in ("next_card", "clues", "strikes", "to_move"):
+        if not is_whole(obj[key]):
+            raise InputError(f"expected '{key}' to be a number, got {json.dumps(obj[key])}", source, line)
+    if obj["turns_left"] is not None and not is_whole(obj["turns_left"]):
+        raise InputError(f"expected 'turns_left' to be a number or null, got {json.dumps(obj['turns_left'])}",
+                         source, line)
+    try:
+        return Position(deal, obj["next_card"], tuple(map(tuple, hands)), tuple(stacks), obj["clues"],
+                        obj["strikes"], obj["to_move"], obj["turns_left"])
+    except ValueError as err:
+        raise InputError(f"not a position: {err}", source, line) from None
+
+
+def read_position(path: str | os.PathLike[str]) -> Position:
+    """The position in a JSON file (one object in the JSON form)."""
+    return parse_position(parse_json(read_text(path), str(path)), str(path))
+

@@ -1,0 +1,414 @@
+"""The real rules of Hanabi (docs/architecture.md, the real game) and a perfect-information bot: the lower bound L.
+
+Simulator (:class:`Game`, :func:`simulate`, :func:`replay`). Rules as on hanab.live and in HLE:
+players ``0..P-1`` take turns, the starting player first (the deal's, player 0 unless the game
+says otherwise; the deal still gives player 0 the first hand); 8 clue tokens, 3 strikes; a clue costs a token, must
+touch at least one card of another player and draws nothing; a discard needs fewer than 8
+tokens and returns one; a play of the next card of its suit scores (a 5 returns a token if
+below 8), any other play is a misplay (a strike, the card is discarded). Under Clue Starved a
+discard or a played 5 returns half a token: the game counts half tokens then, as hanab.live
+does (16 at the start, a clue costs 2, :attr:`~solitaire.seer.game.options.Rules.clue_cost`). Each play,
+misplay or discard draws the next card for the acting player while the deck lasts. With the
+option ``deckPlays``, when one card is left in the deck the player to move may play it from the
+deck (as hanab.live's server does: the card is drawn and played at once, a misplay if it does not
+play; the player's hand is unchanged); it cannot be discarded. After
+the last card is drawn every player, the drawer included, has exactly one more turn. The
+game ends then, at 25, or at the third strike, which scores 0. A game starts from any
+:class:`~solitaire.seer.game.position.Position` (:meth:`Game.from_position`) and exports the one it is
+in (:meth:`Game.position`).
+
+Actions are hanab.live's export format: ``{"type": 0, "target": order}`` play,
+``{"type": 1, "target": order}`` discard (``order`` = the card's index in the deck; a play from the
+deck targets the deck's last card),
+``{"type": 2, "target": player, "value": suit}`` color clue,
+``{"type": 3, "target": player, "value": rank}`` rank clue; type 4 (game over) ends the list.
+
+Bot (:func:`seer_line`). It sees every hand and the deck and follows the rules, so its
+score is a lower bound L on the perfect-information optimum U3 <= U2. On its turn a player
+plays a playable card if it has one (the lowest rank first; among equals, one whose next
+card is already in some hand); otherwise it discards a useless card (played already, held
+twice, or a card whose lower card is lost) when it may — unless the pace
+``played + cards left + P - 25`` is at most 4 and a teammate can play, when it stalls with
+a clue to keep the deck for later (this matters at the end: after the last draw each
+player plays at most once, and only its own cards); otherwise it stalls with a clue
+when a token is left; otherwise it discards the card it misses least (not the last copy of
+a needed card if it can help it, the highest rank first). With 8 tokens and no legal clue (no
+teammate holds a card some clue touches, in a variant with such cards) it misplays its least
+useful card, even as the third strike: no other action is legal then.
+
+Running time: ``O(turns * P * hand)`` per game, a fraction of a millisecond.
+"""
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from solitaire.io.inputfile import is_whole, json_text
+from solitaire.seer.game.deals import RANKS, Deal, parse_hanablive
+from solitaire.seer.game.position import MAX_CLUES, MAX_STRIKES, Position, position_of
+from solitaire.seer.game.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
+from solitaire.io.errors import InputError
+
+__all__ = ["MAX_CLUES", "Game", "IllegalAction", "action_error", "simulate", "replay", "seer_line", "seer_score",
+           "bot_action", "legal_clue", "legal_actions", "positions_of_game"]
+
+PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER = 0, 1, 2, 3, 4
+#: Below this hanab.live pace the bot stalls with a clue instead of discarding junk (tuned on seeds 0..399).
+STALL_PACE = 4
+
+
+class IllegalAction(InputError):
+    """An action the rules forbid; ``number`` is its 1-based index in the list."""
+
+    def __init__(self, message: str, number: int | None = None, source: str = "<actions>") -> None:
+        super().__init__(f"action {number}: {message}" if number else message, source)
+        self.number = number
+
+
+class Game:
+    """The state of a real game; :meth:`apply` takes one hanab.live action.
+
+    ``Game(deal)`` starts from the deal's initial position with ``start_player`` (default: the
+    deal's) to move; ``turn`` counts the actions applied since the starting position.
+    """
+
+    def __init__(self, deal: Deal, start_player: int | None = None) -> None:
+        self._load(Position.initial(deal, start_player))
+
+    @classmethod
+    def from_position(cls, position: Position) -> "Game":
+        """A game in ``position`` (its ``turn`` counts from there)."""
+        game = cls.__new__(cls)
+        game._load(position)
+        return game
+
+    def _load(self, position):
+        self.deal = position.deal
+        self.types = [int(t) for t in self.deal.types]  # Python ints: the bot reads them on every turn
+        self.hands = [list(hand) for hand in position.hands]
+        self.counts = self.deal.counts.tolist()  # copies in the deck, per type
+        self.max_score = self.deal.max_score
+        self.held = [0] * self.deal.n_types  # copies in the hands, per type
+        for t in position.held_types:
+            self.held[t] += 1
+        self.next_card = position.next_card
+        self.stacks = list(position.stacks)
+        self.clues, self.strikes, self.turn = position.clues, position.strikes, 0  # clues in units (clue_cost)
+        self.clue_cost, self.max_clues = self.deal.rules.clue_cost, self.deal.rules.max_clues
+        self.deck_plays = self.deal.rules.deck_plays
+        self.start_player = position.to_move
+        self.last_turn = position.turns_left  # the game ends when turn reaches it
+        self.lost = position.lost  # copies discarded or misplayed, per type
+
+    def position(self) -> Position:
+        """The position the game is in."""
+        return Position(self.deal, self.next_card, tuple(map(tuple, self.hands)), tuple(self.stacks),
+                        self.clues, self.strikes, self.current,
+                        None if self.last_turn is None else self.last_turn - self.turn)
+
+    @property
+    def current(self) -> int:
+        return (self.start_player + self.turn) % self.deal.players
+
+    @property
+    def played(self) -> int:
+        return sum(self.stacks)
+
+    @property
+    def over(self) -> bool:
+        return (self.strikes >= MAX_STRIKES or self.played == self.max_score
+                or (self.last_turn is not None and self.turn >= self.last_turn))
+
+    @property
+    def score(self) -> int:
+        return 0 if self.strikes >= MAX_STRIKES else self.played
+
+    @property
+    def may_clue(self) -> bool:
+        """Whether a clue token is left (the cards a clue must touch aside)."""
+        return self.clues >= self.clue_cost
+
+    @property
+    def may_discard(self) -> bool:
+        """Whether a discard is allowed: fewer than 8 clue tokens."""
+        return self.clues < self.max_clues
+
+    @property
+    def deck_left(self) -> int:
+        return len(self.types) - self.next_card
+
+    @property
+    def may_play_deck(self) -> bool:
+        """Whether the deck's last card may be played from the deck: ``deckPlays``, one card left."""
+        return self.deck_plays and self.deck_left == 1
+
+    def type_of(self, order: int) -> int:
+        return self.types[order]
+
+    def copy(self) -> "Game":
+        """An independent copy of the state (same deal)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.stacks, other.lost, other.held = list(self.stacks), list(self.lost), list(self.held)
+        return other
+
+    def playable(self, t: int) -> bool:
+        return self.stacks[t // RANKS] == t % RANKS
+
+    def _remove(self, order):
+        hand = self.hands[self.current]
+        if order not in hand:
+            raise ValueError(f"card {order} is not in the hand of player {self.current}")
+        hand.remove(order)
+        self.held[self.types[order]] -= 1
+        if self.next_card < len(self.types):
+            hand.append(self.next_card)
+            self.held[self.types[self.next_card]] += 1
+            self._draw()
+
+    def _draw(self):
+        """The next card leaves the deck; after the last one every player has one more turn."""
+        self.next_card += 1
+        if self.next_card == len(self.types):
+            self.last_turn = self.turn + 1 + self.deal.players
+
+    def apply(self, action: dict[str, Any]) -> None:
+        """Apply one action (a dict); raises ``ValueError`` with the reason if illegal."""
+        if self.over:
+            raise ValueError("the game is over")
+        kind, target, value = action.get("type"), action.get("target"), action.get("value")
+        if kind == PLAY:
+            if target == self.next_card and self.may_play_deck:
+                self._draw()  # the deck's last card, played from the deck: the hand is unchanged
+            else:
+                self._remove(target)
+            t = self.type_of(target)
+            if self.playable(t):
+                self.stacks[t // RANKS] += 1
+                if t % RANKS == RANKS - 1 and self.may_discard:  # below 8 tokens
+                    self.clues += 1
+            else:
+                self.strikes += 1
+                self.lost[t] += 1
+        elif kind == DISCARD:
+            if not self.may_discard:
+                raise ValueError("a discard needs fewer than 8 clue tokens")
+            self._remove(target)
+            self.lost[self.type_of(target)] += 1
+            self.clues += 1
+        elif kind in (COLOR_CLUE, RANK_CLUE):
+            self._check_clue(kind, target, value)
+            self.clues -= self.clue_cost
+        else:
+            raise ValueError(f"unknown action type {kind!r}")
+        self.turn += 1
+
+    def _check_clue(self, kind, target, value):
+        if not self.may_clue:
+            raise ValueError("a clue needs a clue token")
+        if not isinstance(target, int) or not 0 <= target < self.deal.players or target == self.current:
+            raise ValueError(f"a clue needs another player as target, got {target!r}")
+        clue = Clue(COLOR if kind == COLOR_CLUE else RANK, value)
+        rules = self.deal.rules
+        if not clue_is_legal(rules.variant, clue, self.cards(target), rules.options.empty_clues):
+            raise ValueError(f"the {clue.kind} clue {value!r} touches no card of player {target}"
+                             if isinstance(value, int) and clue_offered(rules.variant, clue)
+                             else f"{value!r} is not a {clue.kind} clue of {rules.variant.name}")
+
+    def cards(self, player: int) -> list[Card]:
+        """The cards of ``player``'s hand, in slot order."""
+        return [Card(self.type_of(o) // RANKS, self.type_of(o) % RANKS + 1) for o in self.hands[player]]
+
+
+def replay(start: Deal | Position, actions: Iterable[dict[str, Any]], source: str = "<actions>") -> Iterator[Game]:
+    """Replay hanab.live actions from ``start`` (a deal or a :class:`Position`) under the real rules.
+
+    Yields the :class:`Game` before each action it applies and once more at the end (the same
+    object each time, moved on by each action); stops at a game-over action (type 4) or when
+    the game is over.
+
+    Raises
+    ------
+    IllegalAction
+        Naming the first action that is not one (:func:`action_error`) or that the rules forbid, and why.
+    """
+    game = Game.from_position(position_of(start))
+    for number, action in enumerate(actions, start=1):
+        reason = action_error(action)
+        if reason:
+            raise IllegalAction(reason, number, source)
+        if action["type"] == GAME_OVER or game.over:
+            break
+        yield game
+        try:
+            game.apply(action)
+        except ValueError as err:
+            raise IllegalAction(str(err), number, source) from None
+    yield game
+
+
+#: The fields each type of action needs: the card (play, discard), the player and the clue (clues), the
+#: end condition (game over).
+_NEEDS = {PLAY: ("target",), DISCARD: ("target",), COLOR_CLUE: ("target", "value"), RANK_CLUE: ("target", "value"),
+          GAME_OVER: ("value",)}
+
+
+def action_error(action: Any) -> str | None:
+    """Why ``action`` is not a hanab.live action, or ``None``: an object whose ``type`` is a whole
+    number in 0..4 and whose ``target`` and ``value`` are whole numbers, each present where the type
+    needs it (:data:`_NEEDS`) and else absent, ``null`` or a whole number (what they name, a card in
+    the hand, another player, a clue of the variant, is for the rules to judge)."""
+    if not isinstance(action, dict):
+        return f"expected an action object, got {json_text(action)}"
+    kind = action.get("type")
+    if not (is_whole(kind) and kind in _NEEDS):
+        return (f"expected 'type' to be 0..4 (play, discard, colour clue, rank clue, game over), got "
+                f"{json_text(kind)}")
+    for key in ("target", "value"):
+        if not is_whole(action.get(key)) and (key in _NEEDS[kind] or action.get(key) is not None):
+            return f"expected {key!r} to be a whole number, got {json_text(action.get(key))}"
+    return None
+
+
+def simulate(start: Deal | Position, actions: Iterable[dict[str, Any]], source: str = "<actions>") -> Game:
+    """Replay hanab.live actions from ``start`` (a deal or a :class:`Position`); returns the final
+    :class:`Game` (:func:`replay` says when it stops and what it raises)."""
+    for game in replay(start, actions, source):
+        pass
+    return game
+
+
+def _needed(game, t):
+    """Whether type ``t`` can still be played: not played, and every lower card still available."""
+    suit, rank = divmod(t, RANKS)
+    if game.stacks[suit] > rank:
+        return False
+    return all(game.lost[suit * RANKS + r] < game.counts[suit * RANKS + r]
+               for r in range(game.stacks[suit], rank + 1))
+
+
+def _useless(game, order):
+    """Whether discarding ``order`` costs nothing: not needed, or another copy is in some hand."""
+    t = game.type_of(order)
+    return not _needed(game, t) or game.held[t] > 1
+
+
+def _play_choice(game, hand):
+    playable = [o for o in hand if game.playable(game.type_of(o))]
+    if not playable:
+        return None
+
+    def key(o):
+        t = game.type_of(o)
+        follows = t % RANKS < RANKS - 1 and game.held[t + 1] > 0
+        return (t % RANKS, not follows)
+    return min(playable, key=key)
+
+
+def legal_clue(game: Game) -> dict[str, int] | None:
+    """A legal clue to the next player that can be clued (the first clue of the variant, colours
+    first, that touches the first card it can; on the standard deck the colour of that player's
+    first card), ``None`` if there is none."""
+    P, rules = game.deal.players, game.deal.rules
+    for step in range(1, P):
+        target = (game.current + step) % P
+        clue = rules.clue_for([game.types[o] for o in game.hands[target]]) if game.hands[target] else None
+        if clue is not None:
+            return {"type": COLOR_CLUE if clue.kind == COLOR else RANK_CLUE, "target": target, "value": clue.value}
+    return None
+
+
+def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list[dict[str, int]]:
+    """Every legal action of the player to move, up to the content of a clue: a play of each card
+    (a misplay included) and of the deck's last card when it may be played from the deck, a
+    discard of each card when a token is missing, and one clue
+    (:func:`legal_clue`) when a token is left and a teammate holds a card some clue touches (any card
+    when a clue is always legal). With every card seen a clue only spends a token and hands the turn
+    on, so one clue stands for all of them.
+    ``misplays`` / ``clues`` false leave those out."""
+    hand = game.hands[game.current]
+    plays = hand + [game.next_card] if game.may_play_deck else hand
+    actions = [{"type": PLAY, "target": o} for o in plays if misplays or game.playable(game.type_of(o))]
+    if game.may_discard:
+        actions += [{"type": DISCARD, "target": o} for o in hand]
+    clue = legal_clue(game) if game.may_clue and clues else None
+    if clue is not None:  # None: no teammate holds a card a clue may touch
+        actions.append(clue)
+    return actions
+
+
+def _discard_choice(game, hand):
+    """The card missed least: useless first, then not a last copy, then the highest rank."""
+    def cost(o):
+        t = game.type_of(o)
+        left = game.counts[t] - game.lost[t]
+        return (not _useless(game, o), left <= 1, -(t % RANKS))
+    return min(hand, key=cost)
+
+
+def _should_stall(game):
+    """Clue rather than discard: the pace is low and a teammate has a card to play."""
+    pace = game.played + game.deck_left + game.deal.players - game.max_score
+    return pace <= STALL_PACE and any(game.playable(game.type_of(o)) for i, hand in enumerate(game.hands)
+                                      if i != game.current for o in hand)
+
+
+def bot_action(game: Game) -> dict[str, int]:
+    """The bot's action in any game state (see the module docstring)."""
+    hand = game.hands[game.current]
+    order = _play_choice(game, hand)
+    if order is not None:
+        return {"type": PLAY, "target": order, "value": 0}
+    clue = legal_clue(game) if game.may_clue else None
+    trash = [o for o in hand if _useless(game, o)]
+    if trash and game.may_discard and not (clue is not None and _should_stall(game)):
+        return {"type": DISCARD, "target": trash[0], "value": 0}
+    if clue is not None:
+        return clue
+    if game.may_discard and hand:
+        return {"type": DISCARD, "target": _discard_choice(game, hand), "value": 0}
+    if hand:  # 8 tokens and no legal clue: a misplay, the third strike if it must be
+        return {"type": PLAY, "target": _discard_choice(game, hand), "value": 0}
+    raise RuntimeError("no legal action")  # cannot happen: after the last draw a hand loses one card at most
+
+
+def seer_line(start: Deal | Position) -> tuple[list[dict[str, int]], int]:
+    """The bot's game from ``start`` (a deal or a :class:`Position`): ``(actions, score)``; the
+    actions replay with :func:`simulate` from the same start.
+
+    Examples
+    --------
+    >>> from solitaire.seer.game.deals import seeded_deal
+    >>> actions, score = seer_line(seeded_deal(2, 0))
+    >>> simulate(seeded_deal(2, 0), actions).score == score
+    True
+    """
+    game = Game.from_position(position_of(start))
+    actions = []
+    while not game.over:
+        action = bot_action(game)
+        game.apply(action)
+        actions.append(action)
+    return actions, game.score
+
+
+def seer_score(start: Deal | Position) -> int:
+    """Only the bot's score L (from a deal or a :class:`Position`)."""
+    return seer_line(start)[1]
+
+
+def positions_of_game(game_json: dict, source: str = "<game>") -> list[Position]:
+    """The positions of a hanab.live game: ``result[t]`` is the position before action ``t``
+    (0-based), and the last one the position where the game ended (after its last action, or
+    at a game-over action, type 4). The starting player is ``options.startingPlayer``.
+
+    Raises
+    ------
+    InputError
+        A bad game object, or :class:`~solitaire.seer.game.simulator.IllegalAction` naming the first illegal action.
+    """
+    deal = parse_hanablive(game_json, source)
+    actions = game_json.get("actions", [])
+    if not isinstance(actions, list):
+        raise InputError("expected 'actions' to be a list", source)
+    return [game.position() for game in replay(deal, actions, source)]

@@ -1,0 +1,151 @@
+"""Build the shipped variant table (``data/variants.json``) from hanab.live's definitions.
+
+Contract: :func:`build_table` reads hanab.live's ``variants.json``, ``suits.json`` and
+``colors.json`` (``packages/game/src/json/`` of the Hanabi-Live/hanabi-live repository) and
+returns the project's table: every variant whose rules :mod:`solitaire.seer.game.variants` models
+exactly, with its suits (their copies rule and touch properties) and the clue colours and ranks
+it offers, and every other variant with one line saying which of its rules is not modelled.
+The supported variants differ from the standard game only in their deck (suits, dark suits,
+Scarce Ones, Critical Fours), in which cards a clue touches, and in Clue Starved's token
+economy (half clue tokens). Refused, by the variants.json / suits.json field that says so:
+
+* ``upOrDown``, ``sudoku`` (and any ``stackSize``), reversed suits (``<suit> Reversed``):
+  stacks that are not built 1 to 5;
+* ``throwItInAHole``: hidden plays, no clue token for a finished stack;
+* ``alternatingClues``: whether a clue is legal depends on the previous clue;
+* suits with ``inverted`` (Orange): playing discards and discarding plays;
+* any field this module does not know, so that a new hanab.live rule is never taken silently.
+
+The clue colours of a variant are derived as hanab.live's ``getVariantClueColors`` does: the
+variant's own ``clueColors`` if given, else the colours of its suits in suit order, each once,
+skipping suits touched by every colour; a suit's colours are its ``clueColors``, else none for
+rainbow-like, white-like and prism suits, else the colour of its own name.
+
+Run it when hanab.live's definitions change::
+
+    python -m solitaire.seer.game.variants_build VARIANTS SUITS COLORS OUT --commit HASH
+"""
+
+import argparse
+import json
+
+from solitaire.io.atomic import write_text_atomic
+
+__all__ = ["build_table", "dump_table", "suit_clue_colors", "variant_clue_colors", "unsupported_reasons",
+           "main"]
+
+# Fields without effect on the rules the toolkit models (identity, display, clue names).
+_COSMETIC_VARIANT = {"id", "newID", "name", "suits", "cowAndPig", "duck"}
+_COSMETIC_SUIT = {"name", "id", "abbreviation", "createVariants", "displayName", "fill",
+                  "fillColors", "fillColorblind", "pip"}
+# Variant fields carried into the table as they are.
+CARRIED = ("clueRanks", "specialRank", "specialRankAllClueColors", "specialRankAllClueRanks",
+           "specialRankNoClueColors", "specialRankNoClueRanks", "specialRankDeceptive",
+           "criticalRank", "scarceOnes", "clueStarved", "synesthesia", "oddsAndEvens",
+           "funnels", "chimneys", "colorCluesTouchNothing", "rankCluesTouchNothing")
+# Suit fields carried into the table (clueColors is derived, see suit_clue_colors).
+SUIT_FLAGS = ("oneOfEach", "allClueColors", "noClueColors", "allClueRanks", "noClueRanks",
+              "prism")
+_REFUSED_VARIANT = {
+    "upOrDown": "Up or Down (stacks built up from 1 or down from 5, START cards)",
+    "sudoku": "Sudoku (stacks start at any rank)",
+    "stackSize": "stacks shorter than 5",
+    "throwItInAHole": "Throw It in a Hole (hidden plays)",
+    "alternatingClues": "Alternating Clues (a clue's legality depends on the previous clue)",
+}
+_REFUSED_SUIT = {"inverted": "inverted suit {} (a play discards and a discard plays)"}
+REVERSED = " Reversed"
+
+
+def suit_clue_colors(suit: dict, colors: set[str]) -> list[str]:
+    """The colours whose clues touch ``suit`` through its colour (hanab.live's rule)."""
+    if "clueColors" in suit:
+        return list(suit["clueColors"])
+    if suit.get("allClueColors") or suit.get("noClueColors") or suit.get("prism"):
+        return []
+    if suit["name"] in colors:
+        return [suit["name"]]
+    raise ValueError(f"suit {suit['name']!r} has no clue colours and no colour of its name")
+
+
+def variant_clue_colors(variant: dict, suits: dict[str, dict], colors: set[str]) -> list[str]:
+    """The colour clues ``variant`` offers, in hanab.live's index order."""
+    if "clueColors" in variant:
+        return list(variant["clueColors"])
+    out: list[str] = []
+    for name in variant["suits"]:
+        suit = suits[name.removesuffix(REVERSED)]
+        if suit.get("allClueColors"):
+            continue
+        out += [c for c in suit_clue_colors(suit, colors) if c not in out]
+    return out
+
+
+def unsupported_reasons(variant: dict, suits: dict[str, dict]) -> list[str]:
+    """What in ``variant`` the toolkit does not model; empty when it is supported."""
+    reasons = [text for key, text in _REFUSED_VARIANT.items() if key in variant]
+    reasons += [f"unknown variant field {key!r}" for key in variant
+                if key not in _COSMETIC_VARIANT and key not in CARRIED
+                and key not in _REFUSED_VARIANT and key != "clueColors"]
+    for name in variant["suits"]:
+        if name.endswith(REVERSED):
+            reasons.append(f"reversed suit {name} (built down from 5)")
+        suit = suits[name.removesuffix(REVERSED)]
+        reasons += [text.format(name) for key, text in _REFUSED_SUIT.items() if key in suit]
+        reasons += [f"unknown field {key!r} of suit {name}" for key in suit
+                    if key not in _COSMETIC_SUIT and key not in SUIT_FLAGS
+                    and key not in _REFUSED_SUIT and key != "clueColors"]
+    return list(dict.fromkeys(reasons))
+
+
+def build_table(variants: list[dict], suits: list[dict], colors: list[dict],
+                source: str) -> dict:
+    """The shipped table: ``suits`` and ``variants`` supported, ``unsupported`` with reasons."""
+    color_names = {c["name"] for c in colors}
+    by_name = {s["name"]: s for s in suits}
+    supported, unsupported, used = [], [], {}
+    for v in variants:
+        reasons = unsupported_reasons(v, by_name)
+        if reasons:
+            unsupported.append([v["id"], v["name"], "; ".join(reasons)])
+            continue
+        entry = {"id": v["id"], "name": v["name"], "suits": v["suits"],
+                 "clueColors": variant_clue_colors(v, by_name, color_names)}
+        entry.update({key: v[key] for key in CARRIED if key in v})
+        supported.append(entry)
+        for name in v["suits"]:
+            suit = by_name[name]
+            used[name] = {"clueColors": suit_clue_colors(suit, color_names),
+                          **{flag: True for flag in SUIT_FLAGS if suit.get(flag)}}
+    return {"source": source, "suits": used, "variants": supported, "unsupported": unsupported}
+
+
+def dump_table(table: dict) -> str:
+    """Compact JSON, one variant per line (diffs of a rebuilt table stay readable)."""
+    head = {key: table[key] for key in ("source", "suits")}
+    lines = [json.dumps(head, separators=(",", ":"))[:-1] + ',"variants":[']
+    lines.append(",\n".join(json.dumps(v, separators=(",", ":")) for v in table["variants"]))
+    lines.append('],"unsupported":[')
+    lines.append(",\n".join(json.dumps(u, separators=(",", ":"))
+                            for u in table["unsupported"]))
+    lines.append("]}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Command line: read the three hanab.live files, write the table."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    for name in ("variants", "suits", "colors", "out"):
+        ap.add_argument(name)
+    ap.add_argument("--commit", required=True, help="the hanabi-live commit the files are from")
+    args = ap.parse_args(argv)
+    loaded = [json.load(open(path, encoding="utf-8"))
+              for path in (args.variants, args.suits, args.colors)]
+    source = ("Derived from hanab.live's variant definitions (Hanabi-Live/hanabi-live, "
+              f"packages/game/src/json/ at commit {args.commit}; GPL-3.0) by "
+              "solitaire/seer/game/variants_build.py.")
+    write_text_atomic(args.out, dump_table(build_table(*loaded, source=source)))
+
+
+if __name__ == "__main__":
+    main()

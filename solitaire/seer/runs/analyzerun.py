@@ -1,0 +1,146 @@
+"""One run of ``hanabi-solitaire analyze``: games in, one row per game out, and the batch summary.
+
+Contract. :class:`AnalyzeRun` takes the source of a batch (:mod:`solitaire.seer.sources.dealsource`) — deals
+with their recorded actions (:func:`~solitaire.seer.sources.history.read_history`), the records the toolkit
+refused, hanab.live seeds — and yields,
+in input order, one row per item: :meth:`~solitaire.seer.runs.analysis.GameAnalysis.to_json` with the
+``timeout`` it ran under for a game, :meth:`~solitaire.seer.sources.history.Refused.to_json` for a refused
+record. Rows stream to a JSON Lines file (:class:`~solitaire.seer.runs.rowfile.RowWriter`: an
+interrupted run keeps every finished row); with ``resume`` the games whose rows the file holds
+under the same ``timeout`` are not analysed again. Each game may also be drawn as a PNG
+(:mod:`solitaire.seer.runs.plot`). :meth:`AnalyzeRun.summary` summarises exactly the games of the
+batch, each once, reused rows and new ones, and counts the refused records by reason.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from solitaire.io.atomic import writable_folder
+from solitaire.io.errors import InputError
+from solitaire.seer.runs.analysis import GameAnalysis, analyze_game, summarize_analyses
+from solitaire.seer.runs.boundrun import imap_jobs
+from solitaire.seer.game.deals import Deal
+from solitaire.seer.sources.dealsource import DealChain, DealList, LiveSeeds
+from solitaire.seer.sources.history import Refused
+from solitaire.seer.bounds.u3 import warm_up
+from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, read_rows, write_through
+
+__all__ = ["AnalyzeRun", "ANALYSIS_KEYS"]
+
+#: What every resumed row of ``analyze`` has.
+ANALYSIS_KEYS = ("id", "turns", "drops")
+#: The sources a run of ``analyze`` reads.
+DealSource = DealList | LiveSeeds | DealChain
+
+
+class AnalyzeRun(LockedRun):
+    """One run of ``analyze`` (module docstring): ``with AnalyzeRun(...) as run``, then :meth:`rows`
+    analyses the games not reused and yields their rows, :meth:`summary` summarises the batch.
+
+    Parameters
+    ----------
+    source : DealList, LiveSeeds, DealChain or sequence of Deal or Refused
+        The games, in order, a game listed twice analysed once (:mod:`solitaire.seer.sources.dealsource`,
+        or a list such as :func:`~solitaire.seer.sources.history.read_history` returns); streamed, so a
+        seed range of any length is never held in memory.
+    timeout : float or None
+        Seconds of search per position (``None``: no limit).
+    out : str, optional
+        The JSON Lines row file; without ``resume`` it is replaced when the run ends.
+    resume : bool
+        Reuse the rows of ``out`` computed under ``timeout`` (needs ``out``).
+    jobs : int
+        Worker processes.
+    plot_dir : str, optional
+        Draw each game into ``<plot_dir>/<id>.png`` (needs matplotlib, checked here).
+
+    Attributes
+    ----------
+    todo : int
+        The items :meth:`rows` will yield: the source's less the games reused.
+
+    Raises
+    ------
+    InputError
+        Before anything is written: ``resume`` without ``out``, ``out`` locked or not a row file
+        of ``analyze``, ``plot_dir`` not writable, matplotlib missing for ``plot_dir``.
+    """
+
+    def __init__(self, source: DealSource | Sequence[Deal | Refused], timeout: float | None = 10.0,
+                 out: str | os.PathLike[str] | None = None, resume: bool = False, jobs: int = 1,
+                 plot_dir: str | os.PathLike[str] | None = None) -> None:
+        if resume and not out:
+            raise InputError("resume needs a row file to resume (--jsonl)", "analyze")
+        if plot_dir:
+            from solitaire.seer.runs.plot import require_matplotlib
+
+            require_matplotlib()
+            writable_folder(plot_dir)
+        if isinstance(source, (list, tuple)):
+            source = DealList(tuple(source))
+        self.source, self.timeout, self.out, self.resume = source, timeout, out, resume
+        self.jobs, self.plot_dir, self.new, self.batch = jobs, plot_dir, [], []
+        self.lock = RowLock(out) if out else None
+        try:
+            self.kept = self._resumed() if resume else {}
+        except BaseException:
+            self.close()
+            raise
+        self.todo = source.count - len(self.kept)
+
+    def _resumed(self) -> dict[str, dict]:
+        """The rows of ``out`` this run reuses, by id: those of its games under its timeout."""
+        return {row["id"]: row for row in read_rows(self.out, required=ANALYSIS_KEYS)
+                if row["id"] in self.source and row.get("timeout") == self.timeout}
+
+    def rows(self) -> Iterator[dict]:
+        """Analyse the games not reused, in input order: write each row to ``out``, draw it, yield it."""
+        warm_up()
+        tasks = ((item, self.timeout, self.kept.get(getattr(item, "ident", None))) for item in self.source.items())
+        results = imap_jobs(_task, tasks, self.jobs, chunksize=1)
+        writer = RowWriter(self.out, self.resume, lock=self.lock) if self.out else None
+        self.lock = None
+        rows = (row for row in map(self._recorded, results) if row is not None)
+        yield from write_through(rows, writer, results)
+
+    def _recorded(self, result: GameAnalysis | Refused | _Reused) -> dict | None:
+        """The new row of one result (``None`` for a reused one), each kept in batch order."""
+        if isinstance(result, _Reused):
+            self.batch.append(result.row)
+            return None
+        row = result.to_json() if isinstance(result, Refused) else self._row(result)
+        self.new.append(row)
+        self.batch.append(row)
+        return row
+
+    def _row(self, analysis: GameAnalysis) -> dict:
+        if self.plot_dir:
+            from solitaire.seer.runs.plot import plot_analysis
+
+            plot_analysis(analysis, os.path.join(self.plot_dir, f"{analysis.ident}.png"))
+        return dict(analysis.to_json(), timeout=self.timeout)
+
+    def batch_rows(self) -> list[dict]:
+        """The rows of the batch in input order, reused or new, as far as :meth:`rows` went."""
+        return self.batch
+
+    def summary(self) -> dict:
+        """:func:`~solitaire.seer.runs.analysis.summarize_analyses` over :meth:`batch_rows`: one row per
+        game, reused or new, and the refused records."""
+        return summarize_analyses(self.batch)
+
+
+class _Reused(NamedTuple):
+    """A game whose row the run reuses."""
+
+    row: dict
+
+
+def _task(args: tuple) -> GameAnalysis | Refused | _Reused:
+    item, timeout, reused = args
+    if reused is not None:
+        return _Reused(reused)
+    return item if isinstance(item, Refused) else analyze_game(item, timeout)

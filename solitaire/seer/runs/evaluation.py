@@ -1,0 +1,197 @@
+"""Agent evaluation against each deal's own maximum U3: real scores joined to rows, and their summary.
+
+Contract. :func:`read_scores` reads an agent's scores (CSV with a header naming ``id`` and
+``score``, or JSON Lines of ``{"id", "score"}``) as :class:`Scores`, which remember the line of
+each; :func:`check_scores` refuses, before any work, a score above its deal's own maximum, naming
+the file and the line; :func:`join_scores` adds each score to the row of its deal (``real_score``,
+``gap_U3 = U3 - score`` where U3 is proven) and names every id found on one side only;
+:func:`evaluate` summarises the scored rows: mean U3, mean score, mean score / mean U3, the win
+rate over the deals whose U3 is 25, the histogram of ``U3 - score``, each with a 95 % confidence
+interval.
+
+Where U3 is not proven (``exact`` false) a row has only ``U3 <= U3_high`` bounds: it counts in
+no mean, ratio or gap, and the summary says how many such rows there were.
+
+Intervals: a mean, ``mean ± 1.96 s / sqrt(n)``; the ratio of means ``R = sum(score) / sum(U3)``
+over the same deals, by the delta method, ``R ± 1.96 sd(score - R U3) / (sqrt(n) mean(U3))``;
+a proportion, Wilson's score interval.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+from collections import Counter
+from typing import Callable, Iterable, Sequence
+
+from solitaire.io.errors import InputError
+from solitaire.io.inputfile import parse_json, read_text, text_lines
+from solitaire.seer.runs.rowfile import row_max
+
+#: The highest score of any supported game (6 suits); a score is checked against its deal's own
+#: maximum when it is joined to the deal's row.
+MAX_SCORE = 30
+
+__all__ = ["Scores", "read_scores", "check_scores", "join_scores", "evaluate", "wilson", "mean_ci", "ratio_ci"]
+
+_Z = 1.959963984540054
+
+
+def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion ``(low, high)``.
+
+    Examples
+    --------
+    >>> [round(x, 4) for x in wilson(5, 10)]
+    [0.2366, 0.7634]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _score(value, source, line) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise InputError(f"expected a whole score 0..{MAX_SCORE}, got {value!r}", source, line)
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_SCORE:
+        raise InputError(f"expected a whole score 0..{MAX_SCORE}, got {value!r}", source, line)
+    return int(text)
+
+
+class Scores(dict):
+    """``{id: score}`` read from the file ``source``, with ``lines``: the file line of each id."""
+
+    def __init__(self, source: str | None = None) -> None:
+        super().__init__()
+        self.source, self.lines = source, {}
+
+
+def _add(scores: Scores, ident, score: int, source: str, line: int) -> None:
+    if not isinstance(ident, str) or not ident:
+        raise InputError(f"expected an id (text), got {ident!r}", source, line)
+    if ident in scores:
+        raise InputError(f"id {ident!r} is given twice", source, line)
+    scores[ident] = score
+    scores.lines[ident] = line
+
+
+def read_scores(path: str | os.PathLike[str]) -> Scores:
+    """``{id: score}`` from a CSV file (a header with ``id`` and ``score``) or JSON Lines.
+
+    Raises :class:`InputError` naming the file and line of the first bad record (a missing
+    field, a score outside ``0..30``, an id given twice; a score above its own deal's maximum is
+    refused by :func:`check_scores` and :func:`join_scores`).
+    """
+    source = str(path)
+    text = read_text(path)
+    scores = Scores(source)
+    first = next((line for line in text_lines(text) if line.strip()), "")
+    if first.lstrip().startswith("{"):
+        for number, line in enumerate(text_lines(text), 1):
+            if not line.strip():
+                continue
+            record = parse_json(line, source, number)
+            if not isinstance(record, dict) or "id" not in record or "score" not in record:
+                raise InputError('expected an object with "id" and "score"', source, number)
+            _add(scores, record["id"], _score(record["score"], source, number), source, number)
+        return scores
+    reader = csv.DictReader(io.StringIO(text))
+    if not reader.fieldnames or not {"id", "score"} <= set(reader.fieldnames):
+        raise InputError("expected a CSV header with the columns id and score", source, 1)
+    for record in reader:
+        number = reader.line_num
+        if record.get("id") is None or record.get("score") is None:
+            raise InputError("expected a value in the columns id and score", source, number)
+        _add(scores, record["id"].strip(), _score(record["score"], source, number), source, number)
+    return scores
+
+
+def _above(scores: dict[str, int], ident: str, maximum: int) -> InputError:
+    """The error of a score above its deal's maximum, naming the file and line where ``scores`` knows them."""
+    return InputError(f"the score {scores[ident]} of {ident} is above its maximum {maximum}",
+                      getattr(scores, "source", None) or "--scores", getattr(scores, "lines", {}).get(ident))
+
+
+def check_scores(scores: dict[str, int], maximum: Callable[[str], int | None]) -> None:
+    """Refuse (:class:`InputError`, naming the file and the line of a :class:`Scores`) the first score
+    above ``maximum(id)``, its deal's maximum (``None``: no deal of the run has that id)."""
+    for ident, score in scores.items():
+        top = maximum(ident)
+        if top is not None and score > top:
+            raise _above(scores, ident, top)
+
+
+def join_scores(rows: Iterable[dict], scores: dict[str, int]) -> tuple[list[dict], list[str], list[str]]:
+    """The rows with ``real_score`` (and ``gap_U3`` where U3 is proven) from ``scores``;
+    ``(rows, ids of rows without a score, ids of scores without a row)``."""
+    out, unscored, seen = [], [], set()
+    for row in rows:
+        ident = row["id"]
+        if ident in scores:
+            seen.add(ident)
+            if scores[ident] > row_max(row):
+                raise _above(scores, ident, row_max(row))
+            row = dict(row, real_score=scores[ident])
+            if row.get("exact"):
+                row["gap_U3"] = row["U3"] - row["real_score"]
+        else:
+            unscored.append(ident)
+        out.append(row)
+    return out, unscored, [ident for ident in scores if ident not in seen]
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, list[float]]:
+    """The mean and its 95 % interval (normal approximation; one value: the interval is the value)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, [mean, mean]
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = _Z * sd / math.sqrt(n)
+    return mean, [mean - half, mean + half]
+
+
+def ratio_ci(numerators: Sequence[float], denominators: Sequence[float]) -> tuple[float, list[float]]:
+    """``sum(numerators) / sum(denominators)`` and its 95 % interval by the delta method."""
+    n, total = len(numerators), sum(denominators)
+    ratio = sum(numerators) / total
+    if n < 2:
+        return ratio, [ratio, ratio]
+    residuals = [a - ratio * b for a, b in zip(numerators, denominators)]
+    sd = math.sqrt(sum(r * r for r in residuals) / (n - 1))
+    half = _Z * sd / (math.sqrt(n) * total / n)
+    return ratio, [ratio - half, ratio + half]
+
+
+def evaluate(rows: Sequence[dict]) -> dict:
+    """The summary of rows that carry ``real_score`` (see the module docstring)."""
+    scored = [r for r in rows if r.get("real_score") is not None]
+    proven = [r for r in scored if r.get("exact")]
+    out: dict = {"scored": len(scored), "scored_open": len(scored) - len(proven)}
+    if scored:
+        out["mean_score"], out["mean_score_ci95"] = mean_ci([r["real_score"] for r in scored])
+    if not proven:
+        return out
+    u3 = [r["U3"] for r in proven]
+    score = [r["real_score"] for r in proven]
+    out["mean_U3"], out["mean_U3_ci95"] = mean_ci(u3)
+    if sum(u3):  # where no score is above its U3 the ratio lies in 0..1, and so does its interval
+        ratio, (low, high) = ratio_ci(score, u3)
+        top = 1.0 if all(a <= b for a, b in zip(score, u3)) else math.inf
+        out["score_over_U3"], out["score_over_U3_ci95"] = ratio, [max(0.0, low), min(top, high)]
+    winnable = [r for r in proven if r["U3"] == row_max(r)]
+    wins = sum(1 for r in winnable if r["real_score"] == row_max(r))
+    out["winnable"] = len(winnable)
+    out["win_rate_winnable"] = wins / len(winnable) if winnable else None
+    out["win_rate_winnable_ci95"] = list(wilson(wins, len(winnable)))
+    gaps = [a - b for a, b in zip(u3, score)]
+    out["mean_gap_U3"], out["mean_gap_U3_ci95"] = mean_ci(gaps)
+    counts = Counter(gaps)
+    out["gap_U3_histogram"] = {str(g): counts[g] for g in sorted(counts)}
+    return out

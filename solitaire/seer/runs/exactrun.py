@@ -1,0 +1,282 @@
+"""The winnability table: U3 over many seeded deals per player count, resumable.
+
+A table is of one :class:`Deals`: our seeded deals (:func:`~solitaire.seer.game.deals.seeded_deal`),
+the Hanabi Learning Environment's (:func:`~solitaire.seer.game.hle.hle_deal`, with or without its random
+starting player), or, for a hanab.live variant, the deals hanab.live deals for the seed strings
+``p<P>v<variant id>s<seed>``; a row of a variant table also has ``variant`` and ``max_score``,
+and "25" below stands for that maximum.
+
+One row per deal (:func:`table_row`): ``id``, ``players``, ``seed``, ``L``, ``U2``, ``U3`` (the best
+score proven reachable), ``U3_high`` (the best upper bound proven), ``exact``, ``method``
+(what proved it: ``bot``, ``search`` or ``peer``, see :class:`~solitaire.seer.bounds.u3.search.ExactResult`)
+and ``seconds``. :func:`table_rows` streams rows for ``players x seeds`` on ``jobs``
+processes; rows go to a JSON Lines file one flushed line each
+(:class:`~solitaire.seer.runs.rowfile.RowWriter`), and a rerun skips the ``(players, seed)`` pairs
+already there (or, retrying, only the exact ones, or only the bot's; the file then keeps both
+rows of a retried deal and :func:`latest_rows` takes the last). :func:`read_table` reads several
+such files at once, plain or ``.xz`` (the shipped table, ``instances/table/``).
+
+:class:`TableRun` is one run of ``hanabi-solitaire table``: it reuses the rows of its file for
+the deals it asks for, except those a retry option names and the open rows whose recorded
+limits (:data:`~solitaire.seer.runs.rowfile.LIMITS`) differ from the run's (a row without recorded
+limits counts as computed under other limits), computes the rest and summarises exactly the
+deals asked for, each once.
+
+:func:`table_summary` gives per player count: the share of deals proven winnable
+(``U3 = 25``) with its 95% Wilson interval, and the share of deals that may be winnable
+(``U3_high = 25``: proven wins plus unresolved deals whose bound still allows 25), so the
+true share lies between the two; the distribution of ``U3`` over exact rows; how often U2
+was already exact (``U3 = U2`` proven); how many deals each method closed; the unresolved
+count; the slowest deals.
+"""
+
+import os
+import time
+from collections import Counter
+from collections.abc import Container, Iterable, Iterator, Sequence
+from typing import NamedTuple
+from contextlib import closing
+from itertools import islice
+
+import numpy as np
+
+from solitaire.seer.runs.boundrun import imap_jobs, limits
+from solitaire.seer.runs.evaluation import wilson
+from solitaire.seer.game.deals import MAX_SCORE, Deal
+from solitaire.seer.sources.dealsource import DEALERS, SEED_BITS, live_deals
+from solitaire.io.errors import InputError
+from solitaire.seer.bounds.u3 import exact, warm_up
+from solitaire.seer.bounds.peers import PEER_ENCODING
+from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
+from solitaire.seer.game.variants import get_variant
+from solitaire.seer.game.ids import parse_id
+from solitaire.seer.bounds.peers.turns import PEER_SOLVER
+from solitaire.seer.runs.tabledeals import METHODS, TABLE_KEYS, TableDeals, read_table_deals
+
+__all__ = ["table_row", "table_rows", "latest_rows", "read_table", "read_table_deals", "table_summary", "format_table",
+           "TABLE_KEYS", "TableRun", "Deals"]
+
+
+class Deals(NamedTuple):
+    """The deals of a table: ``source`` an id source (:mod:`solitaire.seer.game.ids`: ``seed``, ``hle``,
+    ``hlerandom``, or ``live`` with the name of its ``variant``)."""
+
+    source: str = "seed"
+    variant: str | None = None
+
+    @classmethod
+    def of_row(cls, row: dict) -> "Deals":
+        """The deals of a checked row (a row of hanab.live's standard game names no variant: No Variant)."""
+        source = parse_id(row["id"]).source
+        return cls(source, row.get("variant") if source != "live" or "variant" in row else get_variant(0).name)
+
+    def __str__(self) -> str:
+        return {"seed": "our seeded deals", "hle": "HLE's deals", "hlerandom": "HLE's deals with its random start",
+                "live": f"hanab.live's {self.variant or get_variant(0).name} deals"}[self.source]
+
+    @property
+    def seeds(self) -> int:
+        """The seeds ``0 .. seeds - 1`` of the deals."""
+        return 10 ** 12 if self.source == "live" else 2 ** SEED_BITS[self.source]  # live: 12-digit suffixes
+
+    def deal(self, players: int, seed: int) -> Deal:
+        """The deal of ``players`` and ``seed``."""
+        if self.source == "live":
+            return live_deals([f"p{players}v{get_variant(self.variant).id}s{seed}"])[0]
+        return DEALERS[self.source](players, seed)
+
+
+def table_row(task: tuple[int, int, float | None, float | None, str, str, Deals]) -> dict:
+    """The row of ``(players, seed, timeout, peer_timeout, peer_solver, peer_encoding, deals)`` (see the
+    module docstring; ``deals`` a :class:`Deals`)."""
+    players, seed, timeout, peer_timeout, peer_solver, peer_encoding, deals = task
+    began = time.perf_counter()
+    deal = deals.deal(players, seed)
+    r = exact(deal, timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
+    row = {"id": deal.ident, "players": players, "seed": seed, **variant_fields(deal), "L": r.L, "U2": r.U2,
+           "U3": r.score, "U3_high": r.high,
+           "exact": r.exact, "method": r.method, "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 4)}
+    return row if r.exact else {**row, **limits(timeout, peer_timeout, peer_solver, peer_encoding)}
+
+
+def table_rows(players: Sequence[int], seeds: Sequence[int], timeout: float | None, jobs: int = 1,
+               skip: Container[tuple[int, int]] = frozenset(), peer_timeout: float | None = None,
+               peer_solver: str = PEER_SOLVER, peer_encoding: str = PEER_ENCODING,
+               deals: Deals = Deals()) -> Iterator[dict]:
+    """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order, of
+    ``deals`` (a :class:`Deals`).
+
+    Deals go to the workers in batches of 16, fewer when there are fewer than 256 per worker
+    (a retry of the open deals, each of which may take a minute, sends them one at a time, so
+    no worker is left with a queue of them at the end)."""
+    warm_up()
+
+    def pending():
+        return ((p, s) for p in players for s in seeds if (p, s) not in skip)
+
+    todo = sum(1 for _ in islice(pending(), 16 * 256 * jobs))  # counted as far as the batch size depends on it
+    tasks = ((p, s, timeout, peer_timeout, peer_solver, peer_encoding, deals) for p, s in pending())
+    yield from imap_jobs(table_row, tasks, jobs, chunksize=max(1, min(16, todo // (256 * jobs))))
+
+
+def latest_rows(rows: Iterable[dict]) -> list[dict]:
+    """One row per deal, ``(players, deals, seed)``: the last one in file order (a retried deal
+    replaces its row)."""
+    return list({(r["players"], Deals.of_row(r), r.get("seed")): r for r in rows}.values())
+
+
+def read_table(paths: Iterable[str | os.PathLike[str]], players: Container[int] | None = None) -> list[dict]:
+    """The newest row per deal over the row files ``paths`` (later files win), for ``players`` (all if None).
+
+    Raises :class:`InputError` naming the file and the line when a row is not a row of the
+    table (:func:`~solitaire.seer.runs.rowfile.read_rows`; say, a row of ``bound``) or a file holds no row.
+    """
+    rows = []
+    for path in paths:
+        found = read_rows(path, required=TABLE_KEYS)
+        if not found:
+            raise InputError("no table rows (expected JSON Lines written by 'table')", path)
+        rows += found
+    return [r for r in latest_rows(rows) if players is None or r["players"] in players]
+
+
+def table_summary(rows: TableDeals | Iterable[dict], slowest: int = 5) -> dict[str, dict]:
+    """Per player count, the figures of the module docstring (keys are player counts as text).
+
+    ``rows``: a :class:`~solitaire.seer.runs.tabledeals.TableDeals`, or row dicts (one per deal, or
+    several, the newest winning), all of one :class:`Deals`."""
+    deals = rows if isinstance(rows, TableDeals) else TableDeals.of_rows(rows)
+    if len(deals.kinds) > 1:
+        names = ", ".join(sorted(str(Deals(*kind)) for kind in deals.kinds))
+        raise InputError(f"rows of several kinds of deal ({names}): summarise each kind's files apart", "table-summary")
+    (_, variant), top = next(iter(deals.kinds.items()), ((None, None), MAX_SCORE))
+    table = deals.table()
+    out = {}
+    for p in np.unique(table["players"]).tolist():
+        mine = table[table["players"] == p]
+        n = len(mine)
+        exact, U3 = mine["exact"], mine["U3"]
+        wins = int(np.count_nonzero(exact & (U3 == top)))
+        maybe = int(np.count_nonzero(mine["U3_high"] == top))
+        by_time = np.argsort(mine["seconds"], kind="stable")  # as sorted(): ties in the deals' order
+        scores, counts = np.unique(U3[exact], return_counts=True)
+        closed = Counter(dict(zip(METHODS[1:], np.bincount(mine["method"], minlength=len(METHODS)).tolist()[1:])))
+        closed.update(unrecorded=int(np.count_nonzero(exact & (mine["method"] == 0))),
+                      open=int(np.count_nonzero(~exact & (mine["method"] == 0))))
+        seconds = [TableDeals.seconds(mine[by_time[i]]) for i in (n // 2, min(n - 1, (99 * n) // 100), n - 1)]
+        out[str(p)] = {
+            "deals": n, **({"variant": variant, "max_score": top} if variant else {}),
+            "share_U3_25": wins / n, "share_U3_25_ci95": list(wilson(wins, n)),
+            "share_may_be_25": maybe / n, "share_may_be_25_ci95": list(wilson(maybe, n)),
+            "U3_distribution": {str(k): v for k, v in zip(scores.tolist(), counts.tolist())},
+            "share_U2_exact": int(np.count_nonzero(exact & (U3 == mine["U2"]))) / n,
+            "share_L_optimal": int(np.count_nonzero(exact & (U3 == mine["L"]))) / n,
+            "closed_by": {k: v for k, v in sorted(closed.items()) if v},
+            "unresolved": n - int(np.count_nonzero(exact)),
+            "seconds_median": seconds[0], "seconds_p99": seconds[1], "seconds_max": seconds[2],
+            "slowest": [{"seed": int(d["seed"]), "seconds": TableDeals.seconds(d), "exact": bool(d["exact"]),
+                         "U3": int(d["U3"]), "U3_high": int(d["U3_high"])}
+                        for d in mine[np.argsort(-mine["seconds"], kind="stable")[:slowest]]],
+        }
+    return out
+
+
+def format_table(summary: dict[str, dict]) -> str:
+    """The summary as a Markdown table plus the slowest deals."""
+    top = next(iter(summary.values()), {}).get("max_score", 25)
+    lines = [f"| P | deals | U3 = {top} (95% CI) | U3 may be {top} | U2 exact | closed by | unresolved "
+             "| U3 distribution | median s | p99 s | max s |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for p, s in summary.items():
+        low, high = s["share_U3_25_ci95"]
+        dist = ", ".join(f"{k}: {v}" for k, v in s["U3_distribution"].items())
+        closed = ", ".join(f"{k} {v}" for k, v in s["closed_by"].items() if k != "open")
+        lines.append(f"| {p} | {s['deals']} | {100 * s['share_U3_25']:.2f}% ({100 * low:.2f}..{100 * high:.2f}) "
+                     f"| {100 * s['share_may_be_25']:.2f}% | {100 * s['share_U2_exact']:.2f}% | {closed} "
+                     f"| {s['unresolved']} | {dist} | {s['seconds_median']:.4f} | {s['seconds_p99']:.3f} "
+                     f"| {s['seconds_max']:.3f} |")
+    for p, s in summary.items():
+        slow = ", ".join(f"seed {d['seed']} ({d['seconds']:.2f} s, {d['U3']}..{d['U3_high']})" for d in s["slowest"])
+        lines.append(f"slowest P={p}: {slow}")
+    return "\n".join(lines)
+
+
+class TableRun(LockedRun):
+    """One run of ``table`` (module docstring): ``with TableRun(...) as run``, then :meth:`rows`
+    computes, writes and yields the new rows and :meth:`summary` summarises the deals asked for.
+
+    Parameters
+    ----------
+    players : list of int
+        Player counts.
+    seed, deals : int
+        The seeds ``seed .. seed + deals - 1`` of each player count (below ``2^64`` for our seeded
+        deals, ``2^31`` for HLE's, ``10^12`` for a variant's hanab.live seeds).
+    timeout, peer_timeout, peer_solver, peer_encoding
+        As in :func:`solitaire.seer.bounds.u3.exact` (``peer_timeout`` 0: no peer).
+    out : str
+        The JSON Lines row file; its rows are reused (and new ones appended).
+    retry_open, retry_searched : bool
+        Recompute the open rows; every row the bot did not settle (includes the open ones).
+    retry_slower : float, optional
+        Recompute every row that took more than this many seconds.
+    jobs : int
+        Worker processes.
+    kind : Deals
+        What deals: ours (default), HLE's, or a hanab.live variant's.
+    """
+
+    def __init__(self, players: Sequence[int], seed: int, deals: int, out: str | os.PathLike[str],
+                 timeout: float | None = 10.0, peer_timeout: float = 0, peer_solver: str = PEER_SOLVER,
+                 peer_encoding: str = PEER_ENCODING, retry_open: bool = False, retry_searched: bool = False,
+                 retry_slower: float | None = None, jobs: int = 1, kind: Deals = Deals()) -> None:
+        if not str(out).endswith((".jsonl", ".json")):
+            raise InputError("--out must be a .jsonl file", str(out))
+        if seed + deals > kind.seeds:
+            limit = "10^12" if kind.source == "live" else f"2^{SEED_BITS[kind.source]}"
+            raise InputError(f"expected seed + deals <= {limit} for {kind} (a larger seed repeats a deal or is "
+                             f"not a seed of theirs), got {seed} + {deals}", "--seed")
+        if kind.source == "live":
+            for p in players:  # the variant and its rules for each player count, refused at once
+                kind.deal(p, seed)
+        self.kind = kind
+        self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs
+        self.limits = (timeout, peer_timeout, peer_solver, peer_encoding)
+        self.retry = (retry_open, retry_searched, retry_slower)
+        self.new, self.lock = [], RowLock(self.out)
+        try:
+            rows = read_rows(self.out, required=TABLE_KEYS)
+            other = next((found for found in map(Deals.of_row, rows) if found != kind), None)
+            if other is not None:
+                raise InputError(f"the file holds rows of {other}: keep each kind of deal in files of its own",
+                                 self.out)
+            self.kept = [r for r in latest_rows(rows)
+                         if r["players"] in self.players and r["seed"] in self.seeds and self._reusable(r)]
+        except BaseException:
+            self.close()
+            raise
+        self.todo = len(self.players) * deals - len(self.kept)
+
+    def _reusable(self, row):
+        retry_open, retry_searched, retry_slower = self.retry
+        if retry_searched and row["method"] != "bot" or retry_open and not row["exact"]:
+            return False
+        if retry_slower is not None and row["seconds"] > retry_slower:
+            return False
+        return row["exact"] or ran_under(row, limits(*self.limits))
+
+    def rows(self) -> Iterator[dict]:
+        """Compute, append to ``out`` and yield the rows of the deals not reused, in order."""
+        timeout, peer_timeout, peer_solver, peer_encoding = self.limits
+        done = {(r["players"], r["seed"]) for r in self.kept}
+        stream = table_rows(self.players, self.seeds, timeout, self.jobs, done, peer_timeout or None, peer_solver,
+                            peer_encoding, self.kind)
+        with closing(stream), RowWriter(self.out, resume=True, lock=self.lock) as writer:  # closing: stops the workers
+            self.lock = None
+            for row in stream:
+                writer.write(row)
+                self.new.append(row)
+                yield row
+
+    def summary(self) -> dict[str, dict]:
+        """:func:`table_summary` over the deals asked for, one row each."""
+        return table_summary(latest_rows(self.kept + self.new))

@@ -1,0 +1,349 @@
+"""Where the deals of a batch run come from: a seed range of a generator, hanab.live seed strings,
+or the games of a file.
+
+A source gives its deals in order (``deals()``), how many there are (``count``; ``len`` too,
+where Python's index size holds it) and whether an id (:mod:`solitaire.seer.game.ids`) names one of them
+(``in``), without dealing them: a resumed run keeps the rows of exactly the deals it asks for, each
+once. A seed range is kept as its bounds, whatever its length. :func:`deal_source` builds the
+source of ``bound``'s options; :func:`parse_seed_range` reads ``A:B``.
+"""
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from solitaire.io.errors import InputError
+from solitaire.seer.game.deals import MAX_SCORE, Deal, live_id, read_deal, rules_of, seeded_deal
+from solitaire.seer.sources.history import Refused, read_source, split_refused
+from solitaire.seer.sources.replaylink import looks_like_replay_link
+from solitaire.seer.game.hle import hle_deal
+from solitaire.seer.game.ids import deck_key, game_id, parse_id
+from solitaire.seer.game.options import Options
+from solitaire.seer.game.seeds import decks_from_seeds, parse_seed, seed_range
+from solitaire.seer.game.variants import get_variant
+
+__all__ = ["SeedRange", "LiveSeeds", "DealList", "DealChain", "parse_seed_range", "deal_source", "games_list", "live_deals",
+           "live_seeds", "live_seed", "SEED_BITS", "DEALERS"]
+
+#: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
+SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it
+#: Each generator's deal of ``(players, seed)``.
+DEALERS = {"seed": seeded_deal, "hle": hle_deal, "hlerandom": lambda players, seed: hle_deal(players, seed, True)}
+
+
+@dataclass(frozen=True)
+class SeedRange:
+    """The deals of a generator (``source``: ``"seed"`` ours, ``"hle"`` HLE's, ``"hlerandom"`` HLE's
+    with its random starting player) for ``players`` and
+    the seeds ``first .. last - 1``."""
+
+    players: int
+    source: str
+    first: int
+    last: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.first < self.last <= 2 ** SEED_BITS[self.source]:
+            raise ValueError(f"expected 0 <= first < last <= 2^{SEED_BITS[self.source]}, "
+                             f"got {self.first}:{self.last}")
+
+    def deals(self) -> Iterator[Deal]:
+        deal = DEALERS[self.source]
+        return (deal(self.players, seed) for seed in range(self.first, self.last))
+
+    items = deals  # a seed is never refused
+
+    @property
+    def count(self) -> int:
+        return self.last - self.first
+
+    def __len__(self) -> int:
+        return self.count
+
+    def max_score(self, ident: str) -> int | None:
+        """The maximum score of the deal ``ident`` (25), ``None`` when it is not one of the range."""
+        return MAX_SCORE if ident in self else None
+
+    def __contains__(self, ident: str) -> bool:
+        try:
+            found = parse_id(ident)
+        except ValueError:
+            return False
+        return (found.players, found.source) == (self.players, self.source) and self.first <= found.number < self.last
+
+
+@dataclass(frozen=True)
+class DealList:
+    """Deals read from a file, in file order (a deal listed twice is one deal), and the records
+    of the file the toolkit refused (:class:`~solitaire.seer.sources.history.Refused`), in place."""
+
+    records: tuple
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_maxima", {deal.ident: deal.max_score for deal in self.records
+                                             if isinstance(deal, Deal)})
+
+    def items(self) -> Iterator[Deal | Refused]:
+        """The deals, each once, and the refused records, in file order."""
+        seen = set()
+        for item in self.records:
+            if isinstance(item, Refused):
+                yield item
+            elif item.ident not in seen:
+                seen.add(item.ident)
+                yield item
+
+    def deals(self) -> Iterator[Deal]:
+        return (item for item in self.items() if isinstance(item, Deal))
+
+    @property
+    def count(self) -> int:
+        """The items: the distinct deals and the refused records."""
+        return len(self._maxima) + sum(isinstance(item, Refused) for item in self.records)
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __contains__(self, ident: str) -> bool:
+        return ident in self._maxima
+
+    @property
+    def idents(self) -> frozenset[str]:
+        """The ids of the distinct deals."""
+        return frozenset(self._maxima)
+
+    def max_score(self, ident: str) -> int | None:
+        """The maximum score of the deal ``ident`` (its variant's), ``None`` when it is not in the list."""
+        return self._maxima.get(ident)
+
+
+@dataclass(frozen=True)
+class LiveSeeds:
+    """The deals hanab.live deals for the seed strings ``f"{prefix}{k}"``, ``k = first .. last``
+    (:func:`~solitaire.seer.game.seeds.seed_range`: ``p3v0s``, ``1``, ``1000`` for ``p3v0s1..1000``), all
+    of one player count and variant. Only the bounds are kept: :meth:`deals` deals
+    :data:`_LIVE_BLOCK` seeds at a time, ``count`` and ``in`` are arithmetic, so a range of any
+    length takes no memory in proportion to it."""
+
+    prefix: str
+    first: int
+    last: int
+
+    def __post_init__(self) -> None:
+        seed = parse_seed(f"{self.prefix}{self.first}")  # the key of an id: no legacy- prefix, zeros kept
+        object.__setattr__(self, "_players", seed.players)
+        object.__setattr__(self, "_key", f"p{seed.players}v{seed.variant_id}s{seed.suffix[:-len(str(self.first))]}")
+
+    def deals(self) -> Iterator[Deal]:
+        for start in range(self.first, self.last + 1, _LIVE_BLOCK):  # a block's decks are shuffled at once
+            yield from live_deals([f"{self.prefix}{k}" for k in range(start, min(start + _LIVE_BLOCK, self.last + 1))])
+
+    items = deals  # a seed is never refused
+
+    @property
+    def count(self) -> int:
+        return self.last - self.first + 1
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __contains__(self, ident: str) -> bool:
+        try:
+            found = parse_id(ident)
+        except ValueError:
+            return False
+        number = found.key[len(self._key):]
+        return (found.source == "live" and found.players == self._players and found.key.startswith(self._key)
+                and _DECIMAL.fullmatch(number) is not None and self.first <= int(number) <= self.last)
+
+    def max_score(self, ident: str) -> int | None:
+        """The maximum score of the deal ``ident`` (the variant's), ``None`` when it is not one of the range."""
+        return get_variant(parse_seed(self.prefix + "0").variant_id).max_score if ident in self else None
+
+
+@dataclass(frozen=True)
+class DealChain:
+    """The items of several sources one after the other (``parts``: :class:`DealList`, and at most one
+    range, :class:`SeedRange` or :class:`LiveSeeds`), each deal once, at its first place; streamed
+    as its parts are, so the range is never held in memory."""
+
+    parts: tuple
+
+    def __post_init__(self) -> None:
+        if sum(not isinstance(part, DealList) for part in self.parts) > 1:
+            raise ValueError("a chain holds at most one seed range")
+
+    def items(self) -> Iterator[Deal | Refused]:
+        for place, part in enumerate(self.parts):
+            earlier = self.parts[:place]
+            yield from (item for item in part.items()
+                        if isinstance(item, Refused) or not any(item.ident in other for other in earlier))
+
+    def deals(self) -> Iterator[Deal]:
+        return (item for item in self.items() if isinstance(item, Deal))
+
+    @property
+    def count(self) -> int:
+        """The items: the distinct deals and the refused records (arithmetic for the range)."""
+        listed = [part for part in self.parts if isinstance(part, DealList)]
+        seen = set().union(*(part.idents for part in listed))
+        ranges = [part for part in self.parts if not isinstance(part, DealList)]
+        refused = sum(part.count - len(part.idents) for part in listed)
+        return len(seen) + refused + sum(part.count - sum(ident in part for ident in seen) for part in ranges)
+
+    def __contains__(self, ident: str) -> bool:
+        return any(ident in part for part in self.parts)
+
+    def max_score(self, ident: str) -> int | None:
+        """The maximum score of the deal ``ident``, ``None`` when no part holds it."""
+        return next((top for top in (part.max_score(ident) for part in self.parts) if top is not None), None)
+
+
+#: Seeds dealt at once (their decks are shuffled together).
+_LIVE_BLOCK = 4096
+_DECIMAL = re.compile(r"0|[1-9][0-9]*", re.ASCII)
+
+
+def _live_rules(text, option):
+    """The rules of the games of a seed string; :class:`InputError` naming ``option`` for a seed the
+    toolkit cannot deal or solve (its player count, variant or rules)."""
+    try:
+        parsed = parse_seed(text)
+    except InputError as err:
+        raise InputError(err.message, option) from None
+    if not 2 <= parsed.players <= 5:
+        raise InputError(f"expected 2..5 players in the seed, got p{parsed.players} in {text!r}", option)
+    try:
+        variant = get_variant(parsed.variant_id)
+    except InputError as err:
+        raise type(err)(err.message, option) from None
+    return rules_of(Options(variant=variant.name), parsed.players)
+
+
+def live_deals(seeds: Sequence[str]) -> list[Deal]:
+    """The deal hanab.live deals for each seed string (all of one player count and variant), named
+    ``P<players>-live-<seed>`` (a ``legacy-x-`` prefix deals the same deck and is dropped), or by a
+    hash of the deck and the seed for a suffix that is not 1 to 12 digits (a ``!seed`` table's)."""
+    if not seeds:
+        return []
+    rules = _live_rules(seeds[0], "seed")
+    decks = decks_from_seeds(list(seeds), rules.variant)
+    deals = []
+    for seed, deck in zip(seeds, decks):
+        types = [card.type for card in deck]
+        ident = live_id(seed) or game_id(rules.players, "deck", deck_key(types, {"seed": seed}))
+        deals.append(Deal(types, rules.players, ident, options=rules.options))
+    return deals
+
+
+def live_seeds(text: str, option: str = "--hanab-live-seeds") -> LiveSeeds:
+    """:class:`LiveSeeds` of one seed string or a range ``p3v0s1..1000``, suffixes of 1 to 12
+    digits; :class:`InputError` naming ``option`` for a seed the toolkit cannot deal or solve."""
+    _live_rules(text.partition("..")[0], option)
+    try:
+        prefix, first, last = seed_range(text)
+    except InputError as err:
+        hint = "" if ".." in text else " (one seed string of any suffix: --hanab-live-seed)"
+        raise InputError(err.message + hint, option) from None
+    return LiveSeeds(prefix, first, last)
+
+
+def live_seed(text: str, option: str = "--hanab-live-seed") -> DealList:
+    """The deal of exactly one seed string, whatever its suffix (no range); :class:`InputError`
+    naming ``option`` for a seed the toolkit cannot deal or solve."""
+    _live_rules(text, option)
+    return DealList(tuple(live_deals([text])))
+
+
+def games_list(path: str | os.PathLike[str], players: int | None = None, strict: bool = False) -> DealList:
+    """The games of a hanab.live file or replay link (:func:`~solitaire.seer.sources.history.read_source`),
+    re-dealt to ``players`` when given; with ``strict`` the first refused record raises its
+    :class:`InputError`."""
+    items = read_source(str(path))
+    if strict:
+        split_refused(items, strict=True)
+    return DealList(tuple(item if players is None or isinstance(item, Refused) else _redealt(item, players)
+                          for item in items))
+
+
+def _redealt(deal, players):
+    """``deal`` for ``players`` (a variant game, which cannot be re-dealt, is refused)."""
+    try:
+        return deal.with_players(players)
+    except InputError as err:
+        return Refused(deal.ident, deal.meta.get("source", deal.ident), err.message)
+
+
+_RANGE = re.compile(r"([0-9]+)(?::([0-9]+))?", re.ASCII)
+
+
+def parse_seed_range(text: str, option: str, bits: int) -> tuple:
+    """``A:B`` (seeds ``A .. B - 1``) or one seed ``A``, ASCII digits, ``0 <= A < B <= 2^bits``:
+    ``(A, B)``, else :class:`InputError` naming ``option``.
+
+    Examples
+    --------
+    >>> parse_seed_range("3:7", "--seeds", 64), parse_seed_range("5", "--seeds", 64)
+    ((3, 7), (5, 6))
+    """
+    m = _RANGE.fullmatch(text)
+    shown = repr(text if len(text) <= 50 else text[:47] + "...")
+    if not m:
+        raise InputError(f"expected A:B (seeds A..B-1) or A, in ASCII digits, got {shown}", option)
+    if max(len(m.group(1)), len(m.group(2) or "")) > 20:  # 2^64 has 20 digits
+        raise InputError(f"expected 0 <= A < B <= 2^{bits}, got {shown}", option)
+    first = int(m.group(1))
+    last = int(m.group(2)) if m.group(2) is not None else first + 1
+    if not first < last <= 2**bits:
+        raise InputError(f"expected 0 <= A < B <= 2^{bits}, got {shown}", option)
+    return first, last
+
+
+def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds: str | None = None,
+                deal: str | os.PathLike[str] | None = None, hanab_live: str | os.PathLike[str] | None = None,
+                hle_random_start: bool = False,
+                hanab_live_seeds: str | None = None, hanab_live_seed: str | None = None, strict: bool = False) \
+        -> SeedRange | LiveSeeds | DealList:
+    """The source of exactly one of ``seeds``/``hle_seeds`` (``A:B`` text, needs ``players``; with
+    ``hle_random_start``, HLE's random starting player), ``hanab_live_seeds`` (a hanab.live seed
+    string or a range ``p3v0s1..1000``: its players and variant are in the string),
+    ``hanab_live_seed`` (exactly one seed string, any suffix),
+    ``deal`` (a deal file: text, ``.deck``, hanab.live ``.json``/``.jsonl``) or ``hanab_live``
+    (hanab.live games); ``players`` re-deals the games of a file to that many players (another
+    deal: its row has no real score). A game of a file the toolkit cannot read or play is a
+    :class:`~solitaire.seer.sources.history.Refused` item of the list (with ``strict``, an
+    :class:`InputError`). Raises :class:`InputError` naming the option or file."""
+    given = [name for name, value in (("--seeds", seeds), ("--hle-seeds", hle_seeds), ("--deal", deal),
+                                      ("--hanab-live", hanab_live), ("--hanab-live-seeds", hanab_live_seeds),
+                                      ("--hanab-live-seed", hanab_live_seed))
+             if value is not None]
+    if len(given) != 1:
+        raise InputError("give exactly one of --seeds, --hle-seeds, --hanab-live-seeds, --hanab-live-seed, --deal, "
+                         "--hanab-live", "bound")
+    for path in (deal, hanab_live):
+        if path is not None and not os.path.isfile(path) and not looks_like_replay_link(str(path)):
+            raise InputError("cannot read the file (no such file)" if not os.path.exists(path)
+                             else "cannot read the file (not a file)", str(path))
+    if hle_random_start and hle_seeds is None:
+        raise InputError("--hle-random-start needs --hle-seeds", given[0])
+    for option, text, read in (("--hanab-live-seeds", hanab_live_seeds, live_seeds),
+                               ("--hanab-live-seed", hanab_live_seed, live_seed)):
+        if text is not None:
+            found = read(text, option)
+            if players is not None and players != parse_seed(text).players:
+                raise InputError(f"the seed is of {parse_seed(text).players} players, not --players {players}", option)
+            return found
+    games_file = str(deal).endswith((".json", ".jsonl")) or deal is not None and looks_like_replay_link(str(deal))
+    if hanab_live is not None or games_file:
+        return games_list(hanab_live if hanab_live is not None else deal, players, strict)
+    if deal is not None:
+        if players is None:
+            raise InputError("--players is required for a deal that is not a hanab.live game (.json)", str(deal))
+        return DealList((read_deal(deal, players),))
+    if players is None:
+        raise InputError("--players is required with --seeds and --hle-seeds", given[0])
+    source, option, text = (("seed", "--seeds", seeds) if seeds is not None
+                            else ("hlerandom" if hle_random_start else "hle", "--hle-seeds", hle_seeds))
+    first, last = parse_seed_range(text, option, SEED_BITS[source])
+    return SeedRange(players, source, first, last)

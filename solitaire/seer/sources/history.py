@@ -1,0 +1,301 @@
+"""Real game histories: hanab.live games read one record at a time, how each game ended, its score.
+
+Contract. :func:`read_history` reads every game of a file — hanab.live's export (one game
+object, as ``https://hanab.live/export/<id>`` gives it), a JSON array of games, JSON Lines, or
+hanab.live replay links one a line (:mod:`solitaire.seer.sources.replaylink`) — and returns, in file
+order, one item per record: a :class:`~solitaire.seer.game.deals.Deal` the toolkit can play, or a
+:class:`Refused` record with its id (where the record names one), its source (``file:line``) and
+a one-line reason. One bad record never hides the others: only a file that is not games at all
+(unreadable, not UTF-8 text, not JSON, no game object in it) raises
+:class:`~solitaire.io.errors.InputError`, at once.
+
+Every game with actions is replayed under the real rules (:func:`solitaire.seer.game.simulator.replay`),
+and its deal's ``meta`` says how it ended and what it scored:
+
+``end``
+    ``normal``, ``strikeout``, ``terminated``, ``timeout``, ``vote`` or ``unfinished``
+    (:data:`ENDS`). A game-over action (type 4) names hanab.live's end condition
+    (:data:`END_CONDITIONS`); without one, the rules say: the third strike is a strikeout, the
+    end of the final round or the maximum score a normal end, and so is a list that stops when
+    no card can score any more (hanab.live's server ends the game there; older games went on past
+    that point, and their further actions are replayed); any other list that stops early is
+    ``unfinished``.
+``played``
+    The cards on the stacks after the last action (what the team built).
+``real_score``
+    hanab.live's score: ``played`` after a normal end, 0 after any other end (hanab.live
+    records 0 for a strikeout, a termination, a timeout or a vote), unknown (absent) for an
+    unfinished game. A record's own ``score`` must agree with it; ``"score": null`` or no
+    ``score`` means unknown, and the replay gives it.
+
+A record whose actions the rules forbid, with an action after the end of the game (one game-over
+action may close the list), whose recorded score is not the score of its actions, whose variant or
+options the toolkit does not model, or with a field of the wrong type or out of range
+(:func:`~solitaire.seer.game.deals.parse_hanablive`) is refused, naming the action, the scores, the rule
+or the field.
+
+Examples
+--------
+>>> from solitaire.seer.game.deals import STANDARD_TEXT
+>>> deck = [{"suitIndex": "rygbw".index(c[0]), "rank": int(c[1])} for c in STANDARD_TEXT.split()]
+>>> items = read_history_text('{"id": 7, "players": 2, "deck": %s, "actions": [{"type": 0, "target": 0}]}\\n'
+...                           '{"id": 8, "players": 9, "deck": []}' % json.dumps(deck), "g.jsonl")
+>>> items[0].ident, items[0].meta["end"], items[0].meta["played"]
+('P2-game-7', 'unfinished', 1)
+>>> items[1].to_json()
+{'id': None, 'source': 'g.jsonl:2', 'refused': 'expected 2..5 players, got 9'}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from solitaire.io.errors import InputError
+from solitaire.io.inputfile import is_whole, parse_json, read_text, text_lines
+from solitaire.seer.game.deals import RANKS, Deal, live_id, parse_hanablive
+from solitaire.seer.game.simulator import GAME_OVER, Game, replay
+from solitaire.seer.game.ids import game_id
+from solitaire.seer.sources.replaylink import decode_replay, looks_like_replay_link
+
+__all__ = ["Refused", "ENDS", "END_CONDITIONS", "read_history", "read_history_text", "read_source", "judge", "game_end",
+           "refused_counts", "split_refused"]
+
+#: How a game ended, as rows say it.
+ENDS = ("normal", "strikeout", "terminated", "timeout", "vote", "unfinished")
+#: hanab.live's end conditions (the value of a game-over action) in the words of :data:`ENDS`:
+#: 1 normal, 2 strikeout, 3 timeout, 4 terminated by a player, 5 a speedrun failed, 6 idle
+#: timeout, 7 a character softlock, 8 and 9 All or Nothing failed or softlocked, 10 a vote.
+END_CONDITIONS = {1: "normal", 2: "strikeout", 3: "timeout", 4: "terminated", 5: "terminated", 6: "timeout",
+                  7: "terminated", 8: "terminated", 9: "terminated", 10: "vote"}
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A record the toolkit cannot read or play: its id (``None`` when the record names none it
+    can use), where it was read (``file:line``) and why, in one line."""
+
+    ident: str | None
+    source: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.ident, "source": self.source, "refused": self.reason}
+
+
+def game_end(game: Game, over_action: dict | None) -> str:
+    """How a game whose actions stop in ``game`` ended (:data:`ENDS`): ``over_action`` is the
+    game-over action that stopped it, if any."""
+    if over_action is not None:
+        return END_CONDITIONS.get(over_action.get("value"), "terminated")
+    if game.over:
+        return "strikeout" if game.score == 0 and game.strikes >= 3 else "normal"
+    return "normal" if _nothing_scores(game) else "unfinished"
+
+
+def _nothing_scores(game: Game) -> bool:
+    """Whether no card can score any more: for every suit, no copy of the next rank is in the deck
+    or in the hand of a player who still has a turn."""
+    reachable = Counter(game.types[game.next_card:])
+    for player in _players_to_move(game):
+        reachable.update(game.types[o] for o in game.hands[player])
+    return not any(reachable[suit * RANKS + rank] for suit, rank in enumerate(game.stacks) if rank < RANKS)
+
+
+def _players_to_move(game: Game) -> list[int]:
+    """The players who still have a turn (everyone while the deck lasts)."""
+    players = game.deal.players
+    left = players if game.last_turn is None else min(players, game.last_turn - game.turn)
+    return [(game.current + k) % players for k in range(left)]
+
+
+def judge(deal: Deal, source: str | None = None) -> Deal:
+    """``deal`` with ``meta`` completed from its actions (module docstring: ``end``, ``played``,
+    ``real_score``); a deal without actions (none, or an empty list) has no ``end``.
+
+    Raises
+    ------
+    InputError
+        The first illegal action, an action after the end of the game (a game-over action may end the
+        list), a game-over action whose ``value`` is not an end condition (:data:`END_CONDITIONS`), or a
+        recorded score that is not the score of the actions.
+    """
+    if not deal.meta.get("actions"):  # a deal, not a game played on it: no end (whatever a record says)
+        meta = {key: value for key, value in deal.meta.items() if key != "end"}
+        return Deal(deal.types, deal.players, deal.ident, meta, deal.start_player, deal.options)
+    where = source or deal.meta.get("source", deal.ident)
+    actions = deal.meta["actions"]
+    if not isinstance(actions, list):
+        raise InputError(f"expected 'actions' to be a list of actions, got {json.dumps(actions)[:40]}", where)
+    applied = 0
+    for game in replay(deal, actions, where):
+        applied = game.turn
+    over = actions[applied] if applied < len(actions) and actions[applied]["type"] == GAME_OVER else None
+    after = applied + (over is not None)
+    if after < len(actions):
+        raise InputError(f"action {after + 1} comes after the end of the game", where)
+    if over is not None and over["value"] not in END_CONDITIONS:
+        raise InputError(f"action {applied + 1}: expected the game-over action's 'value' to be an end condition "
+                         f"(1..10), got {over['value']}", where)
+    end = game_end(game, over)
+    score = game.played if end == "normal" else None if end == "unfinished" else 0
+    recorded = deal.meta.get("real_score")
+    if recorded is not None and score is not None and recorded != score:
+        raise InputError(f"the recorded score {recorded} is not hanab.live's score of the actions, {score} "
+                         f"({end} end, {game.played} cards played)", where)
+    meta = dict(deal.meta, end=end, played=game.played)
+    if score is not None or recorded is not None:
+        meta["real_score"] = score if score is not None else recorded
+    else:
+        meta.pop("real_score", None)
+    return Deal(deal.types, deal.players, deal.ident, meta, deal.start_player, deal.options)
+
+
+def _record_id(obj: Any) -> str | None:
+    """The id a record names (its hanab.live game number, else its seed), if it can be one."""
+    if not isinstance(obj, dict):
+        return None
+    players = obj.get("players")
+    players = len(players) if isinstance(players, list) else players
+    number = obj.get("game_id", obj.get("id"))
+    try:
+        if is_whole(number):
+            return game_id(players, "game", number)
+        if isinstance(obj.get("seed"), str):
+            return live_id(obj["seed"])
+    except (ValueError, InputError, TypeError):
+        return None
+    return None
+
+
+def _item(obj: Any, source: str, line: int | None) -> Deal | Refused:
+    """One record: its deal, judged, or why it is refused."""
+    where = f"{source}:{line}" if line else source
+    if isinstance(obj, dict) and "refused" in obj and "deck" not in obj:  # a refused row, passed on
+        return Refused(obj.get("id") if isinstance(obj.get("id"), str) else None, where, str(obj["refused"]))
+    try:
+        return judge(parse_hanablive(obj, source, line), where)
+    except InputError as err:
+        return Refused(_record_id(obj), where, err.message)
+    except Exception as err:  # a field of a type no check foresaw: this record only, never the batch
+        return Refused(_record_id(obj), where, f"cannot read this game ({type(err).__name__}: {err})")
+
+
+def _array_items(text: str, source: str) -> list[tuple[Any, int]] | None:
+    """The elements of a JSON array with the line each starts on, or ``None`` if ``text`` is not one."""
+    decoder = json.JSONDecoder()
+    start = len(text) - len(text.lstrip())
+    if not text.startswith("[", start):
+        return None
+    found, index = [], start + 1
+    while True:
+        index = _skip_space(text, index)
+        if text.startswith("]", index) and not found:
+            return found if not text[index + 1:].strip() else None
+        try:
+            value, end = decoder.raw_decode(text, index)
+        except ValueError:
+            return None
+        found.append((value, text.count("\n", 0, index) + 1))
+        index = _skip_space(text, end)
+        if text.startswith(",", index):
+            index += 1
+        elif text.startswith("]", index) and not text[index + 1:].strip():
+            return found
+        else:
+            return None
+
+
+def _skip_space(text: str, index: int) -> int:
+    while index < len(text) and text[index] in " \t\r\n":
+        index += 1
+    return index
+
+
+def _link_record(line: str, source: str, number: int | None) -> Any:
+    """The game of a replay link, as a record (a link that does not decode becomes a record
+    that is refused with the decoder's reason)."""
+    try:
+        game, _ = decode_replay(line.strip(), f"{source}:{number}" if number else source)
+    except InputError as err:
+        return {"refused": err.message}
+    return game
+
+
+def read_history_text(text: str, source: str = "<string>") -> list[Deal | Refused]:
+    """Every record of ``text`` (see the module docstring), each a :class:`Deal` or a :class:`Refused`."""
+    if not text.strip():
+        raise InputError("file is empty: expected hanab.live games", source)
+    lines = [(i, ln) for i, ln in enumerate(text_lines(text), start=1) if ln.strip()]
+    if looks_like_replay_link(lines[0][1]):
+        return [_item(_link_record(ln, source, i) if looks_like_replay_link(ln) else _line_record(ln, source, i),
+                      source, i)
+                for i, ln in lines]
+    array = _array_items(text, source)
+    if array is not None:
+        records = array
+    elif len(lines) > 1 and _is_json_object(lines[0][1]):
+        records = [(_line_record(ln, source, i), i) for i, ln in lines]
+    else:
+        whole = parse_json(text.strip(), source)
+        records = [(whole, None)]
+    if not any(_game_like(obj) for obj, _ in records):
+        raise InputError("expected hanab.live games: a game object, a JSON array of games, JSON Lines or replay "
+                         "links, found no game object", source)
+    return [_item(obj, source, line) for obj, line in records]
+
+
+def _game_like(obj: Any) -> bool:
+    """Whether a record means to be a game (an object with one of a game's fields, or a refused row)."""
+    return isinstance(obj, dict) and any(key in obj for key in ("players", "deck", "seed", "actions", "refused"))
+
+
+def _is_json_object(line: str) -> bool:
+    try:
+        return isinstance(json.loads(line), dict)
+    except ValueError:
+        return False
+
+
+def _line_record(line: str, source: str, number: int) -> Any:
+    """One line of JSON Lines: its object, or a record refused with the JSON error."""
+    try:
+        return parse_json(line, source, number)
+    except InputError as err:
+        return {"refused": err.message}
+
+
+def read_history(path: str | os.PathLike[str]) -> list[Deal | Refused]:
+    """Every record of the file ``path`` (:func:`read_history_text`)."""
+    return read_history_text(read_text(path), str(path))
+
+
+def read_source(text: str) -> list[Deal | Refused]:
+    """The games of a file named ``text``, or of one hanab.live replay link given in its place (a
+    URL, or its data part), as :func:`read_history` gives them."""
+    if not os.path.exists(text) and looks_like_replay_link(text):
+        return [_item(_link_record(text, "<link>", None), "<link>", None)]
+    return read_history(text)
+
+
+def split_refused(items: Iterable[Deal | Refused], strict: bool = False) -> tuple[list[Deal], list[Refused]]:
+    """The deals and the refused records of ``items``, each in order; with ``strict`` the first
+    refused record raises its :class:`InputError` instead."""
+    deals, refused = [], []
+    for item in items:
+        if isinstance(item, Refused):
+            if strict:
+                raise InputError(item.reason, item.source)
+            refused.append(item)
+        else:
+            deals.append(item)
+    return deals, refused
+
+
+def refused_counts(rows: Sequence[dict]) -> dict[str, int]:
+    """How many rows were refused, by reason (the most common first)."""
+    return dict(Counter(row["refused"] for row in rows if "refused" in row).most_common())

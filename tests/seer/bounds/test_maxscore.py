@@ -1,0 +1,89 @@
+"""max_score: the deck forms it takes, the starting player against bound's renaming path, positions."""
+
+import pytest
+
+from solitaire.io.errors import InputError
+from solitaire.seer import MaxScore, max_score
+from solitaire.seer.runs.boundrun import _exact
+from solitaire.seer.game.deals import format_deal_text, seeded_deal
+from solitaire.seer.game.simulator import seer_line, simulate
+from solitaire.seer.game.position import Position
+from solitaire.seer.bounds.u3 import exact
+
+#: Deals where the bot's line is short of U2 (the search runs) and some where it is not.
+DEALS = [(2, 12), (2, 0), (2, 6126), (2, 27898), (3, 565), (3, 83), (4, 24), (5, 24), (5, 129)]
+
+
+def _forms(deal):
+    types = deal.types.tolist()
+    return {"deal": (deal, None), "text": (format_deal_text(deal), deal.players),
+            "types": (types, deal.players), "pairs": ([[t // 5, t % 5 + 1] for t in types], deal.players),
+            "objects": ([{"suitIndex": t // 5, "rank": t % 5 + 1} for t in types], deal.players)}
+
+
+@pytest.mark.parametrize("players, seed", DEALS[:5])
+def test_every_form_of_the_deck_gives_bounds_u3(players, seed):
+    deal = seeded_deal(players, seed)
+    expected = exact(deal, timeout=10)
+    for name, (deck, p) in _forms(deal).items():
+        result = max_score(deck, p)
+        assert (result.score, result.high, result.proven) == (expected.score, expected.high, expected.exact), name
+        assert simulate(result.start, result.actions).score == result.score
+
+
+@pytest.mark.parametrize("players, seed", DEALS)
+def test_another_starting_player_gives_the_answer_of_bounds_renaming(players, seed):
+    deal = seeded_deal(players, seed)
+    for start in range(1, players):
+        renamed, _ = _exact(deal.starting(start), 10, None, None, None)
+        for deck, p in (_forms(deal)["pairs"], (deal, None)):
+            result = max_score(deck, p, start_player=start)
+            assert result.proven and renamed.exact
+            assert result.score == renamed.score, (players, seed, start)
+            assert result.start.to_move == start
+            assert simulate(result.start, result.actions).score == result.score
+        assert max_score(deal.starting(start)).score == renamed.score  # the deal's own starting player
+
+
+def test_from_positions_of_a_game_the_maximum_never_rises():
+    deal = seeded_deal(2, 12).starting(1)
+    actions, score = seer_line(deal)
+    maxima = []
+    for t in range(0, len(actions) + 1, 7):
+        position = simulate(deal, actions[:t]).position()
+        result = max_score(position)
+        assert result.proven and result.start is position
+        assert simulate(position, result.actions).score == result.score
+        maxima.append(result.score)
+    assert maxima == sorted(maxima, reverse=True) and maxima[-1] >= score
+    assert max_score(Position.initial(deal)).score == maxima[0]
+
+
+def test_the_result_is_a_small_readable_record():
+    result = max_score(seeded_deal(3, 0))
+    assert isinstance(result, MaxScore) and repr(result) == "MaxScore(score=25, high=25, proven=True)"
+
+
+def test_a_timeout_leaves_proven_bounds():
+    result = max_score(seeded_deal(2, 12), timeout=0)
+    assert result.score <= 23 <= result.high
+    assert result.proven == (result.score == result.high)
+
+
+def test_what_max_score_refuses():
+    deal = seeded_deal(2, 0)
+    types = deal.types.tolist()
+    with pytest.raises(ValueError, match="players is needed"):
+        max_score(types)
+    with pytest.raises(ValueError, match="of 2 players, not 3"):
+        max_score(deal, 3)
+    with pytest.raises(ValueError, match="start_player must be in 0..1"):
+        max_score(deal, start_player=2)
+    with pytest.raises(ValueError, match="no players or start_player"):
+        max_score(Position.initial(deal), start_player=1)
+    with pytest.raises(InputError):  # (rank, suit) pairs are not hanab.live's (suitIndex, rank)
+        max_score([list(card) for card in deal.cards], 2)
+    with pytest.raises(InputError, match="expected 50 cards"):
+        max_score(types[:-1], 2)
+    with pytest.raises(InputError, match="more copies"):
+        max_score([0] + types[1:], 2)

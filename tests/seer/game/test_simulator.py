@@ -1,0 +1,111 @@
+"""The real-rules simulator and the perfect-information bot."""
+
+import json
+
+import pytest
+
+from helpers import REAL_GAMES, standard_games
+from solitaire.seer.game.deals import STANDARD_TEXT, parse_deal_text, seeded_deal
+from solitaire.seer.game.simulator import Game, IllegalAction, legal_clue, seer_line, simulate
+
+REAL = REAL_GAMES / "hanablive_games.jsonl"
+CANON = parse_deal_text(STANDARD_TEXT, 2)  # r1 r1 r1 r2 r2 r3 r3 r4 r4 r5 | y1 ...
+
+
+def test_real_games_replay_to_their_recorded_stacks():
+    replayed = 0
+    for deal, record in zip(*standard_games(REAL)):
+        game = simulate(deal, record["actions"])
+        assert game.played == record["stacks_sum_final"], deal.ident
+        if record["end"].startswith(("normal", "strikeout")):
+            assert game.score == record["score"], deal.ident
+        replayed += 1
+    assert replayed == 298
+
+
+def play(order):
+    return {"type": 0, "target": order}
+
+
+def discard(order):
+    return {"type": 1, "target": order}
+
+
+def test_discard_needs_fewer_than_eight_tokens():
+    with pytest.raises(IllegalAction, match="action 1: a discard needs fewer than 8"):
+        simulate(CANON, [discard(0)])
+    game = simulate(CANON, [{"type": 3, "target": 1, "value": 3}, discard(5)])
+    assert game.clues == 8 and game.hands[1] == [6, 7, 8, 9, 10] and game.turn == 2
+
+
+def test_clue_rules():
+    with pytest.raises(IllegalAction, match="touches no card"):
+        simulate(CANON, [{"type": 2, "target": 1, "value": 1}])   # player 1 holds only red
+    with pytest.raises(IllegalAction, match="another player"):
+        simulate(CANON, [{"type": 3, "target": 0, "value": 1}])
+    clues = [{"type": 3, "target": 1 - i % 2, "value": 3 if i % 2 == 0 else 1} for i in range(9)]
+    with pytest.raises(IllegalAction, match="action 9: a clue needs a clue token"):
+        simulate(CANON, clues)
+
+
+def test_misplays_and_third_strike_scores_zero():
+    game = simulate(CANON, [play(0), play(5), play(1)])  # r1 scores, r3 and the second r1 strike
+    assert game.stacks[0] == 1 and game.strikes == 2 and game.score == 1 and not game.over
+    game = simulate(CANON, [play(0), play(5), play(1), play(7)])
+    assert game.strikes == 3 and game.over and game.score == 0
+
+
+def test_a_played_five_returns_a_token():
+    deal = seeded_deal(2, 0)
+    actions, score = seer_line(deal)
+    game = Game(deal)
+    for action in actions:
+        before = game.clues
+        t = deal.types[action["target"]] if action["type"] in (0, 1) else None
+        game.apply(action)
+        if action["type"] == 0 and t % 5 == 4 and before < 8:
+            assert game.clues == before + 1
+    assert game.score == score
+    assert any(a["type"] == 0 and deal.types[a["target"]] % 5 == 4 for a in actions), "the line plays a 5"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_final_round_gives_each_player_one_turn(players):
+    deal = seeded_deal(players, 4)
+    game = Game(deal)
+
+    def idle():  # a discard, or a colour clue to the next player at 8 tokens
+        if game.clues < 8:
+            return discard(game.hands[game.current][0])
+        nxt = (game.current + 1) % players
+        return {"type": 2, "target": nxt, "value": int(deal.types[game.hands[nxt][0]]) // 5}
+
+    while game.deck_left:
+        game.apply(idle())
+    drew_last = game.turn
+    for _ in range(players):
+        assert not game.over
+        game.apply(idle())
+    assert game.over and game.turn == drew_last + players
+
+
+def test_bot_lines_replay_on_every_player_count():
+    for players in (2, 3, 4, 5):
+        for seed in range(40):
+            deal = seeded_deal(players, seed)
+            actions, score = seer_line(deal)
+            assert all(set(a) == {"type", "target", "value"} for a in actions)
+            assert simulate(deal, json.loads(json.dumps(actions))).score == score
+
+
+def test_the_game_ends_at_once_at_25():
+    deal = seeded_deal(5, 10)  # the bot reaches 25 with a card still in the deck
+    actions, score = seer_line(deal)
+    assert score == 25
+    game = Game(deal)
+    for action in actions:
+        assert not game.over
+        game.apply(action)
+    assert game.over and game.score == 25 and game.deck_left > 0  # cards left, yet nothing more to do
+    with pytest.raises(ValueError, match="the game is over"):
+        game.apply(legal_clue(game))

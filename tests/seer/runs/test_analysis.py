@@ -1,0 +1,116 @@
+"""The turn-by-turn analysis against an exhaustive search through the simulator on tiny decks."""
+
+import random
+from types import SimpleNamespace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solitaire.seer.runs.analysis import KINDS, PHASES, analyze_line, summarize_analyses
+from solitaire.seer.game.deals import Deal
+from solitaire.seer.game.simulator import Game, simulate
+from helpers import legal_actions
+
+
+def _key(game):
+    return (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
+            game.strikes, game.current, None if game.last_turn is None else game.last_turn - game.turn)
+
+
+def best_line(game, memo):
+    """``(value, line)``: the maximum score from ``game`` and a line reaching it, by exhaustive search."""
+    if game.over:
+        return game.score, []
+    key = _key(game)
+    if key not in memo:
+        best = None
+        for move in legal_actions(game):
+            child = game.copy()
+            child.apply(move)
+            value = best_line(child, memo)[0]
+            if best is None or value > best[0]:
+                best = (value, move)
+        memo[key] = best or (game.played, None)  # no legal move: what is played counts
+    value, move = memo[key]
+    if move is None:
+        return value, []
+    child = game.copy()
+    child.apply(move)
+    return value, [move] + best_line(child, memo)[1]
+
+
+def tiny_game(rng, players):
+    """A short random deck over two suits and a random legal game played on it."""
+    pool = [t for t in range(10) for _ in range((3, 2, 2, 2, 1)[t % 5])]
+    rng.shuffle(pool)
+    size = 5 if players <= 3 else 4
+    deal = Deal(pool[: players * size + rng.randint(1, 2)], players, "tiny")
+    game, actions = Game(deal), []
+    while not game.over:
+        moves = legal_actions(game)
+        if not moves:
+            break
+        action = rng.choice(moves)
+        game.apply(action)
+        actions.append(action)
+    return deal, actions
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**9), st.just(2))
+def test_the_maximum_before_every_turn_is_the_exhaustive_one(seed, players):
+    rng = random.Random(seed)
+    deal, actions = tiny_game(rng, players)
+    memo = {}
+
+    def solve(game):
+        value, line = best_line(game, memo)
+        return SimpleNamespace(score=value, high=value, actions=line)
+
+    analysis = analyze_line(Game(deal), actions, solve, game_json={"players": players})
+    game = Game(deal)
+    for turn in analysis.turns:  # every turn's maximum is the exhaustive one, shortcuts included
+        assert turn.exact and turn.low == best_line(game, memo)[0], turn
+        game.apply(turn.action)
+    maxima = [t.low for t in analysis.turns] + [analysis.final.low]
+    assert maxima == sorted(maxima, reverse=True)  # never rises
+    assert analysis.final.low == game.score == analysis.score  # the end is the real score
+    assert [d.turn for d in analysis.drops] == [t for t in range(1, len(maxima)) if maxima[t - 1] > maxima[t]]
+    for drop in analysis.drops:  # the exported line: the real prefix, then a line reaching the maximum
+        assert drop.line["actions"][:drop.turn - 1] == actions[:drop.turn - 1]
+        assert simulate(deal, drop.line["actions"]).score == drop.before
+        assert drop.kind in KINDS and drop.phase in PHASES
+    summary = summarize_analyses([analysis.to_json()])
+    assert sum(summary["points_lost_by_kind"].values()) == maxima[0] - maxima[-1]
+
+
+def test_analyze_on_real_games_through_the_command_line(tmp_path):
+    """Every real No Variant game: the maximum never rises, never falls below the final score, is the
+    score at the end of a game that ended by the rules, and every exported line replays to its drop's
+    maximum from the real prefix."""
+    import json
+
+    from click.testing import CliRunner
+
+    from cli import main
+    from helpers import REAL_GAMES, standard_games
+    from solitaire.seer.game.deals import parse_hanablive
+
+    records = standard_games(REAL_GAMES / "hanablive_games.jsonl")[1]
+    games = tmp_path / "games.jsonl"
+    games.write_text("".join(json.dumps(r) + "\n" for r in records))
+    result = CliRunner().invoke(main, ["analyze", str(games), "--json", "-j", "1", "--timeout", "10"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["games"]
+    assert len(rows) == len(records)
+    for record, row in zip(records, rows):
+        maxima = [t["max"] for t in row["turns"]] + [row["final_max"]]
+        assert maxima == sorted(maxima, reverse=True), row["id"]
+        ended = simulate(parse_hanablive(record), [t["action"] for t in row["turns"]])
+        assert min(maxima) >= ended.score
+        if ended.over:
+            assert row["final_max"] == ended.score
+        for drop in row["drops"]:
+            line = drop["line"]["actions"]
+            assert line[:drop["turn"] - 1] == [t["action"] for t in row["turns"][:drop["turn"] - 1]]
+            assert simulate(parse_hanablive(drop["line"]), line).score == drop["from"]

@@ -1,0 +1,146 @@
+"""`hanabi-solitaire bound`: rows, JSON, streaming files, resume, errors."""
+
+import csv
+import json
+
+from click.testing import CliRunner
+
+from cli import main
+from helpers import REAL_GAMES
+from solitaire.seer.runs.boundrun import bound_row, summarize
+from solitaire.seer.runs.evaluation import wilson
+from solitaire.seer.runs.rowfile import read_rows
+from solitaire.seer.game.deals import seeded_deal
+from solitaire.seer.game.simulator import simulate
+
+REAL = REAL_GAMES / "hanablive_games.jsonl"
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["bound", *args])
+
+
+def test_json_rows_and_summary():
+    result = run("--players", "2", "--seeds", "10:14", "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert [r["id"] for r in out["rows"]] == ["P2-seed-10", "P2-seed-11", "P2-seed-12", "P2-seed-13"]
+    for row in out["rows"]:
+        assert row["L"] <= row["U2"] <= row["U1"]
+        assert {"min_hand", "pace_slack"} <= set(row)
+        assert ("reason" in row) == (row["U2"] < 25)
+    assert out["summary"]["deals"] == 4
+    assert out["summary"]["mean_U2"] == sum(r["U2"] for r in out["rows"]) / 4
+
+
+def test_jobs_two_gives_the_same_rows():
+    one = json.loads(run("-p", "4", "--seeds", "0:12", "--json", "--no-figures").output)["rows"]
+    two = json.loads(run("-p", "4", "--seeds", "0:12", "--json", "--no-figures", "--jobs", "2").output)["rows"]
+    assert one == two
+
+
+def test_hle_seeds_source():
+    out = json.loads(run("-p", "3", "--hle-seeds", "0:3", "--json", "--no-figures").output)
+    assert [r["id"] for r in out["rows"]] == ["P3-hle-0", "P3-hle-1", "P3-hle-2"]
+
+
+def test_real_games_rows_have_real_score_and_gap(tmp_path):
+    path = tmp_path / "few.jsonl"
+    path.write_text("\n".join(REAL.read_text().splitlines()[:5]) + "\n")
+    out = json.loads(run("--hanab-live", str(path), "--json", "--no-figures").output)
+    for row in out["rows"]:
+        assert row["gap"] == row["U2"] - row["real_score"] and "end" in row
+    assert sum(out["summary"]["gap_histogram"].values()) == 5
+
+
+def test_csv_stream_and_resume(tmp_path):
+    path = tmp_path / "rows.csv"
+    assert run("-p", "2", "--seeds", "0:6", "--csv", str(path), "-q").exit_code == 0
+    first = list(csv.DictReader(path.open()))
+    # simulate an interruption: keep 3 rows and half of the 4th
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:4]) + lines[4][:7])
+    result = run("-p", "2", "--seeds", "0:6", "--csv", str(path), "--resume", "--json")
+    assert [r["id"] for r in json.loads(result.output)["rows"]] == ["P2-seed-3", "P2-seed-4", "P2-seed-5"]
+    assert list(csv.DictReader(path.open())) == first
+    assert json.loads(result.output)["summary"]["deals"] == 6
+
+
+def test_jsonl_stream_with_lines(tmp_path):
+    path = tmp_path / "rows.jsonl"
+    assert run("-p", "3", "--seeds", "5:7", "--jsonl", str(path), "--lines", "-q").exit_code == 0
+    rows = read_rows(str(path))
+    assert [r["id"] for r in rows] == ["P3-seed-5", "P3-seed-6"]
+    deal = seeded_deal(3, 5)
+    assert simulate(deal, rows[0]["bot_actions"]).score == rows[0]["L"]
+    assert len(rows[0]["u2_line"]) == rows[0]["U2"]
+
+
+def test_usage_errors_exit_2():
+    assert run("--seeds", "0:3").exit_code == 2                       # no --players
+    assert run("-p", "2").exit_code == 2                              # no source
+    assert run("-p", "2", "--seeds", "0:3", "--hle-seeds", "0:3").exit_code == 2
+    assert run("-p", "2", "--seeds", "5:2").exit_code == 2
+    assert run("-p", "2", "--seeds", "x").exit_code == 2
+    assert run("-p", "2", "--seeds", "0:2", "--resume").exit_code == 2
+    assert run("-p", "6", "--seeds", "0:2").exit_code == 2
+
+
+def test_missing_file_is_one_line(tmp_path):
+    result = run("--hanab-live", str(tmp_path / "none.jsonl"))
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+
+
+def test_summary_and_wilson():
+    rows = [bound_row(seeded_deal(2, s), figures=False) for s in range(3)]
+    summary = summarize(rows)
+    low, high = summary["share_U2_25_ci95"]
+    assert low <= summary["share_U2_25"] <= high
+    assert wilson(0, 10)[0] == 0.0 and abs(wilson(10, 10)[1] - 1.0) < 1e-12
+
+
+def test_a_bad_game_is_a_refused_row_and_strict_stops_at_it_in_one_line(tmp_path):
+    record = json.loads(REAL.read_text().splitlines()[0])
+    record["deck"][3] = [0, 6]
+    path = tmp_path / "bad.jsonl"
+    path.write_text(REAL.read_text().splitlines()[1] + "\n" + json.dumps(record) + "\n")
+    result = run("--hanab-live", str(path), "--json", "--no-figures")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["rows"][1] == {"id": None, "source": f"{path}:2",
+                              "refused": "deck card 4: expected a rank in 1..5, got 6"}
+    assert out["summary"]["deals"] == 1 and out["summary"]["refused"] == {"deck card 4: expected a rank in 1..5, got 6": 1}
+    result = run("--hanab-live", str(path), "--strict")
+    assert result.exit_code == 2
+    assert result.output.strip() == f"hanabi-solitaire: error: {path}:2: deck card 4: expected a rank in 1..5, got 6"
+
+
+def test_a_deal_with_another_starting_player_gets_its_own_optimum_and_line():
+    for seed in (0, 5):
+        deal = seeded_deal(3, seed).starting(2)
+        row = bound_row(deal, figures=False, lines=True, timeout=30)
+        assert row["exact"] and row["L"] <= row["U3"] <= row["U2"]
+        assert row["u3_game"]["options"] == {"startingPlayer": 2}
+        assert simulate(deal, row["u3_game"]["actions"]).score == row["U3"]
+
+
+def test_hle_random_start_rows_and_the_deal_command():
+    rows = json.loads(run("-p", "3", "--hle-seeds", "1:4", "--hle-random-start", "--json", "--no-figures").output)["rows"]
+    assert [r["id"] for r in rows] == ["P3-hlerandom-1", "P3-hlerandom-2", "P3-hlerandom-3"]
+    lines = CliRunner().invoke(main, ["deal", "-p", "3", "--hle-seeds", "1:4", "--hle-random-start"]).output.splitlines()
+    games = [json.loads(line) for line in lines]
+    assert [g["options"]["startingPlayer"] for g in games] == [1, 1, 1] and len(games[0]["deck"]) == 50
+    assert games[0]["players"] == ["Alice", "Bob", "Cathy"]
+
+
+def test_the_deal_command_prints_what_bound_reads(tmp_path):
+    path = tmp_path / "deals.jsonl"
+    path.write_text(CliRunner().invoke(main, ["deal", "-p", "2", "--seeds", "0:3"]).output)
+    again = CliRunner().invoke(main, ["deal", "--hanab-live", str(path), "--text"]).output.splitlines()
+    text = CliRunner().invoke(main, ["deal", "-p", "2", "--seeds", "0:3", "--text"]).output.splitlines()
+    assert again == text and len(text) == 3 and text[0].startswith("b3 b4 w2")
+    deal_file = tmp_path / "one.txt"
+    deal_file.write_text(text[1])
+    assert CliRunner().invoke(main, ["deal", "-p", "2", "--deal", str(deal_file), "--text"]).output.strip() == text[1]
+    bad = CliRunner().invoke(main, ["deal", "-p", "2", "--seeds", "0:1", "--hle-random-start"])
+    assert bad.exit_code == 2 and "--hle-random-start needs --hle-seeds" in bad.output

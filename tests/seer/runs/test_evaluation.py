@@ -1,0 +1,131 @@
+"""Agent evaluation against U3: the scores file, the join by id, the summary and its intervals."""
+
+import random
+import statistics
+from collections import Counter
+
+import pytest
+
+from solitaire.io.errors import InputError
+from solitaire.seer.runs.evaluation import evaluate, join_scores, mean_ci, ratio_ci, read_scores
+
+
+def test_scores_are_read_from_csv_and_json_lines(tmp_path):
+    csv_file = tmp_path / "s.csv"
+    csv_file.write_text("score,id\n24,P2-seed-0\n25,P2-seed-1\n")
+    jsonl = tmp_path / "s.jsonl"
+    jsonl.write_text('{"id": "P2-seed-0", "score": 24}\n\n{"id": "P2-seed-1", "score": 25, "agent": "x"}\n')
+    assert read_scores(csv_file) == read_scores(jsonl) == {"P2-seed-0": 24, "P2-seed-1": 25}
+
+
+@pytest.mark.parametrize("text, line, what", [
+    ("id,points\nx,3\n", 1, "header"),
+    ("id,score\nx,31\n", 2, "0..30"),
+    ("id,score\nx,2.5\n", 2, "0..30"),
+    ("id,score\nx,3\nx,4\n", 3, "twice"),
+    ('{"id": "x", "score": 3}\n{"id": "y"}\n', 2, '"score"'),
+    ('{"id": "x", "score": true}\n', 1, "0..30"),
+    ('{"id": 7, "score": 3}\n', 1, "id"),
+])
+def test_a_bad_scores_file_names_its_line(tmp_path, text, line, what):
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    with pytest.raises(InputError) as err:
+        read_scores(path)
+    assert err.value.line == line and what in str(err.value)
+
+
+def test_a_score_above_its_deals_maximum_is_refused():
+    rows = [{"id": "a", "U3": 25, "exact": True}, {"id": "b", "variant": "6 Suits", "max_score": 30, "U3": 30,
+                                                     "exact": True}]
+    assert join_scores(rows, {"b": 28})[0][1]["gap_U3"] == 2
+    with pytest.raises(InputError, match="above its maximum 25"):
+        join_scores(rows, {"a": 26})
+
+
+def test_join_reports_the_ids_on_one_side_only():
+    rows = [{"id": "a", "U3": 25, "exact": True}, {"id": "b", "U3": 24, "U3_high": 25, "exact": False},
+            {"id": "c", "U3": 23, "exact": True}]
+    joined, unscored, unknown = join_scores(rows, {"a": 20, "b": 21, "z": 3})
+    assert unscored == ["c"] and unknown == ["z"]
+    assert joined[0]["gap_U3"] == 5 and "gap_U3" not in joined[1] and "real_score" not in joined[2]
+
+
+def test_the_summary_matches_its_definitions():
+    rng = random.Random(5)
+    rows = []
+    for i in range(200):
+        u3 = rng.choice([25, 25, 25, 24, 23])
+        rows.append({"id": str(i), "U3": u3, "exact": i % 17 != 0, "real_score": rng.randint(max(0, u3 - 6), u3)})
+    out = evaluate(rows)
+    proven = [r for r in rows if r["exact"]]
+    assert out["scored"] == 200 and out["scored_open"] == 200 - len(proven)
+    assert out["mean_U3"] == pytest.approx(statistics.mean(r["U3"] for r in proven))
+    gaps = [r["U3"] - r["real_score"] for r in proven]
+    half = 1.959963984540054 * statistics.stdev(gaps) / len(gaps) ** 0.5
+    assert out["mean_gap_U3_ci95"] == pytest.approx([statistics.mean(gaps) - half, statistics.mean(gaps) + half])
+    ratio = sum(r["real_score"] for r in proven) / sum(r["U3"] for r in proven)
+    assert out["score_over_U3"] == pytest.approx(ratio)
+    low, high = out["score_over_U3_ci95"]
+    assert low < ratio < high
+    winnable = [r for r in proven if r["U3"] == 25]
+    assert out["winnable"] == len(winnable)
+    assert out["win_rate_winnable"] == pytest.approx(sum(r["real_score"] == 25 for r in winnable) / len(winnable))
+    assert sum(out["gap_U3_histogram"].values()) == len(proven)
+
+
+def test_intervals_shrink_with_the_sample_and_hold_one_value():
+    assert mean_ci([3]) == (3, [3, 3]) and ratio_ci([2], [4]) == (0.5, [0.5, 0.5])
+    rng = random.Random(1)
+    values = [rng.random() for _ in range(4000)]
+    small, large = mean_ci(values[:100])[1], mean_ci(values)[1]
+    assert large[1] - large[0] < small[1] - small[0]
+    assert large[0] < 0.5 < large[1]  # the true mean of uniform(0, 1)
+
+
+def test_bound_joins_an_agents_scores_by_id(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from cli import main
+
+    scores = tmp_path / "scores.csv"
+    scores.write_text("id,score\nP2-seed-0,25\nP2-seed-1,20\nP2-seed-99,3\n")
+    result = CliRunner().invoke(main, ["bound", "-p", "2", "--seeds", "0:3", "--exact", "--no-figures", "-j", "1",
+                                       "--scores", str(scores), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    rows = {r["id"]: r for r in out["rows"]}
+    assert rows["P2-seed-1"]["gap_U3"] == rows["P2-seed-1"]["U3"] - 20 and "real_score" not in rows["P2-seed-2"]
+    summary = out["summary"]
+    assert summary["scores"] == {"unscored": 1, "unknown": 1, "unknown_ids": ["P2-seed-99"]}
+    assert summary["mean_U3"] == sum(r["U3"] for r in out["rows"]) / 3
+    gaps = Counter([rows["P2-seed-0"]["U3"] - 25, rows["P2-seed-1"]["U3"] - 20])
+    assert summary["evaluation"]["scored"] == 2
+    assert summary["evaluation"]["gap_U3_histogram"] == {str(g): c for g, c in sorted(gaps.items())}
+
+
+def test_the_command_line_refuses_a_score_above_its_deals_maximum_naming_the_line(tmp_path):
+    from click.testing import CliRunner
+
+    from cli import main
+    from helpers import one_line_error
+
+    scores = tmp_path / "s.csv"
+    scores.write_text("id,score\nP2-seed-0,25\nP2-hle-0,30\n")
+    one_line_error(CliRunner().invoke(main, ["bound", "-p", "2", "--hle-seeds", "0:2", "--scores", str(scores)]),
+                   f"{scores}:3:", "the score 30 of P2-hle-0 is above its maximum 25")
+    variant = tmp_path / "v.jsonl"  # variant 17 has 4 suits: its maximum is 20
+    variant.write_text('{"id": "P3-live-p3v17s1", "score": 20}\n{"id": "P3-live-p3v17s2", "score": 21}\n')
+    one_line_error(CliRunner().invoke(main, ["bound", "--hanab-live-seeds", "p3v17s1..2", "--scores", str(variant)]),
+                   f"{variant}:2:", "above its maximum 20")
+    below = tmp_path / "b.jsonl"
+    below.write_text('{"id": "P2-seed-0", "score": -1}\n')
+    one_line_error(CliRunner().invoke(main, ["bound", "-p", "2", "--seeds", "0:1", "--scores", str(below)]),
+                   f"{below}:1:", "0..30")
+    unknown = tmp_path / "u.csv"  # a score of no deal asked for is counted, not checked
+    unknown.write_text("id,score\nP2-seed-9,24\n")
+    out = CliRunner().invoke(main, ["bound", "-p", "2", "--seeds", "0:1", "--scores", str(unknown), "--no-figures",
+                                    "-j", "1", "--json"])
+    assert out.exit_code == 0, out.output
