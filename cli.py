@@ -35,7 +35,7 @@ def _stop_now(signum, frame):
     _HANDLED.set()
     try:
         sys.stdout.flush()
-    except Exception:  # noqa: BLE001 -- a closed pipe, or a write under way: nothing more to save
+    except Exception:
         pass
     atomic = sys.modules.get("solitaire.io.atomic")
     if atomic is not None:
@@ -99,23 +99,23 @@ import json
 import math
 import random
 import re
-from contextlib import nullcontext
 
 import click
 
 from solitaire.deckfile import deck_blocks, read_instance
 from solitaire.examples import examples, find_example
+from solitaire.generate import provenance, random_instance
+from solitaire.io.atomic import write_text_atomic, write_texts_atomic
 from solitaire.io.budget import SEQUENCE_JSON_EVENT_BYTES, check_budget, parse_size, set_limit
 from solitaire.io.errors import InputError
+from solitaire.io.progress import Progress
 from solitaire.io.interrupt import REPEAT, STOP_SIGNALS, Terminated, interrupted, stop_signal, watch_interrupts
-from solitaire.generate import provenance, random_instance
 from solitaire.referee import IllegalEvent, replay
+from solitaire.satenc import DEFAULT_SOLVER, SAT_SOLVERS
+from solitaire.seer.bounds.peers import PEER_ENCODING, PEERS
+from solitaire.seer.bounds.peers.turns import PEER_SOLVER
 from solitaire.sequence import read_sequence
 from solitaire.solve import SOLVERS, applicable, choose, solve
-from solitaire.io.atomic import write_text_atomic, write_texts_atomic
-from solitaire.satenc import DEFAULT_SOLVER, SAT_SOLVERS
-from solitaire.seer.bounds.peers.turns import PEER_SOLVER
-from solitaire.seer.bounds.peers import PEER_ENCODING, PEERS
 
 
 def _peer_options(command):
@@ -601,69 +601,6 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
             click.echo(path)
 
 
-def _print_refused(row):
-    click.echo(f"{row['id'] or '-'} ({row['source']}): refused: {row['refused']}")
-
-
-def _print_refused_summary(refused):
-    if refused:
-        click.echo(f"refused {sum(refused.values())}, by reason:")
-        for reason, count in refused.items():
-            click.echo(f"  {count:>6}  {reason}")
-
-
-def _print_row(row):
-    if "refused" in row:
-        return _print_refused(row)
-    proof = f" (by {row['method']})" if row.get("method") else ""
-    exact = (f" U3={row['U3']}" + (proof if row["exact"] else f"..{row['U3_high']} (open)")) if "U3" in row else ""
-    end = f" ({row['end']} end, {row['played']} played)" if "end" in row and "played" in row else ""
-    extra = f" real {row['real_score']}{end} gap {row['gap']}" if "gap" in row else ""
-    figures = f" min_hand {row['min_hand']} slack {row['pace_slack']}" if "min_hand" in row else ""
-    where = f" ({row['source']})" if "source" in row else ""
-    bounds = f"L={row['L']}{exact} U2={row['U2']} U1={row['U1']}"
-    click.echo(f"{row['id']}{where}: P={row['players']} {bounds}{figures}{extra}"
-               + (f"  ({row['reason']})" if "reason" in row else ""))
-    if "link" in row:
-        click.echo(f"  {row['link'] or 'no replay link: ' + row['link_note']}")
-
-
-def _print_summary(summary):
-    top = summary.get("max_score", 25) or "max"  # a variant's own maximum score
-    click.echo(f"deals {summary['deals']}")
-    _print_refused_summary(summary.get("refused"))
-    for key in ("L", "U2", "U1", "real_score", "min_hand", "pace_slack"):
-        if f"mean_{key}" in summary:
-            click.echo(f"  mean {key:<10} {summary[f'mean_{key}']:.3f}")
-    for key in ("U2", "L"):
-        low, high = summary[f"share_{key}_25_ci95"]
-        click.echo(f"  {key} = {top:<8}{100 * summary[f'share_{key}_25']:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%)")
-    if "share_U3_25" in summary:
-        low, high = summary["share_U3_25_ci95"]
-        click.echo(f"  U3 = {top:<8}{100 * summary['share_U3_25']:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%, "
-                   f"proven; {summary['unresolved']} deals unresolved)")
-    click.echo(f"  L = U2       {100 * summary['share_L_eq_U2']:.2f}%")
-    if "gap_histogram" in summary:
-        click.echo("  gap U2 - real score: " + "  ".join(f"{g}: {c}" for g, c in summary["gap_histogram"].items()))
-        click.echo(f"  real score above U2: {summary['real_above_U2']}")
-    if "mean_U3" in summary:
-        click.echo(f"  mean U3      {summary['mean_U3']:.3f}  (over the deals whose U3 is proven)")
-    evaluation = summary.get("evaluation")
-    if evaluation and "mean_U3" in evaluation:
-        low, high = evaluation["score_over_U3_ci95"] if "score_over_U3" in evaluation else (0, 0)
-        click.echo(f"  score / U3   {evaluation.get('score_over_U3', 0):.4f}  (95% CI {low:.4f}..{high:.4f}; "
-                   f"{evaluation['scored'] - evaluation['scored_open']} scored deals with U3 proven)")
-        rate = evaluation["win_rate_winnable"]
-        if rate is not None:
-            low, high = evaluation["win_rate_winnable_ci95"]
-            click.echo(f"  wins where U3 = {top}  {100 * rate:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%, "
-                       f"{evaluation['winnable']} deals)")
-        click.echo("  gap U3 - real score: " + "  ".join(f"{g}: {c}" for g, c in evaluation["gap_U3_histogram"].items()))
-    if "scores" in summary:
-        click.echo(f"  scores: {summary['scores']['unscored']} deals without a score, "
-                   f"{summary['scores']['unknown']} scores of no deal asked for")
-
-
 def _deal_sources(command):
     """The deal sources of `bound` and `deal`, a shipped deal by ``--example`` among them."""
     command = _example_option("deal", "deck", required=False, label="--deal")(command)
@@ -735,8 +672,9 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
     method (what proved it: bot, search or peer).
     """
     from solitaire.seer.runs.boundrun import BoundOptions, BoundRun
-    from solitaire.seer.sources.dealsource import deal_source
+    from solitaire.seer.runs.texts import bound_row_text, bound_summary_text
     from solitaire.seer.runs.evaluation import check_scores, read_scores
+    from solitaire.seer.sources.dealsource import deal_source
 
     _say_if_compiling("solitaire.seer.bounds.pace", *(["solitaire.seer.bounds.u3.kernel"] if with_exact else []))
     out = csv_out or jsonl_out
@@ -750,48 +688,16 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
     if scores:
         check_scores(scores, source.max_score)
     with BoundRun(source, options, out, bool(csv_out), resume, lines_dir, jobs, scores) as run:
-        with _progress(run.rows(), run.todo, as_json) as rows:
-            for row in rows:
-                if not (as_json or quiet):
-                    _print_row(row)
+        rows = Progress(run.rows(), run.todo, "deals", shown=not as_json)
+        for row in rows:
+            if not (as_json or quiet):
+                rows.echo(bound_row_text(row))
     if as_json:
         _emit_json({"rows": run.new, "summary": run.summary()})
     else:
-        _print_summary(run.summary())
+        click.echo(bound_summary_text(run.summary()))
 
 
-def _progress(stream, length, as_json, label="deals"):
-    """A progress bar over ``stream`` on a terminal's standard error (not with ``--json``); with
-    ``stream`` None, a bar to :meth:`update` by hand (None off a terminal)."""
-    if sys.stderr.isatty() and not as_json:
-        return click.progressbar(stream, length=max(0, length), label=label, file=sys.stderr)
-    return nullcontext(stream)
-
-
-def _print_analysis(row):
-    if "refused" in row:
-        return _print_refused(row)
-    first = row["turns"][0] if row["turns"] else {"max": row["final_max"], "max_high": row["final_max"]}
-    start = f"{first['max']}" + ("" if first["max"] == first["max_high"] else f"..{first['max_high']}")
-    where = f" ({row['source']})" if row.get("source") else ""
-    score = "" if row.get("end") is None else (
-        f", {row['end']} end, score {'unknown' if row['score'] is None else row['score']} ({row['played']} played)")
-    click.echo(f"{row['id']}{where}: {row['players']} players{score}, maximum at the start {start}, "
-               f"{len(row['turns'])} turns, {row['searches']} searches, {row['open']} open")
-    for drop in row["drops"]:
-        click.echo(f"  turn {drop['turn']}: {drop['text']} ({drop['from']} -> {drop['to']}); instead: {drop['instead']}"
-                   f"   [{drop['kind']}, {drop['phase']}]")
-        click.echo(f"    {drop['link'] or 'no replay link: ' + drop['link_note']}")
-
-
-def _print_analysis_summary(summary):
-    click.echo(f"games {summary['games']}: a perfect score (5 per suit) reachable at the start in "
-               f"{summary['winnable_at_start']}, of which {summary['lost_after_start']} dropped below it")
-    _print_refused_summary(summary.get("refused"))
-    click.echo("  first drop by phase: " + "  ".join(f"{k}: {v}" for k, v in summary["first_drop_phase"].items()))
-    click.echo("  points lost by kind: " + "  ".join(f"{k}: {v}" for k, v in summary["points_lost_by_kind"].items()))
-    click.echo("  points lost by phase: " + "  ".join(f"{k}: {v}" for k, v in summary["points_lost_by_phase"].items()))
-    click.echo(f"  positions left open: {summary['open_turns']}  searches: {summary['searches']}")
 
 
 @main.command()
@@ -831,6 +737,7 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, 
     its own with 'refused' and the reason, and the run goes on (--strict stops there).
     """
     from solitaire.seer.runs.analyzerun import AnalyzeRun
+    from solitaire.seer.runs.texts import analysis_summary_text, analysis_text
     from solitaire.seer.sources.dealsource import DealChain, DealList, live_seed, live_seeds
     from solitaire.seer.sources.history import read_source, split_refused
 
@@ -846,10 +753,10 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, 
                         *([live_seed(hanab_live_seed)] if hanab_live_seed else [])))
     _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
     with AnalyzeRun(source, timeout, jsonl_out, resume, jobs, plot_dir) as run:
-        with _progress(run.rows(), run.todo, as_json, "games") as rows:
-            for row in rows:
-                if not (as_json or quiet):
-                    _print_analysis(row)
+        rows = Progress(run.rows(), run.todo, "games", shown=not as_json)
+        for row in rows:
+            if not (as_json or quiet):
+                rows.echo(analysis_text(row))
     summary = run.summary()
     if html_out:
         from solitaire.seer.runs.report import write_report
@@ -858,7 +765,7 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, 
     if as_json:
         _emit_json({"games": run.new, "summary": summary})
     else:
-        _print_analysis_summary(summary)
+        click.echo(analysis_summary_text(summary))
 
 
 @main.command("deal")
@@ -878,8 +785,8 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hana
     link of the deal. A game of a file the toolkit refuses prints its row {"id", "source",
     "refused"} (--strict stops there).
     """
-    from solitaire.seer.sources.dealsource import deal_source
     from solitaire.seer.game.deals import deal_to_hanablive, format_deal_text
+    from solitaire.seer.sources.dealsource import deal_source
     from solitaire.seer.sources.history import Refused
     from solitaire.seer.sources.replaylink import link_or_reason
 
@@ -998,9 +905,8 @@ def table(players_text, deals, seed, variant, hanab_live_seeds, hle, hle_random_
     with TableRun(_players_range(players_text or "2..5"), seed, deals, out_file, timeout, peer_timeout, peer_solver,
                   peer_encoding, retry_open, retry_searched, retry_slower, jobs,
                   _table_deals(variant, hle, hle_random_start)) as run:
-        with _progress(run.rows(), run.todo, as_json) as rows:
-            for _ in rows:
-                pass
+        for _ in Progress(run.rows(), run.todo, "deals", shown=not as_json):
+            pass
     if as_json:
         _emit_json(run.summary())
     else:
@@ -1021,8 +927,11 @@ def table_summary_command(files, players_text, as_json):
     from solitaire.seer.runs.exactrun import format_table, read_table_deals, table_summary
 
     players = _players_range(players_text)
-    with _progress(None, sum(os.path.getsize(f) for f in files), as_json, "reading") as bar:
-        deals = read_table_deals(files, players, bar and bar.update)
+    progress = Progress((), sum(os.path.getsize(f) for f in files), "reading", shown=not as_json)
+    try:
+        deals = read_table_deals(files, players, progress.advance)
+    finally:
+        progress.close()
     summary = table_summary(deals)
     if as_json:
         _emit_json(summary)

@@ -66,7 +66,7 @@ def pysat_model(formula: Formula, solver: str = DEFAULT_SOLVER) -> tuple[bool, .
     with Solver(name=solver, bootstrap_with=[list(cl) for cl in formula.clauses]) as s:
         if not s.solve():
             return None
-        true = {l for l in s.get_model() if l > 0}
+        true = {lit for lit in s.get_model() if lit > 0}
     return tuple(v in true for v in range(1, formula.nvars + 1))
 
 

@@ -42,7 +42,7 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solitaire.io.budget import CNF_LITERAL_BYTES, check_budget
 from solitaire.io.errors import InputError
@@ -61,6 +61,9 @@ class Formula:
     nvars: int
     clauses: tuple
 
+    if TYPE_CHECKING:  # the generated __init__, which takes the clauses as any iterable of iterables
+        def __init__(self, nvars: int, clauses: Iterable[Iterable[int]]) -> None: ...
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "clauses", tuple(tuple(int(x) for x in cl) for cl in self.clauses))
         for clause in self.clauses:
@@ -77,7 +80,7 @@ class Formula:
 def satisfies(assignment: Sequence[bool], clauses: Iterable[Sequence[int]]) -> bool:
     """Whether ``assignment`` (a sequence of bools, ``assignment[v-1]`` for variable ``v``)
     satisfies every clause."""
-    return all(any(assignment[abs(l) - 1] == (l > 0) for l in cl) for cl in clauses)
+    return all(any(assignment[abs(lit) - 1] == (lit > 0) for lit in cl) for cl in clauses)
 
 
 #: The most variables a header may announce (the reduction builds gadgets for each).
@@ -89,12 +92,13 @@ def _header(tokens, source, lineno):
         col = tokens[1][1] if len(tokens) > 1 else tokens[0][1]
         raise InputError("expected the header 'p cnf <variables> <clauses>'", source, lineno, col)
     numbers = []
-    for (tok, col), what in zip(tokens[2:], ("variables", "clauses")):
+    for (tok, col), what in zip(tokens[2:], ("variables", "clauses"), strict=True):
         if not re.fullmatch(r"[0-9]{1,18}", tok):
             raise InputError(f"expected the number of {what} (an integer >= 0), got {tok[:30]!r}", source, lineno, col)
         numbers.append(int(tok))
     if numbers[0] > MAX_VARIABLES:
-        raise InputError(f"expected at most {MAX_VARIABLES:,} variables, got {numbers[0]}", source, lineno, tokens[2][1])
+        raise InputError(f"expected at most {MAX_VARIABLES:,} variables, got {numbers[0]}", source, lineno,
+                         tokens[2][1])
     return numbers
 
 
@@ -107,7 +111,8 @@ def parse_dimacs(text: str, source: str = "<string>") -> Formula:
         With file, line, column and what was expected, for anything malformed.
     """
     header = None
-    clauses, current = [], []
+    clauses: list[tuple[int, ...]] = []
+    current: list[int] = []
     last_pos = (1, 1)
     for lineno, line in enumerate(text_lines(text), start=1):
         tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
@@ -192,7 +197,7 @@ class Normalised:
         values = list(assignment) + [False] * (self.formula.nvars - self.original.nvars)
         for index, zs in self.splits:
             clause = _clean(self.original.clauses[index])
-            all_false = not any(values[abs(l) - 1] == (l > 0) for l in clause[:2])
+            all_false = not any(values[abs(lit) - 1] == (lit > 0) for lit in clause[:2])
             for i, z in enumerate(zs):
                 values[z - 1] = all_false
                 lit = clause[i + 2]
@@ -216,7 +221,7 @@ def _clean(clause):
     """The clause without repeated literals (first occurrences kept), or None for a tautology."""
     seen = list(dict.fromkeys(clause))
     lits = set(seen)
-    return None if any(-l in lits for l in seen) else tuple(seen)
+    return None if any(-lit in lits for lit in seen) else tuple(seen)
 
 
 def normalise(formula: Formula) -> Normalised:
@@ -231,7 +236,8 @@ def normalise(formula: Formula) -> Normalised:
     ((1, 2, 6), (-6, 3, 7), (-7, 4, 5))
     """
     nvars = formula.nvars
-    clauses, origin, splits, padding = [], [], [], []
+    clauses, origin, splits = [], [], []
+    padding: list[int] = []
     for index, raw in enumerate(formula.clauses):
         clause = _clean(raw)
         if clause is None:

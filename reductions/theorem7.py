@@ -120,7 +120,7 @@ class Reduction:
         f = self.formula
         variables = [{"variable": i, "true_color": 2 * i - 1, "false_color": 2 * i,
                       "original": i <= self.normalised.original.nvars} for i in range(1, f.nvars + 1)]
-        clauses = [{"clause": j, "literals": list(cl), "colors": sorted(literal_color(l) for l in cl),
+        clauses = [{"clause": j, "literals": list(cl), "colors": sorted(literal_color(lit) for lit in cl),
                     "offset": 5 * (j - 1), "original_clause": self.normalised.origin[j - 1] + 1}
                    for j, cl in enumerate(f.clauses, start=1)]
         return {"theorem": "Baffier et al. 2016, Theorem 7", "instance": self.instance.params(),
@@ -150,7 +150,7 @@ class Reduction:
         g.add_nodes_from((("x", i) for i in range(1, self.formula.nvars + 1)), kind="variable")
         for j, clause in enumerate(self.formula.clauses, start=1):
             g.add_node(("W", j), kind="clause")
-            g.add_edges_from(((("x", abs(l)), ("W", j), {"sign": 1 if l > 0 else -1}) for l in clause))
+            g.add_edges_from((("x", abs(lit)), ("W", j), {"sign": 1 if lit > 0 else -1}) for lit in clause)
         for index, gadget in enumerate(self.gadgets):
             g.add_node(("g", index), kind=gadget.kind)
             if gadget.kind == "variable":
@@ -254,7 +254,7 @@ def reduce_formula(formula: Formula | Normalised, h: int = 2) -> Reduction:
     b.extend(reduction, [(1, d)])
     for j, clause in enumerate(f.clauses, start=1):
         o, e = 5 * (j - 1), 6 * (j - 1)
-        colors = sorted(literal_color(l) for l in clause)
+        colors = sorted(literal_color(lit) for lit in clause)
         others = [k for k in range(1, 2 * v + 1) if k not in colors]
         b.add("hand-dump", j, [(e + 4, d), (e + 5, d), (e + 3, d)])
         b.add("clause-first", j, [(o + a, k) for k in colors for a in range(6, 11)])
@@ -291,7 +291,7 @@ def sequence_from_assignment(reduction: Reduction, assignment: Sequence[bool]) -
     level = [0] * (d + 1)
     chosen = np.zeros(inst.N, dtype=np.bool_)
     for gadget in reduction.gadgets:
-        by_color = {}
+        by_color: dict[int, dict[int, int]] = {}
         for p in gadget.positions():
             by_color.setdefault(cards[p - 1][1], {})[cards[p - 1][0]] = p
         for k, where in by_color.items():

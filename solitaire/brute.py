@@ -1,7 +1,7 @@
 """Brute-force oracle: the maximum score by exhaustive search (tiny instances only).
 
-It tries every choice the rules allow (docs/architecture.md, the solitaire model): at each scan, discard, store (if fewer
-than ``h`` cards are held) or play (if playable) the scanned card; between scans, play any
+It tries every choice the rules allow (docs/architecture.md, the solitaire model): at each scan, discard, store (if
+fewer than ``h`` cards are held) or play (if playable) the scanned card; between scans, play any
 playable stored card, in any order. It assumes nothing else: no lemma of the paper, no
 dominance, duplicates of a type may be stored together. Memoised on
 ``(scan position, cards played per color, multiset of held card types)``.
@@ -9,7 +9,7 @@ dominance, duplicates of a type may be stored together. Memoised on
 It exists to test the real algorithms; its running time is exponential.
 """
 
-from functools import lru_cache
+from functools import cache
 
 from solitaire.model import Instance
 from solitaire.result import SolveResult
@@ -66,7 +66,7 @@ def solve_brute(instance: Instance) -> SolveResult:
             return s + 1, _bump(top, card), hand
         return s + 1, top, hand
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(s, top, hand):
         value = sum(top)
         for move in moves(s, top, hand):
@@ -76,7 +76,8 @@ def solve_brute(instance: Instance) -> SolveResult:
     start = (0, (0,) * instance.c, ())
     score = best(*start)
     # walk an optimal path, tracking which position each held type came from
-    events, state, held = [], start, []
+    events, state = [], start
+    held: list[int] = []
     while True:
         s, top, hand = state
         if s == N and not any(m[0] == "hand" for m in moves(s, top, hand)):

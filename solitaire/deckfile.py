@@ -244,7 +244,7 @@ def deck_blocks(instance: Instance, comments: Iterable[str] = (), per_line: int 
     block = max(per_line, block - block % per_line)  # whole lines per piece
     for first in range(0, instance.N, block):
         cards = [f"{a} {k}" for a, k in zip(instance.values[first:first + block].tolist(),
-                                            instance.colors[first:first + block].tolist())]
+                                            instance.colors[first:first + block].tolist(), strict=True)]
         yield "".join("  ".join(cards[i:i + per_line]) + "\n" for i in range(0, len(cards), per_line))
 
 

@@ -7,8 +7,9 @@ this way keeps its own import cheap, and ``package.name`` still works.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 __all__ = ["deferred"]
 

@@ -185,8 +185,8 @@ class DPTable:
         self.n, self.c, self.h = instance.n, instance.c, instance.h
         self.cards = instance.cards
         self.as_written = as_written
-        self.memo = {}
-        self._missing = None
+        self.memo: dict[tuple[int, int, tuple[int, ...]], int | float] = {}
+        self._missing: list[tuple[int, int, tuple[int, ...]]] | None = None
 
     def bit(self, a: int, k: int) -> int:
         """The bit of card ``(a, k)``."""

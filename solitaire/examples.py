@@ -47,7 +47,9 @@ class Example:
 
 def _folder() -> Path:
     """The installed ``instances/`` folder."""
-    return Path(importlib.util.find_spec("solitaire.instances").submodule_search_locations[0])
+    spec = importlib.util.find_spec("solitaire.instances")
+    assert spec is not None and spec.submodule_search_locations is not None  # a package, installed with this one
+    return Path(spec.submodule_search_locations[0])
 
 
 def _first_comment(path: Path) -> str:

@@ -21,8 +21,8 @@ with ``f_i > i`` only, the closed count is the same as the half-open one (the ca
 ``f_i`` releases but is never itself stored). ``tests/test_greedy.py`` keeps that instance.
 
 Computation. When every type is present (checked first), the number of intervals containing
-scan time ``t`` (1-based) is the number of cards held after scanning ``t``: with ``g_k(t)`` the largest ``g`` such that values
-``1..g`` of color ``k`` are all among the first ``t`` cards, a scanned card ``(a, k)`` has
+scan time ``t`` (1-based) is the number of cards held after scanning ``t``: with ``g_k(t)`` the largest ``g``
+such that values ``1..g`` of color ``k`` are all among the first ``t`` cards, a scanned card ``(a, k)`` has
 ``f_i > t`` iff ``a > g_k(t)``, and the scanned cards with ``a <= g_k(t)`` are exactly
 ``g_k(t)`` (one per type), so
 
@@ -191,8 +191,9 @@ def solve_greedy(instance: Instance) -> SolveResult:
     >>> res = solve_greedy(inst)
     >>> res.winnable, res.score, res.sequence.to_json()[:3]
     (True, 4, [['store', 1], ['play', 2], ['play', 1]])
-    >>> solve_greedy(inst.with_hand(0)).certificate
-    {'reason': 'after scanning card 1, 1 cards must be held (hand size 0): each waits for a lower card of its color scanned later', 'time': 1, 'intervals': [[1, 2]]}
+    >>> solve_greedy(inst.with_hand(0)).certificate  # doctest: +NORMALIZE_WHITESPACE
+    {'reason': 'after scanning card 1, 1 cards must be held (hand size 0):
+     each waits for a lower card of its color scanned later', 'time': 1, 'intervals': [[1, 2]]}
     """
     n, c, h = instance.n, instance.c, instance.h
     duplicate, missing, w, t_over, g_over = _greedy_scan(instance.values, instance.colors, n, c, h)
@@ -218,7 +219,7 @@ def solve_greedy(instance: Instance) -> SolveResult:
 def _overflow_certificate(instance, t, g):
     """The intervals ``[i, f_i]`` (1-based) alive right after the 0-based scan ``t``."""
     held, f = _alive_intervals(instance, t, g)
-    intervals = [[i + 1, j + 1] for i, j in zip(held.tolist(), f.tolist())]
+    intervals = [[i + 1, j + 1] for i, j in zip(held.tolist(), f.tolist(), strict=True)]
     return {
         "reason": (f"after scanning card {t + 1}, {len(intervals)} cards must be held (hand size "
                    f"{instance.h}): each waits for a lower card of its color scanned later"),

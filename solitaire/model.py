@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 __all__ = ["Instance"]
 
@@ -60,6 +62,9 @@ class Instance:
     values: np.ndarray = field(repr=False)
     colors: np.ndarray = field(repr=False)
 
+    if TYPE_CHECKING:  # the generated __init__, which takes any array-like ``values`` and ``colors``
+        def __init__(self, n: int, c: int, h: int, values: ArrayLike, colors: ArrayLike) -> None: ...
+
     def __post_init__(self) -> None:
         values = np.ascontiguousarray(self.values, dtype=np.int64).reshape(-1)
         colors = np.ascontiguousarray(self.colors, dtype=np.int64).reshape(-1)
@@ -92,7 +97,7 @@ class Instance:
     @property
     def cards(self) -> list[tuple[int, int]]:
         """The sequence as a list of ``(value, color)`` tuples."""
-        return list(zip(self.values.tolist(), self.colors.tolist()))
+        return list(zip(self.values.tolist(), self.colors.tolist(), strict=True))
 
     @property
     def max_score(self) -> int:

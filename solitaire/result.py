@@ -1,7 +1,12 @@
 """The answer every solver returns."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from solitaire.sequence import PlaySequence
 
 __all__ = ["SolveResult"]
 
@@ -35,7 +40,7 @@ class SolveResult:
     max_score: int
     algorithm: str
     instance: dict
-    sequence: object = None
+    sequence: PlaySequence | None = None
     certificate: object = None
     seconds: float = 0.0
     extra: dict = field(default_factory=dict)

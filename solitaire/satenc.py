@@ -105,8 +105,8 @@ class Encoding:
 
     def chosen(self, model: Sequence[int]) -> np.ndarray:
         """The chosen-copy mask of a model."""
-        model = np.asarray(model[: self.instance.N])
-        return model > 0                                   # x(i) is variable i + 1
+        values = np.asarray(model[: self.instance.N])
+        return values > 0                                   # x(i) is variable i + 1
 
 
 def _windows(instance):
@@ -149,7 +149,7 @@ def _cuts(instance):
 def _maximal(members):
     """The literal lists of the entry times whose set is not contained in the next one's."""
     times = sorted(members)
-    for t, nxt in zip(times, times[1:] + [None]):
+    for t, nxt in zip(times, times[1:] + [None], strict=False):
         if nxt is None or not set(members[t]) <= set(members[nxt]):
             yield members[t]
 
@@ -162,7 +162,7 @@ def _choice_clauses(instance, pool, clauses, win):
     if win and len(present) < instance.n * instance.c:
         clauses.append([])  # a type without copies: no win
     soft, reach = [], None if win else _reach(instance)
-    for t, start, size in zip(present.tolist(), starts.tolist(), sizes.tolist()):
+    for t, start, size in zip(present.tolist(), starts.tolist(), sizes.tolist(), strict=True):
         lits = (order[start:start + size] + 1).tolist()            # x(i) is variable i + 1
         k, a = divmod(t, instance.n)
         if not win and a >= reach[k]:
@@ -214,7 +214,8 @@ def encode(instance: Instance, win: bool = True, encoding: int = EncType.seqcoun
         memory per card, :data:`~solitaire.io.budget.SAT_TYPE_BYTES` per card type the deck
         declares) and while they are built.
     """
-    pool, clauses = IDPool(), []
+    pool = IDPool()
+    clauses: list[list[int]] = []
     N, h = instance.N, instance.h
     most = _clause_room()
     check_budget(f"the SAT encoding of a deck of {N:,} cards and {instance.n * instance.c:,} card types",
@@ -228,7 +229,7 @@ def encode(instance: Instance, win: bool = True, encoding: int = EncType.seqcoun
     entries = np.flatnonzero(np.minimum(window, cut) > np.arange(N))
     colors, values = instance.colors, instance.values
     by_color = [np.flatnonzero(colors == k) for k in range(1, instance.c + 1)]
-    members = {int(t): [] for t in entries}
+    members: dict[int, list[int]] = {int(t): [] for t in entries}
     for count, i in enumerate(np.flatnonzero(window > np.arange(N)).tolist()):
         if count % 1024 == 0:
             _check_room(len(clauses), most)
@@ -240,11 +241,11 @@ def encode(instance: Instance, win: bool = True, encoding: int = EncType.seqcoun
         xi = i + 1
         clauses += [[-xi, -j - 1] for j in late.tolist()]
         held = [pool.id(("held", i, j)) for j in js]
-        clauses += [[-later, earlier] for earlier, later in zip(held, held[1:])]
-        clauses += [[-xi, -j - 1, var] for j, var in zip(js, held)]
+        clauses += [[-later, earlier] for earlier, later in zip(held, held[1:], strict=False)]
+        clauses += [[-xi, -j - 1, var] for j, var in zip(js, held, strict=True)]
         mine = entries[np.searchsorted(entries, i):np.searchsorted(entries, js[-1] if js else i)]
         segment = np.searchsorted(js, mine, side="right")
-        for t, g in zip(mine.tolist(), segment.tolist()):
+        for t, g in zip(mine.tolist(), segment.tolist(), strict=True):
             members[t].append(held[g])
     for lits in _maximal(members):
         if len(lits) > h:

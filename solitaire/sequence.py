@@ -56,7 +56,7 @@ class PlaySequence:
 
     def events(self) -> list[tuple[str, int]]:
         """The events as a list of ``(name, index)`` tuples."""
-        return [(EVENT_NAMES[c], i) for c, i in zip(self.codes.tolist(), self.indices.tolist())]
+        return [(EVENT_NAMES[c], i) for c, i in zip(self.codes.tolist(), self.indices.tolist(), strict=True)]
 
     def to_json(self) -> list[list[str | int]]:
         """The JSON form: a list of ``[event, index]`` pairs."""

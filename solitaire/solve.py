@@ -11,9 +11,10 @@ solvers' modules (numba code, PySAT) load on first use, so importing this module
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 from solitaire.brute import BRUTE_LIMIT, solve_brute
 from solitaire.model import Instance
@@ -57,13 +58,13 @@ SOLVERS = {
                      _late("solitaire.engine", "engine_refuses"), _late("solitaire.engine", "solve_engine")),
     "sat": Solver("sat", "CNF of the copy-selection lemma, PySAT + RC2 for the max score (any c, n)",
                   lambda instance: None, _late("solitaire.satenc", "solve_sat")),
-    "brute": Solver("brute", "exhaustive search, the test oracle (N <= %d)" % BRUTE_LIMIT, _brute_refuses, solve_brute),
+    "brute": Solver("brute", f"exhaustive search, the test oracle (N <= {BRUTE_LIMIT})", _brute_refuses, solve_brute),
     "dp": Solver("dp", "the paper's dynamic program (Lemma 5), reference, small instances only",
                  _late("solitaire.dp", "dp_refuses"), _late("solitaire.dp", "solve_dp")),
 }
 
 #: Solvers whose compiled code this process has loaded already (see :func:`solve`).
-_LOADED = set()
+_LOADED: set[str] = set()
 
 #: Two-card decks every solver takes (r = 1, c = 1, two card types): store the 2, play the 1
 #: and the 2 (a win, with its play sequence); and the same with no hand (a loss, its certificate).

@@ -1,1 +1,2 @@
-"""Shared input and output helpers: the one error type for bad input, reading input files, writing output files whole."""
+"""Shared input and output helpers: the one error type for bad input, reading input files, writing output files
+whole."""

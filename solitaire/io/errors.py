@@ -5,6 +5,8 @@ with the file, the 1-based line and column, and what was expected. The command l
 it into one line on standard error and exit code 2, never a traceback.
 """
 
+import os
+
 __all__ = ["InputError"]
 
 
@@ -15,7 +17,7 @@ class InputError(ValueError):
     ----------
     message : str
         What is wrong, phrased as what was expected.
-    source : str, optional
+    source : str or path-like, optional
         The file name (or ``"<string>"`` for text given directly).
     line, column : int, optional
         1-based position of the offending token, when there is one.
@@ -28,7 +30,7 @@ class InputError(ValueError):
     'a.deck: file is empty'
     """
 
-    def __init__(self, message: str, source: str | None = "<string>", line: int | None = None,
+    def __init__(self, message: str, source: str | os.PathLike[str] | None = "<string>", line: int | None = None,
                  column: int | None = None) -> None:
         super().__init__(message)
         self.message = message

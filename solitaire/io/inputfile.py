@@ -16,7 +16,7 @@ import json
 import os
 import re
 import stat
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeGuard
 
 from solitaire.io.errors import InputError
 
@@ -145,7 +145,7 @@ def _refuse_constant(name):
     raise ValueError(f"{name} is not a JSON number")
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> TypeGuard[int]:
     """Whether ``value`` read from JSON is a whole number: an ``int`` and not a ``bool`` (Python's
     ``True`` is an ``int``; JSON's ``true`` is never a number).
 

@@ -28,6 +28,7 @@ so once, where a worker stopped by one would print its own traceback, or, dying 
 the task queue held, leave the parent waiting for ever. A worker also ends when its parent does
 (Linux), rather than finish its task into a closed pipe.
 """
+import contextlib
 import ctypes
 import multiprocessing
 import multiprocessing.pool
@@ -111,17 +112,15 @@ def worker_start() -> None:
     """The initializer of a worker process: it ignores the :data:`STOP_SIGNALS` and is killed
     (SIGKILL) when its parent ends."""
     ignore_interrupts()
-    try:  # Linux: SIGKILL when the parent ends
+    with contextlib.suppress(OSError, AttributeError):  # Linux: SIGKILL when the parent ends
         ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass
 
 
 class _KilledPool(multiprocessing.pool.Pool):
     """A pool whose ``terminate`` kills its workers (SIGKILL: they ignore SIGTERM)."""
 
     @staticmethod
-    def Process(ctx, *args, **kwds):  # noqa: N802 -- the name multiprocessing calls
+    def Process(ctx, *args, **kwds):  # the name multiprocessing calls
         process = ctx.Process(*args, **kwds)
         process.terminate = process.kill
         return process

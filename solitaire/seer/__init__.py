@@ -16,10 +16,19 @@ True
 """
 
 from solitaire.deferred import deferred
-from solitaire.seer.game.deals import (Deal, deal_from_instance, format_deal_text, parse_deal_text, parse_hanablive,
-                                  read_deal, read_hanablive, read_hanablive_file, seeded_deal)
-from solitaire.seer.game.simulator import Game, IllegalAction, seer_line, seer_score, simulate
+from solitaire.seer.game.deals import (
+    Deal,
+    deal_from_instance,
+    format_deal_text,
+    parse_deal_text,
+    parse_hanablive,
+    read_deal,
+    read_hanablive,
+    read_hanablive_file,
+    seeded_deal,
+)
 from solitaire.seer.game.hle import hle_deal
+from solitaire.seer.game.simulator import Game, IllegalAction, seer_line, seer_score, simulate
 
 __all__ = [
     "Deal", "seeded_deal", "hle_deal", "read_deal", "parse_deal_text", "format_deal_text", "deal_from_instance",
@@ -28,5 +37,6 @@ __all__ = [
     "Bound", "u1", "u2", "u2_value", "max_score", "MaxScore",
 ]
 
-__getattr__, __dir__ = deferred(__name__, {**{name: "solitaire.seer.bounds.relaxations" for name in ("Bound", "u1", "u2", "u2_value")},
-                                           "max_score": "solitaire.seer.bounds.maxscore", "MaxScore": "solitaire.seer.bounds.maxscore"})
+__getattr__, __dir__ = deferred(__name__, {
+    **{name: "solitaire.seer.bounds.relaxations" for name in ("Bound", "u1", "u2", "u2_value")},
+    "max_score": "solitaire.seer.bounds.maxscore", "MaxScore": "solitaire.seer.bounds.maxscore"})

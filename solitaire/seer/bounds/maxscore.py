@@ -31,9 +31,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solitaire.io.inputfile import is_whole
+from solitaire.seer.bounds.u3 import exact
 from solitaire.seer.game.deals import Deal, check_deck, parse_deal_text, parse_hanablive
 from solitaire.seer.game.position import Position
-from solitaire.seer.bounds.u3 import exact
 
 __all__ = ["MaxScore", "max_score"]
 

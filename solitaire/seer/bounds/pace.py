@@ -56,7 +56,8 @@ import numpy as np
 
 from solitaire.bits import copy_into, order_by_counts, popcount
 
-__all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_greedy", "pace_max", "pace_reaches", "line_pace", "MAX_N", "MAX_C"]
+__all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_greedy", "pace_max", "pace_reaches", "line_pace", "MAX_N",
+           "MAX_C"]
 
 MAX_N = 7   # values fit a 4-bit field with a guard bit
 MAX_C = 16  # 16 fields of 4 bits
@@ -438,7 +439,7 @@ class PaceResult:
 def _run_search(prob, cap, target, floor):
     best, hope, steps, kinds, widest = pace_search(prob.types, prob.n, prob.c, prob.n0, prob.final,
                                                    cap, target, floor)
-    return best, hope, list(zip(steps.tolist(), kinds.tolist())), widest
+    return best, hope, list(zip(steps.tolist(), kinds.tolist(), strict=True)), widest
 
 
 def pace_max(prob: PaceProblem, cap: int | None = None) -> PaceResult:
@@ -446,7 +447,7 @@ def pace_max(prob: PaceProblem, cap: int | None = None) -> PaceResult:
     cap = prob.n0 if cap is None else cap
     target = prob.optimistic(cap)
     score, steps, kinds = pace_greedy(prob.types, prob.n, prob.c, prob.n0, prob.final, cap)
-    line = list(zip(steps.tolist(), kinds.tolist()))
+    line = list(zip(steps.tolist(), kinds.tolist(), strict=True))
     if score >= target:
         return PaceResult(score, line, 0, 0)
     widest, searches = 0, 0
@@ -482,7 +483,7 @@ def pace_reaches(prob: PaceProblem, target: int, cap: int | None = None, floor: 
     cap = prob.n0 if cap is None else cap
     score, steps, kinds = pace_greedy(prob.types, prob.n, prob.c, prob.n0, prob.final, cap)
     if score >= target:
-        least = line_pace(prob, list(zip(steps.tolist(), kinds.tolist())), target)
+        least = line_pace(prob, list(zip(steps.tolist(), kinds.tolist(), strict=True)), target)
         if least is None or least >= floor:
             return True
     return _run_search(prob, cap, target, floor)[0] >= target

@@ -75,10 +75,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solitaire.seer.game.deals import RANKS, Deal, card_name
 from solitaire.engine import solve_engine
 from solitaire.model import Instance
 from solitaire.seer.bounds.pace import PaceProblem, pace_max, pace_reaches
+from solitaire.seer.game.deals import RANKS, Deal, card_name
 from solitaire.seer.game.position import Position, position_of
 
 __all__ = ["Bound", "pace_problem", "u1", "u2", "u2_value", "tail_bound", "hardness", "u2_reason"]
@@ -178,6 +178,7 @@ def u1(source: Deal | Position) -> Bound:
         return Bound("U1", position.score, [])
     relaxed = _Relaxed(position)
     result = solve_engine(relaxed.instance())
+    assert result.sequence is not None  # the engine always gives a line
     scanned, plays = 0, []
     for event, index in result.sequence.events():
         scanned = max(scanned, index)
@@ -254,7 +255,7 @@ def tail_bound(deal: Deal) -> tuple[int, int, list[int]]:
     release = _release(deal)
     n_cards, n0 = len(deal.types), deal.pooled
     top = deal.max_score
-    best = (top, 0, [])
+    best: tuple[int, int, list[int]] = (top, 0, [])
     for j in range(1, n_cards - n0 + 1):
         late = [t for t in range(deal.n_types) if release[t] >= n_cards - j]
         lost = len(late) - _tail_actions(deal, j)

@@ -52,10 +52,11 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text, parse_json, read_text, text_lines
@@ -129,6 +130,10 @@ class Deal:
     meta: dict = field(default_factory=dict, repr=False)
     start_player: int = 0
     options: Options = field(default_factory=Options, repr=False)
+
+    if TYPE_CHECKING:  # the generated __init__, which takes any array-like ``types``
+        def __init__(self, types: ArrayLike, players: int, ident: str = "", meta: dict = ...,
+                     start_player: int = 0, options: Options = ...) -> None: ...
 
     def __post_init__(self) -> None:
         types = np.ascontiguousarray(self.types, dtype=np.int64).reshape(-1)
@@ -213,13 +218,13 @@ class Deal:
         return Deal(self.types, self.players, self.ident, self.meta, start_player, self.options)
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules_of(options: Options, players: int) -> Rules:
     """The :class:`~solitaire.seer.game.options.Rules` of ``players`` playing with ``options``, built once."""
     return Rules(get_variant(options.variant), players, options)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _counts(variant_name):
     counts = np.array([n for suit in get_variant(variant_name).suits for n in suit.copies], dtype=np.int64)
     counts.setflags(write=False)
@@ -289,8 +294,9 @@ def _parse_card(token, source, line, col):
     return SUITS.index(suit.lower()) * RANKS + rank - 1
 
 
-def parse_deal_text(text: str, players: int, source: str = "<string>") -> Deal:
-    """Parse the text form into a :class:`Deal` (see the module docstring)."""
+def parse_deal_text(text: str, players: int | None, source: str = "<string>") -> Deal:
+    """Parse the text form into a :class:`Deal` (see the module docstring); players not in 2..5 (``None``
+    too) are an :class:`InputError`."""
     types, places = [], []
     for lineno, line in enumerate(text_lines(text), start=1):
         line = line.split("#", 1)[0]
@@ -301,9 +307,11 @@ def parse_deal_text(text: str, players: int, source: str = "<string>") -> Deal:
     return _file_deal(types, players, source)
 
 
-def _file_deal(types, players, source, record=None, options=Options()):
+def _file_deal(types, players, source, record=None, options=None):
     """A deal read from ``source`` without a game number: its id hashes its deck and ``record``
-    (and the variant and options of a variant game)."""
+    (and the variant and options of a variant game); ``options`` defaults to ``Options()``."""
+    if options is None:
+        options = Options()
     if players not in (2, 3, 4, 5):
         raise InputError(f"expected 2..5 players, got {players!r}", source)
     meta = dict(record or {}, source=source)
@@ -311,8 +319,9 @@ def _file_deal(types, players, source, record=None, options=Options()):
     return Deal(types, players, game_id(players, "deck", deck_key(types, keyed)), meta, options=options)
 
 
-def deal_from_instance(instance: Instance, players: int, source: str = "<instance>") -> Deal:
-    """A deal from a solitaire instance with ``n = c = 5`` (a ``.deck`` file)."""
+def deal_from_instance(instance: Instance, players: int | None, source: str = "<instance>") -> Deal:
+    """A deal from a solitaire instance with ``n = c = 5`` (a ``.deck`` file); players not in 2..5 (``None``
+    too) are an :class:`InputError`."""
     if (instance.n, instance.c) != (RANKS, len(SUITS)):
         raise InputError(f"expected a deck with n = 5 values and c = 5 colors, got n = {instance.n}, "
                          f"c = {instance.c}", source)
@@ -407,7 +416,7 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
     if seed is not None:
         dealt = [card.type for card in deck_from_seed(seed, variant)]
         if "deck" in obj and types != dealt:
-            first = next(i for i, (a, b) in enumerate(zip(types, dealt), start=1) if a != b)
+            first = next(i for i, (a, b) in enumerate(zip(types, dealt, strict=True), start=1) if a != b)
             raise InputError(f"'deck' is not the deck hanab.live deals for the seed {seed!r} (card {first} differs)",
                              source, line)
         types = dealt
@@ -428,8 +437,8 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
     number = _game_number(obj, source, line)
     if number is not None:
         deal = Deal(types, players, game_id(players, "game", number), dict(record, source=where), options=options)
-    elif seed is not None and live_id(seed) is not None:
-        deal = Deal(types, players, live_id(seed), dict(record, source=where), options=options)
+    elif seed is not None and (ident := live_id(seed)) is not None:
+        deal = Deal(types, players, ident, dict(record, source=where), options=options)
     else:
         deal = _file_deal(types, players, where, record, options)
     if names is not None:

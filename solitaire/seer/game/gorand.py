@@ -36,6 +36,7 @@ Go's own first numbers for seed 1 (``rand.Seed(1)``; ``rand.Int63()``, ``rand.In
 from importlib import resources
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 __all__ = ["GoRand", "PREFIX_LEN", "int31_prefix"]
 
@@ -119,7 +120,7 @@ class GoRand:
         return v % n
 
 
-def int31_prefix(seeds: np.ndarray, count: int) -> np.ndarray:
+def int31_prefix(seeds: ArrayLike, count: int) -> np.ndarray:
     """The first ``count <= 273`` ``Int31`` outputs of ``GoRand(seed)`` for each int64 seed:
     an array of shape ``(len(seeds), count)``."""
     if not 0 <= count <= PREFIX_LEN:

@@ -50,7 +50,8 @@ import numpy as np
 from solitaire.seer.game.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal, hand_size
 from solitaire.seer.game.ids import game_id
 
-__all__ = ["MT19937", "DiscreteDistribution", "uniform_int", "hle_deck", "hle_game", "hle_deal", "HLE_TO_SUIT", "HLE_MAX_SEED"]
+__all__ = ["MT19937", "DiscreteDistribution", "uniform_int", "hle_deck", "hle_game", "hle_deal", "HLE_TO_SUIT",
+           "HLE_MAX_SEED"]
 
 #: Our suit index for each HLE color index (HLE: R Y G W B; ours: r y g b w).
 HLE_TO_SUIT = (0, 1, 2, 4, 3)

@@ -36,13 +36,20 @@ Examples
 
 from dataclasses import dataclass, field
 from functools import cached_property
-
 from typing import Any
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
-from solitaire.seer.game.variants import (RANKS, Card, Clue, UnsupportedVariant, Variant, clue_is_legal, clue_touches,
-                                     get_variant)
+from solitaire.seer.game.variants import (
+    RANKS,
+    Card,
+    Clue,
+    UnsupportedVariant,
+    Variant,
+    clue_is_legal,
+    clue_touches,
+    get_variant,
+)
 
 __all__ = ["HAND_SIZES", "MAX_CLUES", "Options", "Rules", "read_option"]
 
@@ -181,9 +188,9 @@ class Rules:
 
     @property
     def peer_gap(self) -> str | None:
-        """What of these rules the SAT peers (:mod:`solitaire.seer.bounds.peers`) do not encode, as one line, or ``None``:
-        the option ``deckPlays`` (every removal of their formulas is of a card the actor holds), a card no clue
-        touches while no clue is always legal (they let a player clue whenever a token is left), or Clue
+        """What of these rules the SAT peers (:mod:`solitaire.seer.bounds.peers`) do not encode, as one line, or
+        ``None``: the option ``deckPlays`` (every removal of their formulas is of a card the actor holds), a card no
+        clue touches while no clue is always legal (they let a player clue whenever a token is left), or Clue
         Starved's half tokens (they count whole tokens)."""
         if self.deck_plays:
             return "option deckPlays is not encoded: the peers remove only cards the actor holds, not the deck's last"

@@ -5,8 +5,8 @@ hand (deck indices in slot order, the oldest card first), the stacks, clue token
 player to move, and the turns left once the deck is empty (``None`` while it lasts). The
 initial position of a deal (:meth:`Position.initial`) has the hands dealt in blocks (player 0
 first), empty stacks, 8 clue tokens, no strike and the starting player to move; every answer on a
-deal is the answer on that position. :func:`~solitaire.seer.game.simulator.positions_of_game` replays a hanab.live game through
-the simulator and lists the position before each action.
+deal is the answer on that position. :func:`~solitaire.seer.game.simulator.positions_of_game` replays a hanab.live
+game through the simulator and lists the position before each action.
 
 What a position must satisfy (checked on construction, :class:`ValueError` naming what is
 wrong): the hands are ``P`` lists of distinct deck indices below ``next_card``; while the deck

@@ -115,7 +115,9 @@ def seed_range(text: str) -> tuple[str, int, int]:
         suffix = parse_seed(text).suffix
         if not _SUFFIX.fullmatch(suffix):
             raise InputError(f"expected a seed suffix of 1 to 12 ASCII digits, got {_shown(text)}", "seed")
-        number = _ZEROS.fullmatch(suffix).group(2)
+        zeros = _ZEROS.fullmatch(suffix)
+        assert zeros is not None  # it matches every string of digits
+        number = zeros.group(2)
         return text[:len(text) - len(number)], int(number), int(number)
     parse_seed(m.group(1) + "0")
     if not (_SUFFIX.fullmatch(m.group(2)) and _SUFFIX.fullmatch(m.group(3))):
@@ -186,7 +188,7 @@ def _swap_targets(int31s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     bound = np.arange(1, int31s.shape[1] + 1)
     limit = (1 << 31) - 1 - (1 << 31) % bound
     limit[(bound & (bound - 1)) == 0] = (1 << 31) - 1        # powers of two: no rejection
-    return int31s % bound, (int31s > limit).any(axis=1)
+    return int31s % bound, np.asarray((int31s > limit).any(axis=1))
 
 
 def shuffle_orders(seeds: Sequence[str], n: int) -> np.ndarray:
@@ -205,7 +207,7 @@ def _shuffle_block(seeds: Sequence[str], n: int) -> np.ndarray:
     for i in range(n):
         j = targets[:, i]
         orders[rows, i], orders[rows, j] = orders[rows, j], orders[rows, i]
-    for r in np.flatnonzero(rejected):
+    for r in np.flatnonzero(rejected).tolist():
         orders[r] = shuffle_order(seeds[r], n)
     return orders
 

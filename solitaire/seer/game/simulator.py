@@ -42,11 +42,11 @@ Running time: ``O(turns * P * hand)`` per game, a fraction of a millisecond.
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
 from solitaire.seer.game.deals import RANKS, Deal, parse_hanablive
 from solitaire.seer.game.position import MAX_CLUES, MAX_STRIKES, Position, position_of
 from solitaire.seer.game.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
-from solitaire.io.errors import InputError
 
 __all__ = ["MAX_CLUES", "Game", "IllegalAction", "action_error", "simulate", "replay", "seer_line", "seer_score",
            "bot_action", "legal_clue", "legal_actions", "positions_of_game"]
@@ -176,6 +176,7 @@ class Game:
         """Apply one action (a dict); raises ``ValueError`` with the reason if illegal."""
         if self.over:
             raise ValueError("the game is over")
+        target: Any  # read from JSON, checked before it indexes the deck
         kind, target, value = action.get("type"), action.get("target"), action.get("value")
         if kind == PLAY:
             if target == self.next_card and self.may_play_deck:
@@ -273,8 +274,7 @@ def action_error(action: Any) -> str | None:
 def simulate(start: Deal | Position, actions: Iterable[dict[str, Any]], source: str = "<actions>") -> Game:
     """Replay hanab.live actions from ``start`` (a deal or a :class:`Position`); returns the final
     :class:`Game` (:func:`replay` says when it stops and what it raises)."""
-    for game in replay(start, actions, source):
-        pass
+    *_, game = replay(start, actions, source)
     return game
 
 

@@ -234,20 +234,20 @@ def get_variant(key: str | int) -> Variant:
 def unshuffled_deck(variant: Variant) -> list[Card]:
     """hanab.live's deck before the shuffle: suits in order, ranks ascending, copies adjacent."""
     return [Card(s, rank) for s, suit in enumerate(variant.suits)
-            for rank, n in zip(RANKS, suit.copies) for _ in range(n)]
+            for rank, n in zip(RANKS, suit.copies, strict=True) for _ in range(n)]
 
 
 def _color_touches(variant: Variant, color: int, suit: Suit, rank: int) -> bool:
     if variant.color_clues_touch_nothing:
         return False
-    if suit.reach.verdict(COLOR) is not None:
-        return suit.reach.verdict(COLOR)
+    if (verdict := suit.reach.verdict(COLOR)) is not None:
+        return verdict
     name = variant.clue_colors[color]
     if variant.synesthesia and not suit.reach.no_ranks and name == _prism_color(variant, rank):
         return True
     special = variant.special
-    if special is not None and rank == special.rank and special.reach.verdict(COLOR) is not None:
-        return special.reach.verdict(COLOR)
+    if special is not None and rank == special.rank and (verdict := special.reach.verdict(COLOR)) is not None:
+        return verdict
     if suit.prism:
         return name == _prism_color(variant, rank)
     return name in suit.clue_colors
@@ -261,12 +261,12 @@ def _rank_touches(variant: Variant, clue_rank: int, suit_index: int, suit: Suit,
                   rank: int) -> bool:
     if variant.rank_clues_touch_nothing:
         return False
-    if suit.reach.verdict(RANK) is not None:
-        return suit.reach.verdict(RANK)
+    if (verdict := suit.reach.verdict(RANK)) is not None:
+        return verdict
     special = variant.special
     if special is not None and rank == special.rank:
-        if special.reach.verdict(RANK) is not None:
-            return special.reach.verdict(RANK)
+        if (verdict := special.reach.verdict(RANK)) is not None:
+            return verdict
         if special.deceptive:
             return clue_rank == variant.clue_ranks[suit_index % len(variant.clue_ranks)]
     if variant.odds_and_evens:

@@ -28,6 +28,7 @@ Run it when hanab.live's definitions change::
 
 import argparse
 import json
+from pathlib import Path
 
 from solitaire.io.atomic import write_text_atomic
 
@@ -139,12 +140,12 @@ def main(argv: list[str] | None = None) -> None:
         ap.add_argument(name)
     ap.add_argument("--commit", required=True, help="the hanabi-live commit the files are from")
     args = ap.parse_args(argv)
-    loaded = [json.load(open(path, encoding="utf-8"))
-              for path in (args.variants, args.suits, args.colors)]
+    variants, suits, colors = [json.loads(Path(path).read_text(encoding="utf-8"))
+                               for path in (args.variants, args.suits, args.colors)]
     source = ("Derived from hanab.live's variant definitions (Hanabi-Live/hanabi-live, "
               f"packages/game/src/json/ at commit {args.commit}; GPL-3.0) by "
               "solitaire/seer/game/variants_build.py.")
-    write_text_atomic(args.out, dump_table(build_table(*loaded, source=source)))
+    write_text_atomic(args.out, dump_table(build_table(variants, suits, colors, source=source)))
 
 
 if __name__ == "__main__":

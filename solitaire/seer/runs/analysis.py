@@ -29,15 +29,15 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Sequence
 
 from solitaire.seer.game.deals import RANKS, Deal, card_name, deal_to_hanablive, hanablive_names
 from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, GAME_OVER, PLAY, RANK_CLUE, Game
 from solitaire.seer.sources.history import refused_counts
 
-__all__ = ["TurnMax", "Drop", "GameAnalysis", "analyze_game", "analyze_games", "analyze_line", "describe_action", "drop_kind", "phase_of",
-           "summarize_analyses", "PHASES", "KINDS"]
+__all__ = ["TurnMax", "Drop", "GameAnalysis", "analyze_game", "analyze_games", "analyze_line", "describe_action",
+           "drop_kind", "phase_of", "summarize_analyses", "PHASES", "KINDS"]
 
 #: Phases of a game, by the share of the draw pile left before the action.
 PHASES = ("opening", "middle", "late", "final round")
@@ -213,6 +213,7 @@ def analyze_line(start: Game, actions: Sequence[dict], solve: Callable, names: S
         game.apply(action)
     states.append(game)
     top = start.max_score
+    lines: list[list[dict] | None]  # per action, an optimal line from the state before it
     lows, highs, lines, searches = [0] * len(states), [top] * len(states), [None] * len(states), 0
     line = None
     for t, state in enumerate(states):
@@ -268,8 +269,8 @@ def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
         recorded action the rules forbid (an :class:`~solitaire.seer.game.simulator.IllegalAction`), an
         action after the end, a recorded score the actions do not make.
     """
-    from solitaire.seer.sources.history import judge
     from solitaire.seer.bounds.u3 import exact
+    from solitaire.seer.sources.history import judge
 
     if "actions" in deal.meta and "played" not in deal.meta:
         deal = judge(deal)  # how it ended and hanab.live's score; legal actions, a game-over one at most last
@@ -291,8 +292,8 @@ def _analyze_task(args):
 
 def analyze_games(deals: Iterable[Deal], timeout: float | None = 10.0, jobs: int = 1) -> Iterator[GameAnalysis]:
     """:func:`analyze_game` on each deal, in input order, on ``jobs`` processes."""
-    from solitaire.seer.runs.boundrun import imap_jobs
     from solitaire.seer.bounds.u3 import warm_up
+    from solitaire.seer.runs.boundrun import imap_jobs
 
     warm_up()
     yield from imap_jobs(_analyze_task, ((deal, timeout) for deal in deals), jobs, chunksize=1)
@@ -303,7 +304,9 @@ def summarize_analyses(rows: Sequence[dict]) -> dict:
     by kind of action and by phase, and how many games could reach the maximum at the start but no
     longer at their end, with the phase of their first drop; the rows of refused records
     (``refused``) are counted by reason apart."""
-    by_kind, by_phase, first_phase = Counter(), Counter(), Counter()
+    by_kind: Counter[str] = Counter()
+    by_phase: Counter[str] = Counter()
+    first_phase: Counter[str] = Counter()
     winnable = lost_games = 0
     refused = refused_counts(rows)
     rows = [row for row in rows if "refused" not in row]

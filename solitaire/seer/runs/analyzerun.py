@@ -15,18 +15,18 @@ batch, each once, reused rows and new ones, and counts the refused records by re
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from solitaire.io.atomic import writable_folder
 from solitaire.io.errors import InputError
+from solitaire.seer.bounds.u3 import warm_up
+from solitaire.seer.game.deals import Deal
 from solitaire.seer.runs.analysis import GameAnalysis, analyze_game, summarize_analyses
 from solitaire.seer.runs.boundrun import imap_jobs
-from solitaire.seer.game.deals import Deal
+from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, read_rows, write_through
 from solitaire.seer.sources.dealsource import DealChain, DealList, LiveSeeds
 from solitaire.seer.sources.history import Refused
-from solitaire.seer.bounds.u3 import warm_up
-from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, read_rows, write_through
 
 __all__ = ["AnalyzeRun", "ANALYSIS_KEYS"]
 
@@ -42,7 +42,7 @@ class AnalyzeRun(LockedRun):
 
     Parameters
     ----------
-    source : DealList, LiveSeeds, DealChain or sequence of Deal or Refused
+    source : DealList, LiveSeeds, DealChain, or list or tuple of Deal or Refused
         The games, in order, a game listed twice analysed once (:mod:`solitaire.seer.sources.dealsource`,
         or a list such as :func:`~solitaire.seer.sources.history.read_history` returns); streamed, so a
         seed range of any length is never held in memory.
@@ -69,7 +69,8 @@ class AnalyzeRun(LockedRun):
         of ``analyze``, ``plot_dir`` not writable, matplotlib missing for ``plot_dir``.
     """
 
-    def __init__(self, source: DealSource | Sequence[Deal | Refused], timeout: float | None = 10.0,
+    def __init__(self, source: DealSource | list[Deal | Refused] | tuple[Deal | Refused, ...],
+                 timeout: float | None = 10.0,
                  out: str | os.PathLike[str] | None = None, resume: bool = False, jobs: int = 1,
                  plot_dir: str | os.PathLike[str] | None = None) -> None:
         if resume and not out:
@@ -82,7 +83,9 @@ class AnalyzeRun(LockedRun):
         if isinstance(source, (list, tuple)):
             source = DealList(tuple(source))
         self.source, self.timeout, self.out, self.resume = source, timeout, out, resume
-        self.jobs, self.plot_dir, self.new, self.batch = jobs, plot_dir, [], []
+        self.jobs, self.plot_dir = jobs, plot_dir
+        self.new: list[dict] = []
+        self.batch: list[dict] = []
         self.lock = RowLock(out) if out else None
         try:
             self.kept = self._resumed() if resume else {}
@@ -93,13 +96,15 @@ class AnalyzeRun(LockedRun):
 
     def _resumed(self) -> dict[str, dict]:
         """The rows of ``out`` this run reuses, by id: those of its games under its timeout."""
+        assert self.out is not None  # resume needs out (__init__)
         return {row["id"]: row for row in read_rows(self.out, required=ANALYSIS_KEYS)
                 if row["id"] in self.source and row.get("timeout") == self.timeout}
 
     def rows(self) -> Iterator[dict]:
         """Analyse the games not reused, in input order: write each row to ``out``, draw it, yield it."""
         warm_up()
-        tasks = ((item, self.timeout, self.kept.get(getattr(item, "ident", None))) for item in self.source.items())
+        tasks = ((item, self.timeout, None if item.ident is None else self.kept.get(item.ident))
+                 for item in self.source.items())
         results = imap_jobs(_task, tasks, self.jobs, chunksize=1)
         writer = RowWriter(self.out, self.resume, lock=self.lock) if self.out else None
         self.lock = None

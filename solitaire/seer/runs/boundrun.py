@@ -22,26 +22,35 @@ limits (:data:`~solitaire.seer.runs.rowfile.LIMITS`) and is recomputed when they
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from solitaire.seer.bounds.relaxations import hardness, u1, u2, u2_reason
-from solitaire.seer.game.deals import Deal
-from solitaire.seer.sources.dealsource import DealList, LiveSeeds, SeedRange
-from solitaire.seer.sources.history import Refused, refused_counts
-from solitaire.seer.bounds.u3 import exact, warm_up
-from solitaire.seer.bounds.peers import PEER_ENCODING
-from solitaire.seer.game.simulator import DISCARD, PLAY, seer_line
-from solitaire.seer.bounds.peers.turns import PEER_SOLVER
 from solitaire.io.atomic import writable_folder, write_text_atomic
 from solitaire.io.errors import InputError
 from solitaire.io.interrupt import worker_pool
+from solitaire.seer.bounds.peers import PEER_ENCODING
+from solitaire.seer.bounds.peers.turns import PEER_SOLVER
+from solitaire.seer.bounds.relaxations import hardness, u1, u2, u2_reason
+from solitaire.seer.bounds.u3 import exact, warm_up
+from solitaire.seer.game.deals import Deal
 from solitaire.seer.game.ids import line_file_name
-from solitaire.seer.sources.replaylink import link_or_reason
+from solitaire.seer.game.simulator import DISCARD, PLAY, seer_line
 from solitaire.seer.runs.evaluation import evaluate, wilson
-from solitaire.seer.runs.rowfile import (LockedRun, RowLock, RowWriter, latest_by_id, ran_under, read_rows, row_max,
-                                    variant_fields, write_through)
+from solitaire.seer.runs.rowfile import (
+    LockedRun,
+    RowLock,
+    RowWriter,
+    latest_by_id,
+    ran_under,
+    read_rows,
+    row_max,
+    variant_fields,
+    write_through,
+)
+from solitaire.seer.sources.dealsource import DealList, LiveSeeds, SeedRange
+from solitaire.seer.sources.history import Refused, refused_counts
+from solitaire.seer.sources.replaylink import link_or_reason
 
 __all__ = ["bound_row", "real_fields", "run_rows", "imap_jobs", "summarize", "limits", "BoundOptions",
            "BoundRun"]
@@ -113,7 +122,7 @@ def limits(timeout: float | None, peer_timeout: float | None = None, peer_solver
            peer_encoding: str = PEER_ENCODING) -> dict:
     """What an open row records of the limits it ran under (:data:`~solitaire.seer.runs.rowfile.LIMITS`;
     the peer's solver and encoding only when the peer ran)."""
-    found = {"timeout": timeout, "peer_timeout": peer_timeout or 0}
+    found: dict[str, Any] = {"timeout": timeout, "peer_timeout": peer_timeout or 0}
     if peer_timeout:
         found.update({"peer_solver": peer_solver, "peer_encoding": peer_encoding})
     return found
@@ -124,7 +133,8 @@ def _row_task(args):
     return item.to_json() if isinstance(item, Refused) else bound_row(*args)
 
 
-def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunksize: int = 8) -> Iterator[Any]:
+def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int,
+              chunksize: int = 8) -> Generator[Any, None, None]:
     """``map(func, items)`` in input order on ``jobs`` forked processes (``func`` at module level).
 
     The workers ignore Ctrl-C, SIGTERM and SIGHUP and end with this process
@@ -139,7 +149,7 @@ def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunk
 
 def run_rows(deals: Iterable[Deal | Refused], jobs: int = 1, figures: bool = True, lines: bool = False,
              timeout: float | Literal[False] | None = False, peer_timeout: float | None = None,
-             peer_solver: str = PEER_SOLVER, peer_encoding: str = PEER_ENCODING) -> Iterator[dict]:
+             peer_solver: str = PEER_SOLVER, peer_encoding: str = PEER_ENCODING) -> Generator[dict, None, None]:
     """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes; a refused
     record's row is its :meth:`~solitaire.seer.sources.history.Refused.to_json`.
 
@@ -154,7 +164,7 @@ def run_rows(deals: Iterable[Deal | Refused], jobs: int = 1, figures: bool = Tru
 def summarize(rows: Sequence[dict]) -> dict:
     """The summary of a list of rows (see the module docstring)."""
     n = len(rows)
-    out = {"deals": n}
+    out: dict[str, Any] = {"deals": n}
     maxima = {row_max(r) for r in rows}
     if maxima - {25}:  # a variant's maximum stands for 25 below (None: several)
         out["max_score"] = maxima.pop() if len(maxima) == 1 else None
@@ -263,7 +273,8 @@ class BoundRun(LockedRun):
         if resume and not out:
             raise InputError("--resume needs --csv or --jsonl", "bound")
         self.source, self.options, self.out, self.csv, self.resume = source, options, out, csv_format, resume
-        self.lines_dir, self.jobs, self.new, self.scores = lines_dir, jobs, [], scores
+        self.lines_dir, self.jobs, self.scores = lines_dir, jobs, scores
+        self.new: list[dict] = []
         if lines_dir:
             writable_folder(lines_dir)
         self.lock = RowLock(out) if out else None

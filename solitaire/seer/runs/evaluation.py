@@ -24,7 +24,7 @@ import io
 import math
 import os
 from collections import Counter
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text, text_lines
@@ -69,7 +69,8 @@ class Scores(dict):
 
     def __init__(self, source: str | None = None) -> None:
         super().__init__()
-        self.source, self.lines = source, {}
+        self.source = source
+        self.lines: dict[str, int] = {}
 
 
 def _add(scores: Scores, ident, score: int, source: str, line: int) -> None:
@@ -163,7 +164,7 @@ def ratio_ci(numerators: Sequence[float], denominators: Sequence[float]) -> tupl
     ratio = sum(numerators) / total
     if n < 2:
         return ratio, [ratio, ratio]
-    residuals = [a - ratio * b for a, b in zip(numerators, denominators)]
+    residuals = [a - ratio * b for a, b in zip(numerators, denominators, strict=True)]
     sd = math.sqrt(sum(r * r for r in residuals) / (n - 1))
     half = _Z * sd / (math.sqrt(n) * total / n)
     return ratio, [ratio - half, ratio + half]
@@ -183,14 +184,14 @@ def evaluate(rows: Sequence[dict]) -> dict:
     out["mean_U3"], out["mean_U3_ci95"] = mean_ci(u3)
     if sum(u3):  # where no score is above its U3 the ratio lies in 0..1, and so does its interval
         ratio, (low, high) = ratio_ci(score, u3)
-        top = 1.0 if all(a <= b for a, b in zip(score, u3)) else math.inf
+        top = 1.0 if all(a <= b for a, b in zip(score, u3, strict=True)) else math.inf
         out["score_over_U3"], out["score_over_U3_ci95"] = ratio, [max(0.0, low), min(top, high)]
     winnable = [r for r in proven if r["U3"] == row_max(r)]
     wins = sum(1 for r in winnable if r["real_score"] == row_max(r))
     out["winnable"] = len(winnable)
     out["win_rate_winnable"] = wins / len(winnable) if winnable else None
     out["win_rate_winnable_ci95"] = list(wilson(wins, len(winnable)))
-    gaps = [a - b for a, b in zip(u3, score)]
+    gaps = [a - b for a, b in zip(u3, score, strict=True)]
     out["mean_gap_U3"], out["mean_gap_U3_ci95"] = mean_ci(gaps)
     counts = Counter(gaps)
     out["gap_U3_histogram"] = {str(g): counts[g] for g in sorted(counts)}

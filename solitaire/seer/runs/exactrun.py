@@ -33,25 +33,25 @@ count; the slowest deals.
 import os
 import time
 from collections import Counter
-from collections.abc import Container, Iterable, Iterator, Sequence
-from typing import NamedTuple
+from collections.abc import Container, Generator, Iterable, Iterator, Sequence
 from contextlib import closing
 from itertools import islice
+from typing import NamedTuple
 
 import numpy as np
 
+from solitaire.io.errors import InputError
+from solitaire.seer.bounds.peers import PEER_ENCODING
+from solitaire.seer.bounds.peers.turns import PEER_SOLVER
+from solitaire.seer.bounds.u3 import exact, warm_up
+from solitaire.seer.game.deals import MAX_SCORE, Deal
+from solitaire.seer.game.ids import parse_id
+from solitaire.seer.game.variants import get_variant
 from solitaire.seer.runs.boundrun import imap_jobs, limits
 from solitaire.seer.runs.evaluation import wilson
-from solitaire.seer.game.deals import MAX_SCORE, Deal
-from solitaire.seer.sources.dealsource import DEALERS, SEED_BITS, live_deals
-from solitaire.io.errors import InputError
-from solitaire.seer.bounds.u3 import exact, warm_up
-from solitaire.seer.bounds.peers import PEER_ENCODING
 from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
-from solitaire.seer.game.variants import get_variant
-from solitaire.seer.game.ids import parse_id
-from solitaire.seer.bounds.peers.turns import PEER_SOLVER
 from solitaire.seer.runs.tabledeals import METHODS, TABLE_KEYS, TableDeals, read_table_deals
+from solitaire.seer.sources.dealsource import DEALERS, SEED_BITS, live_deals
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "read_table_deals", "table_summary", "format_table",
            "TABLE_KEYS", "TableRun", "Deals"]
@@ -82,8 +82,14 @@ class Deals(NamedTuple):
     def deal(self, players: int, seed: int) -> Deal:
         """The deal of ``players`` and ``seed``."""
         if self.source == "live":
+            if self.variant is None:  # as get_variant refuses it
+                raise InputError("expected a hanab.live variant name or id, got None", "hanab.live variant")
             return live_deals([f"p{players}v{get_variant(self.variant).id}s{seed}"])[0]
         return DEALERS[self.source](players, seed)
+
+
+#: The default kind of deal: our seeded deals.
+_SEEDED = Deals()
 
 
 def table_row(task: tuple[int, int, float | None, float | None, str, str, Deals]) -> dict:
@@ -102,9 +108,9 @@ def table_row(task: tuple[int, int, float | None, float | None, str, str, Deals]
 def table_rows(players: Sequence[int], seeds: Sequence[int], timeout: float | None, jobs: int = 1,
                skip: Container[tuple[int, int]] = frozenset(), peer_timeout: float | None = None,
                peer_solver: str = PEER_SOLVER, peer_encoding: str = PEER_ENCODING,
-               deals: Deals = Deals()) -> Iterator[dict]:
+               deals: Deals = _SEEDED) -> Generator[dict, None, None]:
     """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order, of
-    ``deals`` (a :class:`Deals`).
+    ``deals`` (a :class:`Deals`, by default our seeded deals).
 
     Deals go to the workers in batches of 16, fewer when there are fewer than 256 per worker
     (a retry of the open deals, each of which may take a minute, sends them one at a time, so
@@ -135,7 +141,7 @@ def read_table(paths: Iterable[str | os.PathLike[str]], players: Container[int] 
     for path in paths:
         found = read_rows(path, required=TABLE_KEYS)
         if not found:
-            raise InputError("no table rows (expected JSON Lines written by 'table')", path)
+            raise InputError("no table rows (expected JSON Lines written by 'table')", str(path))
         rows += found
     return [r for r in latest_rows(rows) if players is None or r["players"] in players]
 
@@ -156,11 +162,12 @@ def table_summary(rows: TableDeals | Iterable[dict], slowest: int = 5) -> dict[s
         mine = table[table["players"] == p]
         n = len(mine)
         exact, U3 = mine["exact"], mine["U3"]
-        wins = int(np.count_nonzero(exact & (U3 == top)))
+        wins = int(np.count_nonzero(exact & (top == U3)))
         maybe = int(np.count_nonzero(mine["U3_high"] == top))
         by_time = np.argsort(mine["seconds"], kind="stable")  # as sorted(): ties in the deals' order
         scores, counts = np.unique(U3[exact], return_counts=True)
-        closed = Counter(dict(zip(METHODS[1:], np.bincount(mine["method"], minlength=len(METHODS)).tolist()[1:])))
+        closed = Counter(dict(zip(METHODS[1:], np.bincount(mine["method"], minlength=len(METHODS)).tolist()[1:],
+                                  strict=True)))
         closed.update(unrecorded=int(np.count_nonzero(exact & (mine["method"] == 0))),
                       open=int(np.count_nonzero(~exact & (mine["method"] == 0))))
         seconds = [TableDeals.seconds(mine[by_time[i]]) for i in (n // 2, min(n - 1, (99 * n) // 100), n - 1)]
@@ -168,9 +175,9 @@ def table_summary(rows: TableDeals | Iterable[dict], slowest: int = 5) -> dict[s
             "deals": n, **({"variant": variant, "max_score": top} if variant else {}),
             "share_U3_25": wins / n, "share_U3_25_ci95": list(wilson(wins, n)),
             "share_may_be_25": maybe / n, "share_may_be_25_ci95": list(wilson(maybe, n)),
-            "U3_distribution": {str(k): v for k, v in zip(scores.tolist(), counts.tolist())},
-            "share_U2_exact": int(np.count_nonzero(exact & (U3 == mine["U2"]))) / n,
-            "share_L_optimal": int(np.count_nonzero(exact & (U3 == mine["L"]))) / n,
+            "U3_distribution": {str(k): v for k, v in zip(scores.tolist(), counts.tolist(), strict=True)},
+            "share_U2_exact": int(np.count_nonzero(exact & (mine["U2"] == U3))) / n,
+            "share_L_optimal": int(np.count_nonzero(exact & (mine["L"] == U3))) / n,
             "closed_by": {k: v for k, v in sorted(closed.items()) if v},
             "unresolved": n - int(np.count_nonzero(exact)),
             "seconds_median": seconds[0], "seconds_p99": seconds[1], "seconds_max": seconds[2],
@@ -228,7 +235,7 @@ class TableRun(LockedRun):
     def __init__(self, players: Sequence[int], seed: int, deals: int, out: str | os.PathLike[str],
                  timeout: float | None = 10.0, peer_timeout: float = 0, peer_solver: str = PEER_SOLVER,
                  peer_encoding: str = PEER_ENCODING, retry_open: bool = False, retry_searched: bool = False,
-                 retry_slower: float | None = None, jobs: int = 1, kind: Deals = Deals()) -> None:
+                 retry_slower: float | None = None, jobs: int = 1, kind: Deals = _SEEDED) -> None:
         if not str(out).endswith((".jsonl", ".json")):
             raise InputError("--out must be a .jsonl file", str(out))
         if seed + deals > kind.seeds:
@@ -242,7 +249,8 @@ class TableRun(LockedRun):
         self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs
         self.limits = (timeout, peer_timeout, peer_solver, peer_encoding)
         self.retry = (retry_open, retry_searched, retry_slower)
-        self.new, self.lock = [], RowLock(self.out)
+        self.new: list[dict] = []
+        self.lock = RowLock(self.out)
         try:
             rows = read_rows(self.out, required=TABLE_KEYS)
             other = next((found for found in map(Deals.of_row, rows) if found != kind), None)

@@ -50,10 +50,10 @@ def ask(players: int, seed: int, target: int, solver: str, timeout: float) -> tu
     yes is only a yes of that game) or a SAT peer spec (:func:`parse_solver`); the answer is
     None when the solver ran out of ``timeout`` seconds.
     """
-    from solitaire.seer.game.deals import seeded_deal
-    from solitaire.seer.bounds.u3 import exact
     from solitaire.seer.bounds.freegame import free_reaches
     from solitaire.seer.bounds.peers import peer_of
+    from solitaire.seer.bounds.u3 import exact
+    from solitaire.seer.game.deals import seeded_deal
 
     deal = seeded_deal(players, seed)
     start = time.perf_counter()
@@ -80,7 +80,7 @@ def record_verdicts(files: list[str | Path], path: str | Path | None = None) -> 
     change nothing. The file is written whole or not at all.
     """
     path = example_path("hard-deals", "deals") if path is None else Path(path)
-    refuted = {}  # (players, seed, U3): the provers that refuted U3 + 1
+    refuted: dict[tuple, set[str]] = {}  # (players, seed, U3): the provers that refuted U3 + 1
     for name in files:
         for number, line in enumerate(Path(name).read_text().splitlines(), 1):
             try:

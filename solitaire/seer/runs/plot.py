@@ -50,7 +50,7 @@ def _mark_drops(axes: Axes, drops: list[Drop], last: int, top: int) -> None:
     gap = _MARKER_GAP / points * (last - 1)
     centres = [drop.turn + 0.5 for drop in drops]
     places = spread_markers(centres, gap, 1 + gap / 2, last - gap / 2)
-    for number, (drop, centre, place) in enumerate(zip(drops, centres, places), start=1):
+    for number, (drop, centre, place) in enumerate(zip(drops, centres, places, strict=True), start=1):
         axes.annotate(str(number), (centre, drop.before), xytext=(place, top + 2.2), ha="center", va="center",
                       fontsize=7, fontweight="bold", color="white", gid=f"drop-{number}",
                       bbox={"boxstyle": "circle,pad=0.2", "facecolor": _DROP_COLOUR, "edgecolor": "none"},
@@ -80,8 +80,8 @@ def draw_analysis(analysis: GameAnalysis) -> Figure:
     axes.step(turns, low, where="mid", label="maximum still reachable", color=_MAX_COLOUR, linewidth=2)
     if high != low:
         axes.fill_between(turns, low, high, step="mid", alpha=0.18, color=_MAX_COLOUR, label="not yet proven below")
-    axes.step(turns, [t.played for t in analysis.turns] + [analysis.played], where="mid", label="score so far", color=_PLAYED_COLOUR,
-              linestyle="--")
+    axes.step(turns, [t.played for t in analysis.turns] + [analysis.played], where="mid", label="score so far",
+              color=_PLAYED_COLOUR, linestyle="--")
     axes.set_xlim(1, max(turns[-1], 2))
     axes.xaxis.set_minor_locator(MultipleLocator(1))
     axes.set_ylim(0, top + 3.5)

@@ -36,7 +36,7 @@ from __future__ import annotations
 import html
 import os
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from solitaire.io.atomic import write_text_atomic
 
@@ -112,7 +112,7 @@ def spread_markers(centres: Sequence[float], gap: float, low: float, high: float
     [92.0, 100.0]
     """
     order = sorted(range(len(centres)), key=lambda i: centres[i])
-    groups: list[list[float]] = []  # [first position, count, sum of centre - k * gap]
+    groups: list[list] = []  # [first position, count, sum of centre - k * gap]
     for i in order:
         groups.append([0.0, 1, centres[i]])
         _place(groups[-1], gap, low, high)
@@ -223,7 +223,8 @@ def _legend(band: bool, played: bool) -> str:
         items.append((f'<line x1="0" x2="22" y1="0" y2="0" stroke="{_PLAYED_COLOUR}" stroke-width="2" '
                       f'stroke-dasharray="6 3"/>', "score so far"))
     items.append((f'<circle cx="11" cy="0" r="6" fill="{_DROP_COLOUR}"/>', "drop (numbered as in the table)"))
-    parts, x = ['<g class="legend" font-size="11" fill="#333">'], _LEFT
+    parts = ['<g class="legend" font-size="11" fill="#333">']
+    x: float = _LEFT  # the next item's left edge
     for swatch, label in items:
         parts.append(f'<g transform="translate({x} {_HEIGHT - 8})">{swatch}<text x="28" y="4">{label}</text></g>')
         x += 40 + 6.2 * len(label)
@@ -237,7 +238,7 @@ def _markers(row: dict, prefix: str, turns: int, top: int) -> list[str]:
     lane = _MARKER_RADIUS + 1
     places = spread_markers(centres, 2 * _MARKER_RADIUS + 2, lane, _WIDTH - lane)
     parts = []
-    for number, (drop, centre, place) in enumerate(zip(drops, centres, places), start=1):
+    for number, (drop, centre, place) in enumerate(zip(drops, centres, places, strict=True), start=1):
         label = f"Drop {number}, turn {drop['turn']}: {drop.get('text', '')}, maximum {drop['from']} to {drop['to']}"
         parts.append(
             f'<a href="#{prefix}-drop-{number}" aria-label="{_e(label)}"><g class="drop"><title>{_e(label)}</title>'
@@ -262,7 +263,7 @@ def _chart(row: dict, prefix: str) -> str:
     low, high = _maxima(row)
     played = _played(row)
     turns = len(low)
-    band = any(h > v for h, v in zip(high, low))
+    band = any(h > v for h, v in zip(high, low, strict=True))
     parts = [f'<svg class="chart" viewBox="0 0 {_WIDTH} {_HEIGHT}" width="{_WIDTH}" '
              f'height="{_HEIGHT}" role="img" aria-labelledby="{prefix}-title {prefix}-desc">',
              f'<title id="{prefix}-title">{_e(row["id"])}: the maximum still reachable before each turn'

@@ -28,15 +28,15 @@ import math
 import os
 import socket
 import sys
-from collections.abc import Callable, Container, Generator, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from types import TracebackType
-from typing import Any
+from typing import Any, Protocol
 
-from solitaire.seer.game.deals import MAX_SCORE, Deal
 from solitaire.io.atomic import forget_temporary, record_temporary, target_mode
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import LINE_BREAK, ROW_FILE_LIMIT, ROW_LINE_LIMIT, parse_json, read_at_most, too_large
 from solitaire.io.interrupt import interrupted
+from solitaire.seer.game.deals import MAX_SCORE, Deal
 from solitaire.seer.game.ids import id_players
 
 __all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "partial_name", "LockedRun", "write_through", "read_rows",
@@ -220,8 +220,8 @@ def row_lines(path: str | os.PathLike[str],
     if not os.path.exists(source):
         return
     try:
-        with open(source, "rb") as raw:
-            packed = lzma.open(raw) if source.endswith(".xz") else None
+        with (open(source, "rb") as raw,
+              lzma.open(raw) if source.endswith(".xz") else contextlib.nullcontext() as packed):
             text, done, read = io.TextIOWrapper(packed or raw, encoding="utf-8-sig", newline=None), 0, 0
             for number, line in enumerate(iter(lambda: text.readline(ROW_LINE_LIMIT + 1), ""), 1):
                 read += len(line)
@@ -266,7 +266,13 @@ def _refused(row):
     return isinstance(row, dict) and "refused" in row
 
 
-def latest_by_id(rows: Iterable[dict], wanted: Container[str] | None = None) -> list[dict]:
+class _HoldsIds(Protocol):
+    """What :func:`latest_by_id` keeps: ids ``in`` it (a set of ids, a source of deals)."""
+
+    def __contains__(self, ident: str, /) -> bool: ...
+
+
+def latest_by_id(rows: Iterable[dict], wanted: _HoldsIds | None = None) -> list[dict]:
     """One row per id, the last one in file order (a recomputed deal replaces its row), keeping
     only the ids ``in wanted`` (every id when ``None``), in the order of their first rows."""
     latest = {}
@@ -320,7 +326,7 @@ class RowLock:
             return
         while True:
             try:
-                handle = open(self.name, "a+", encoding="utf-8")
+                handle = open(self.name, "a+", encoding="utf-8")  # noqa: SIM115 -- open while the lock is held
             except OSError as err:
                 raise InputError(f"cannot write the file ({err.strerror or err})", str(path)) from None
             try:
@@ -366,7 +372,7 @@ class LockedRun:
     it reads the rows it resumes, until it hands the lock to its :class:`RowWriter` or is closed;
     a context manager that closes it."""
 
-    lock = None
+    lock: RowLock | None = None
 
     def close(self) -> None:
         if self.lock:
@@ -439,6 +445,7 @@ class RowWriter:
         if self.csv:
             self._guard(self.writer.writerow, row)
         else:
+            assert self.handle is not None  # opened by __init__, which fails otherwise
             self._guard(self.handle.write, json.dumps(row) + "\n")
 
     def close(self, keep: bool = True) -> None:

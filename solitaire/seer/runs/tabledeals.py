@@ -71,15 +71,17 @@ class TableDeals:
 
     def __init__(self) -> None:
         self._deals = np.zeros(0, DEAL)  # one record per deal, ordered by (players, seed)
-        self._waiting, self._rows, self._count = [], [], 0
-        self.kinds = {}  # (id source, variant) of the rows added, and the maximum score
+        self._waiting: list[np.ndarray] = []  # blocks of rows not yet merged
+        self._rows: list[tuple] = []  # rows not yet in a block
+        self._count = 0
+        self.kinds: dict[tuple[str, str | None], int] = {}  # (id source, variant) of the rows added: its maximum score
 
     @classmethod
     def of_rows(cls, rows: Iterable[dict]) -> "TableDeals":
         """The deals of row dicts (each with the keys :data:`TABLE_KEYS`), in order."""
         deals = cls()
         for row in rows:
-            deals.add(*(row[key] for key in _FIELDS), _kind(row), row_max(row))
+            deals.add(**{key: row[key] for key in _FIELDS}, kind=_kind(row), max_score=row_max(row))
         return deals
 
     def add(self, players: int, seed: int, L: int, U2: int, U3: int, U3_high: int, exact: bool, method: str | None,
@@ -152,7 +154,7 @@ def read_table_deals(paths: Iterable[str | os.PathLike[str]], players: Iterable[
                 raise InputError(f"expected 'seed' below 2^64, got {row['seed']}", source, number)
             found += 1
             if wanted is None or row["players"] in wanted:
-                deals.add(*(row[key] for key in _FIELDS), _kind(row), row_max(row))
+                deals.add(**{key: row[key] for key in _FIELDS}, kind=_kind(row), max_score=row_max(row))
         if not found:
             raise InputError("no table rows (expected JSON Lines written by 'table')", source)
     return deals

@@ -11,20 +11,20 @@ source of ``bound``'s options; :func:`parse_seed_range` reads ``A:B``.
 import os
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from solitaire.io.errors import InputError
 from solitaire.seer.game.deals import MAX_SCORE, Deal, live_id, read_deal, rules_of, seeded_deal
-from solitaire.seer.sources.history import Refused, read_source, split_refused
-from solitaire.seer.sources.replaylink import looks_like_replay_link
 from solitaire.seer.game.hle import hle_deal
 from solitaire.seer.game.ids import deck_key, game_id, parse_id
 from solitaire.seer.game.options import Options
 from solitaire.seer.game.seeds import decks_from_seeds, parse_seed, seed_range
 from solitaire.seer.game.variants import get_variant
+from solitaire.seer.sources.history import Refused, read_source, split_refused
+from solitaire.seer.sources.replaylink import looks_like_replay_link
 
-__all__ = ["SeedRange", "LiveSeeds", "DealList", "DealChain", "parse_seed_range", "deal_source", "games_list", "live_deals",
-           "live_seeds", "live_seed", "SEED_BITS", "DEALERS"]
+__all__ = ["SeedRange", "LiveSeeds", "DealList", "DealChain", "parse_seed_range", "deal_source", "games_list",
+           "live_deals", "live_seeds", "live_seed", "SEED_BITS", "DEALERS"]
 
 #: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
 SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it
@@ -79,6 +79,7 @@ class DealList:
     of the file the toolkit refused (:class:`~solitaire.seer.sources.history.Refused`), in place."""
 
     records: tuple
+    _maxima: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_maxima", {deal.ident: deal.max_score for deal in self.records
@@ -129,6 +130,8 @@ class LiveSeeds:
     prefix: str
     first: int
     last: int
+    _players: int = field(init=False, repr=False, compare=False)
+    _key: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         seed = parse_seed(f"{self.prefix}{self.first}")  # the key of an id: no legacy- prefix, zeros kept
@@ -230,7 +233,7 @@ def live_deals(seeds: Sequence[str]) -> list[Deal]:
     rules = _live_rules(seeds[0], "seed")
     decks = decks_from_seeds(list(seeds), rules.variant)
     deals = []
-    for seed, deck in zip(seeds, decks):
+    for seed, deck in zip(seeds, decks, strict=True):
         types = [card.type for card in deck]
         ident = live_id(seed) or game_id(rules.players, "deck", deck_key(types, {"seed": seed}))
         deals.append(Deal(types, rules.players, ident, options=rules.options))
@@ -335,8 +338,9 @@ def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds:
                 raise InputError(f"the seed is of {parse_seed(text).players} players, not --players {players}", option)
             return found
     games_file = str(deal).endswith((".json", ".jsonl")) or deal is not None and looks_like_replay_link(str(deal))
-    if hanab_live is not None or games_file:
-        return games_list(hanab_live if hanab_live is not None else deal, players, strict)
+    games = hanab_live if hanab_live is not None else deal if games_file else None
+    if games is not None:
+        return games_list(games, players, strict)
     if deal is not None:
         if players is None:
             raise InputError("--players is required for a deal that is not a hanab.live game (.json)", str(deal))
@@ -345,5 +349,6 @@ def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds:
         raise InputError("--players is required with --seeds and --hle-seeds", given[0])
     source, option, text = (("seed", "--seeds", seeds) if seeds is not None
                             else ("hlerandom" if hle_random_start else "hle", "--hle-seeds", hle_seeds))
+    assert text is not None  # exactly one option was given
     first, last = parse_seed_range(text, option, SEED_BITS[source])
     return SeedRange(players, source, first, last)

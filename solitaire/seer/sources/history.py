@@ -58,8 +58,8 @@ from typing import Any
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, parse_json, read_text, text_lines
 from solitaire.seer.game.deals import RANKS, Deal, live_id, parse_hanablive
-from solitaire.seer.game.simulator import GAME_OVER, Game, replay
 from solitaire.seer.game.ids import game_id
+from solitaire.seer.game.simulator import GAME_OVER, Game, replay
 from solitaire.seer.sources.replaylink import decode_replay, looks_like_replay_link
 
 __all__ = ["Refused", "ENDS", "END_CONDITIONS", "read_history", "read_history_text", "read_source", "judge", "game_end",
@@ -91,7 +91,8 @@ def game_end(game: Game, over_action: dict | None) -> str:
     """How a game whose actions stop in ``game`` ended (:data:`ENDS`): ``over_action`` is the
     game-over action that stopped it, if any."""
     if over_action is not None:
-        return END_CONDITIONS.get(over_action.get("value"), "terminated")
+        value: Any = over_action.get("value")
+        return END_CONDITIONS.get(value, "terminated")
     if game.over:
         return "strikeout" if game.score == 0 and game.strikes >= 3 else "normal"
     return "normal" if _nothing_scores(game) else "unfinished"
@@ -159,7 +160,7 @@ def _record_id(obj: Any) -> str | None:
     """The id a record names (its hanab.live game number, else its seed), if it can be one."""
     if not isinstance(obj, dict):
         return None
-    players = obj.get("players")
+    players: Any = obj.get("players")
     players = len(players) if isinstance(players, list) else players
     number = obj.get("game_id", obj.get("id"))
     try:
@@ -191,7 +192,8 @@ def _array_items(text: str, source: str) -> list[tuple[Any, int]] | None:
     start = len(text) - len(text.lstrip())
     if not text.startswith("[", start):
         return None
-    found, index = [], start + 1
+    found: list[tuple[Any, int]] = []
+    index = start + 1
     while True:
         index = _skip_space(text, index)
         if text.startswith("]", index) and not found:
@@ -236,6 +238,7 @@ def read_history_text(text: str, source: str = "<string>") -> list[Deal | Refuse
                       source, i)
                 for i, ln in lines]
     array = _array_items(text, source)
+    records: Sequence[tuple[Any, int | None]]
     if array is not None:
         records = array
     elif len(lines) > 1 and _is_json_object(lines[0][1]):

@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 
 from solitaire.seer.game.deals import Deal
-from solitaire.seer.game.simulator import Game, bot_action, legal_actions
 from solitaire.seer.game.position import Position, position_of
+from solitaire.seer.game.simulator import Game, bot_action, legal_actions
 
 __all__ = ["noisy_line"]
 

@@ -75,10 +75,10 @@ from typing import Any
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text, text_lines
 from solitaire.seer.game.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal, card_name, check_deck, hand_size
-from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, PLAY, RANK_CLUE
-from solitaire.seer.sources.history import Refused, judge
 from solitaire.seer.game.hle import HLE_TO_SUIT
 from solitaire.seer.game.ids import deck_key, game_id
+from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, PLAY, RANK_CLUE
+from solitaire.seer.sources.history import Refused, judge
 
 __all__ = ["PartialDeal", "GAMES", "parse_game_string", "parse_serialized", "deal_from_history",
            "deal_from_openspiel_state", "read_openspiel", "read_openspiel_file", "read_kaggle", "read_kaggle_file"]
@@ -382,7 +382,7 @@ def deal_from_history(game: str, actions: Sequence[int], actors: Sequence[int] |
             starts = [next((a for a in actors if a >= 0), 0)]
         elif random_start:
             starts = list(range(players))
-        meta = {"source": source, "openspiel": game}
+        meta: dict[str, Any] = {"source": source, "openspiel": game}
         if score is not None:
             meta["real_score"] = score
         found, errors = [], []
@@ -433,7 +433,7 @@ def _split_texts(text: str) -> list[tuple[str, int]]:
     starts = [i - 1 if i and lines[i - 1].strip().startswith("#") else i for i in starts] or [0]
     starts[0] = 0
     bounds = starts[1:] + [len(lines)]
-    return [("\n".join(lines[a:b]) + "\n", a + 1) for a, b in zip(starts, bounds)]
+    return [("\n".join(lines[a:b]) + "\n", a + 1) for a, b in zip(starts, bounds, strict=True)]
 
 
 def _json_records(text: str, source: str) -> list[tuple[Any, int | None]]:
@@ -449,7 +449,7 @@ def _json_records(text: str, source: str) -> list[tuple[Any, int | None]]:
         if isinstance(whole, list):
             return [(value, i) for i, value in enumerate(whole, start=1)]
         return [(whole, None)]
-    records = []
+    records: list[tuple[Any, int | None]] = []
     for i, line in enumerate(text_lines(text), start=1):
         if line.strip():
             try:

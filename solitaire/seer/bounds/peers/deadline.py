@@ -41,11 +41,11 @@ def call_with_deadline(func: Callable[..., Any], args: Sequence[Any], timeout: f
             os.close(read)
             try:
                 payload = (True, func(*args))
-            except BaseException as error:  # noqa: BLE001 -- sent to the parent
+            except BaseException as error:  # sent to the parent
                 payload = (False, f"{type(error).__name__}: {error}")
             with os.fdopen(write, "wb") as out:
                 pickle.dump(payload, out)
-        except BaseException:  # noqa: BLE001 -- the pipe is gone: the parent sees no result
+        except BaseException:  # the pipe is gone: the parent sees no result
             code = 1
         finally:
             os._exit(code)

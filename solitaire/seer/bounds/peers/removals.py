@@ -43,10 +43,10 @@ proof. Measured against the turn-indexed peer in ``benchmarks/README.md`` (P = 4
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 
-from solitaire.seer.game.deals import RANKS, Deal
-from solitaire.seer.game.simulator import DISCARD, MAX_CLUES, PLAY, Game, legal_clue, simulate
 from solitaire.seer.bounds.peers.turns import PEER_SOLVER, ask, peer_start, solve
+from solitaire.seer.game.deals import RANKS, Deal
 from solitaire.seer.game.position import MAX_STRIKES, Position
+from solitaire.seer.game.simulator import DISCARD, MAX_CLUES, PLAY, Game, legal_clue, simulate
 
 __all__ = ["removal_formula", "removal_line", "removal_reaches"]
 
@@ -60,7 +60,7 @@ def removal_formula(start: Deal | Position, target: int) -> tuple[CNF, IDPool]:
     types = [int(t) for t in deal.types]
     n, first = len(types), start.next_card
     R = n - first
-    M = P if R else start.turns_left  # the turns after the last draw
+    M = _final_turns(start)  # the turns after the last draw
     n_types = deal.n_types
     owner = {i: q for q, hand in enumerate(start.hands) for i in hand}  # the cards held at the start
     held = sorted(owner)
@@ -120,18 +120,27 @@ def removal_formula(start: Deal | Position, target: int) -> tuple[CNF, IDPool]:
         step = R + m - 1
         plays = [var("final", m, i) for i in cards]
         card_enc(plays, 1, "atmost")
-        for i, a in zip(cards, plays):
+        for i, a in zip(cards, plays, strict=True):
             cnf.append([-a, -var("used", R, i)])
             if R:
                 cnf.append([-a, -var("end", R - 1)])
             holds(a, i, R - 1, m)
             _play_rules(cnf, var, step, types[i], a, None)
-        _stack_step(cnf, var, step, {x: [a for i, a in zip(cards, plays) if types[i] == x] for x in range(n_types)})
+        _stack_step(cnf, var, step,
+                    {x: [a for i, a in zip(cards, plays, strict=True) if types[i] == x] for x in range(n_types)})
     if M > 1:
         for i in cards:
             card_enc([var("final", m, i) for m in range(1, M + 1)], 1, "atmost")
     card_enc([var("done", R + M, x) for x in range(n_types)], target, "atleast")
     return cnf, pool
+
+
+def _final_turns(start: Position) -> int:
+    """The turns after the last draw: one per player, or those left when the deck is already empty."""
+    if start.deck_left:
+        return start.deal.players
+    assert start.turns_left is not None  # an int once the deck is empty (Position)
+    return start.turns_left
 
 
 def _gap_clauses(cnf, var, j, P, rounds, start):
@@ -216,7 +225,7 @@ def removal_line(start: Position, model: list[int], pool: IDPool) -> list[dict[s
             do(legal_clue(game))
         i, kind = next((i, kind) for i in game.hands[p] for kind in range(3) if on("act", j, i, kind))
         do({"type": DISCARD if kind == 1 else PLAY, "target": i, "value": 0})
-    for m in range(1, (P if R else start.turns_left) + 1):
+    for m in range(1, _final_turns(start) + 1):
         if game.over:
             break
         mine = [i for i in game.hands[game.current] if on("final", m, i)]

@@ -59,8 +59,8 @@ from pysat.solvers import Solver
 
 from solitaire.seer.bounds.peers.deadline import call_with_deadline
 from solitaire.seer.game.deals import RANKS, Deal
-from solitaire.seer.game.simulator import DISCARD, MAX_CLUES, PLAY, Game, legal_clue
 from solitaire.seer.game.position import MAX_STRIKES, Position, position_of
+from solitaire.seer.game.simulator import DISCARD, MAX_CLUES, PLAY, Game, legal_clue
 from solitaire.seer.game.variants import UnsupportedVariant
 
 __all__ = ["ask", "horizon", "removals_left", "peer_formula", "peer_reaches", "peer_line", "peer_max", "solve",
@@ -83,7 +83,10 @@ def horizon(start: Deal | Position, target: int) -> int:
 def removals_left(position: Position) -> int:
     """At most how many removals (plays, discards, misplays) a game from ``position`` has left:
     one per card to draw and one per player after the last draw, or the turns left once the deck is empty."""
-    return position.turns_left if position.deck_left == 0 else position.deck_left + position.deal.players
+    if position.deck_left == 0:
+        assert position.turns_left is not None  # an int once the deck is empty (Position)
+        return position.turns_left
+    return position.deck_left + position.deal.players
 
 
 def peer_start(start: Deal | Position) -> Position:
@@ -163,8 +166,10 @@ def peer_formula(start: Deal | Position, target: int, slack: int = 0) -> tuple[C
             cnf.append([-end(t), end(t + 1)])
         if draws and t >= P:
             cnf.append([end(t), -removed(t - P, draws)])
-        if not draws and t >= start.turns_left:
-            cnf.append([end(t)])
+        if not draws:
+            assert start.turns_left is not None  # an int once the deck is empty (Position)
+            if t >= start.turns_left:
+                cnf.append([end(t)])
         cnf.append([-clue(t), tokens(t, 1)])
         removal = [act(t, i, k) for i in mine for k in KINDS]
         cnf.extend([-a, wrem(t)] for a in removal)
@@ -236,6 +241,7 @@ def peer_line(start: Position, model: list[int], pool: IDPool) -> list[dict[str,
             break
         if pool.id(("clue", t)) in true:
             action = legal_clue(game)
+            assert action is not None  # some clue is legal in the games the peers encode
         else:
             i, k = next((i, k) for i in game.hands[game.current] for k in KINDS if pool.id(("act", t, i, k)) in true)
             action = {"type": DISCARD if k == 1 else PLAY, "target": i, "value": 0}

@@ -10,7 +10,15 @@
 None of them imports PySAT: :func:`exact` loads the SAT peers only when it hands a deal to them.
 """
 
-from solitaire.seer.bounds.u3.search import (MEMO_BITS, TT_BITS, ExactResult, exact, exact_search, root_hope, tt_table,
-                                      warm_up)
+from solitaire.seer.bounds.u3.search import (
+    MEMO_BITS,
+    TT_BITS,
+    ExactResult,
+    exact,
+    exact_search,
+    root_hope,
+    tt_table,
+    warm_up,
+)
 
 __all__ = ["ExactResult", "exact", "exact_search", "root_hope", "tt_table", "warm_up", "TT_BITS", "MEMO_BITS"]

@@ -67,9 +67,9 @@ import numba
 import numpy as np
 
 from solitaire.bits import copy_into
+from solitaire.seer.bounds.u3.llvm import trailing_zeros
 from solitaire.seer.game.deals import MAX_SCORE, RANKS
 from solitaire.seer.game.simulator import MAX_CLUES
-from solitaire.seer.bounds.u3.llvm import trailing_zeros
 
 __all__ = ["hope", "runs", "chained", "chains_fit", "owners", "workspace", "MEMO_BITS", "SUITS_N", "MAX_TYPES"]
 
@@ -290,7 +290,8 @@ def _suit_fits(k0, k1, q, pos, P, deck, nextpos, work, plays):
     return fits
 
 
-@numba.njit(cache=True, _nrt=False)  # it allocates nothing (views and copies entry by entry)
+# _nrt=False: it allocates nothing (views and copies entry by entry); numba's stubs lack this private option
+@numba.njit(cache=True, _nrt=False)  # type: ignore[call-overload]
 def chains_fit(chain, seg, q, pos, P, holders, deck, nextpos, work, budget, tokens=-1, last0=-1, plays=0):
     """Whether the types ``chain`` (suit ``c`` at ``chain[seg[c]:seg[c + 1]]``, rank order) can all
     be played, each suit in order, by the ``k + P`` actions after the draw of deck card ``q``
@@ -396,7 +397,7 @@ def chains_fit(chain, seg, q, pos, P, holders, deck, nextpos, work, budget, toke
 def _in_run(x, stacks, held, rem):
     """Whether ``x`` is in its suit's run of held-or-coming ranks above the stack."""
     s = x // RANKS
-    for r in range(stacks[s], x % RANKS + 1):
+    for r in range(stacks[s], x % RANKS + 1):  # noqa: SIM110 -- numba kernel: a plain loop, not all() of a generator
         if held[s * RANKS + r] + rem[s * RANKS + r] == 0:
             return False
     return True

@@ -120,11 +120,11 @@ import numba
 import numpy as np
 
 from solitaire.bits import copy_into
-from solitaire.seer.game.deals import MAX_SCORE, RANKS
-from solitaire.seer.game.simulator import MAX_CLUES
 from solitaire.seer.bounds.u3.hope import MAX_TYPES, chained, runs, workspace
 from solitaire.seer.bounds.u3.llvm import load_relaxed, prefetch
 from solitaire.seer.bounds.u3.table import tt_get, tt_put, tt_slot
+from solitaire.seer.game.deals import MAX_SCORE, RANKS
+from solitaire.seer.game.simulator import MAX_CLUES
 
 __all__ = ["dfs", "position", "first_turn", "start", "scratch", "Cards", "Setup", "Scratch", "M_PLAY", "M_DISCARD",
            "M_CLUE", "M_MISPLAY", "M_DECK_PLAY", "M_DECK_SHED",
@@ -464,7 +464,7 @@ def _won(score, length, moves, frame, stats, path):
     return score
 
 
-@numba.njit(cache=True, _nrt=False, nogil=True)
+@numba.njit(cache=True, _nrt=False, nogil=True)  # type: ignore[call-overload]  # _nrt: not in numba's stubs
 def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
     """Fail-soft decision "score >= target?" from the state in ``cards`` and ``stats``, with an explicit stack.
 
@@ -630,7 +630,7 @@ def first_turn(deck, P, H, n_types=MAX_SCORE, cost=1):
     for q in range(P * H):
         hand_cards[q // H, q % H] = q
     root = np.zeros(MOVER + 1, dtype=np.int64)
-    root[POS], root[TOKENS], root[FIN] = P * H, MAX_CLUES * cost, -1 if P * H < deck.size else P
+    root[POS], root[TOKENS], root[FIN] = P * H, MAX_CLUES * cost, -1 if deck.size > P * H else P
     return hand_cards, np.full(P, H, dtype=np.int64), np.zeros(n_types // RANKS, dtype=np.int64), root
 
 

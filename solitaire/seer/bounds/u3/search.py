@@ -62,18 +62,40 @@ import numpy as np
 
 from solitaire.io.interrupt import STOP_REQUEST
 from solitaire.seer.bounds.relaxations import u2_value
-from solitaire.seer.game.deals import MAX_SCORE, RANKS, Deal, seeded_deal
-from solitaire.seer.game.simulator import DISCARD, PLAY, Game, bot_action, legal_clue, simulate
-from solitaire.seer.game.position import Position
 from solitaire.seer.bounds.u3.hope import MEMO_BITS, hope, workspace
-from solitaire.seer.bounds.u3.kernel import (ABORTED, FIN, LINE_LENGTH, M_CLUE, M_DECK_PLAY, M_DISCARD, MAX_DEPTH, MOVER,
-                                      NODE_LIMIT, NODES, POS, SCORE, STATS_N, STRIKES, TOKENS, dfs, first_turn,
-                                      position, scratch)
+from solitaire.seer.bounds.u3.kernel import (
+    ABORTED,
+    FIN,
+    LINE_LENGTH,
+    M_CLUE,
+    M_DECK_PLAY,
+    M_DISCARD,
+    MAX_DEPTH,
+    MOVER,
+    NODE_LIMIT,
+    NODES,
+    POS,
+    SCORE,
+    STATS_N,
+    STRIKES,
+    TOKENS,
+    dfs,
+    first_turn,
+    position,
+    scratch,
+)
 from solitaire.seer.bounds.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
+from solitaire.seer.game.deals import MAX_SCORE, RANKS, Deal, seeded_deal
+from solitaire.seer.game.position import Position
+from solitaire.seer.game.simulator import DISCARD, PLAY, Game, bot_action, legal_clue, simulate
 
 __all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "root_arrays",
            "finish", "line_actions", "peer_close", "warm_up", "muted_types", "peers_asked", "tt_table",
            "TT_BITS", "MEMO_BITS"]
+
+#: A state as :func:`search_from` takes it: ``(hand_cards, hlen, stacks, root)`` (:func:`root_arrays`,
+#: :func:`~solitaire.seer.bounds.u3.kernel.first_turn`).
+_Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 def hope_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
@@ -95,7 +117,8 @@ def root_hope(deck: np.ndarray, P: int, H: int, joint: int = 1 << 17, turns: boo
               n_types: int = MAX_SCORE) -> int:
     """:func:`hope_from` at the start of the game: an upper bound on U3 that may be below U2 (``n_types``:
     the types of the deal's variant, 5 per suit)."""
-    return hope_from(deck, P, H, *first_turn(deck, P, H, n_types, 1), joint, turns)
+    arrays: _Arrays = first_turn(deck, P, H, n_types, 1)
+    return hope_from(deck, P, H, *arrays, joint, turns)
 
 
 def search_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
@@ -143,8 +166,9 @@ def exact_search(deck: np.ndarray, P: int, H: int, target: int, tt_keys: np.ndar
     tokens; :attr:`~solitaire.seer.game.options.Rules.clue_cost`). ``plays``: 1 when the deck's last card may be played
     from the deck (the option ``deckPlays``), else 0.
     """
-    return search_from(deck, P, H, *first_turn(deck, P, H, n_types, cost), target, tt_keys, tt_vals, node_limit, seed,
-                       free, memo_bits, mute, cost, plays)
+    arrays: _Arrays = first_turn(deck, P, H, n_types, cost)
+    return search_from(deck, P, H, *arrays, target, tt_keys, tt_vals, node_limit, seed, free, memo_bits, mute, cost,
+                       plays)
 
 
 def root_arrays(game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -166,14 +190,16 @@ def line_actions(game: Game, codes: Iterable[int]) -> tuple[list[dict[str, int]]
     finished by the bot; returns ``(actions, final game)``.
 
     A play or misplay of type ``x`` plays a card of that type from the mover's hand, a
-    discard discards one, a pass becomes a legal clue of the variant (:func:`~solitaire.seer.game.simulator.legal_clue`),
-    a play or misplay from the deck plays the deck's last card (its order: ``game.next_card``).
+    discard discards one, a pass becomes a legal clue of the variant
+    (:func:`~solitaire.seer.game.simulator.legal_clue`), a play or misplay from the deck plays the
+    deck's last card (its order: ``game.next_card``).
     """
     game, actions = game.copy(), []
     for code in codes:
         kind, x = divmod(int(code), 32)
         if kind == M_CLUE:
             action = legal_clue(game)
+            assert action is not None  # the search passes only where a clue is legal
         elif kind >= M_DECK_PLAY:
             action = {"type": PLAY, "target": game.next_card, "value": 0}
         else:
@@ -213,7 +239,7 @@ class ExactResult:
     nodes: int = 0
     searches: int = 0
     seconds: float = 0.0
-    method: str = None
+    method: str | None = None
 
     @property
     def low(self) -> int:
@@ -312,7 +338,8 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     actions, game = finish(origin.copy(), [])
     bot = game.score
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
-    arrays = first_turn(deck, deal.players, deal.hand, deal.n_types, cost) if start is None else root_arrays(origin)
+    arrays: _Arrays = (first_turn(deck, deal.players, deal.hand, deal.n_types, cost) if start is None
+                       else root_arrays(origin))
     upper2 = u2_value(deal if start is None else start)
     if origin.over:
         first = origin.score
@@ -322,6 +349,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     low, high = bot, first
     if high < low:
         raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
+    rates: dict[str, float]  # nodes per second, by kind of search
     nodes, searches, rates, free_reaches, stopped = 0, 0, {}, False, False
     if low < high:
         bits = min(tt_bits, tt_first_bits)
@@ -360,6 +388,7 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     method = None if low < high else "bot" if searches == 0 and high == upper2 else "search"
     if low < high and peer and not stopped:
         reaches, solver = peer
+        assert peer_timeout is not None  # a peer is set only with a peer timeout
         low, high, actions = peer_close(origin.position(), low, high, actions, peer_timeout, solver, reaches)
         method = "peer" if low == high else None
     final = _replay(origin, actions)
@@ -401,6 +430,7 @@ def peer_close(start: Deal | Position, low: int, high: int, actions: list[dict[s
         if answer is None:
             break
         if answer:
+            assert line is not None  # a yes comes with its line
             actions, game = finish(simulate(start, line), line)
             low = game.score
         else:
@@ -414,6 +444,6 @@ def warm_up() -> None:
     forked after it inherits them), so that no deal's timeout is spent compiling: :func:`exact` calls it."""
     u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
-    arrays = first_turn(deck, 2, 5, MAX_SCORE, 1)
+    arrays: _Arrays = first_turn(deck, 2, 5, MAX_SCORE, 1)
     search_from(deck, 2, 5, *arrays, 1, *tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS, 0, 1, 0)
     hope_from(deck, 2, 5, *arrays)

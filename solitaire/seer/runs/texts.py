@@ -1,0 +1,137 @@
+"""The text forms of the rows and summaries of ``bound`` and ``analyze``, as the command prints them.
+
+Contract. Each function takes a row or a summary as its run returns it (plain JSON values:
+:class:`~solitaire.seer.runs.boundrun.BoundRun`, :class:`~solitaire.seer.runs.analyzerun.AnalyzeRun`)
+and returns its text, one or more lines without a final newline; nothing is printed here.
+``table``'s text is :func:`~solitaire.seer.runs.exactrun.format_table`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["refused_text", "refused_summary_text", "bound_row_text", "bound_summary_text", "analysis_text",
+           "analysis_summary_text"]
+
+Row = Mapping[str, Any]
+
+
+def refused_text(row: Row) -> str:
+    """The line of a refused record: its id, where it is, and why.
+
+    Examples
+    --------
+    >>> refused_text({"id": "P3-game-7", "source": "games.jsonl:2", "refused": "variant 'Up or Down' not played"})
+    "P3-game-7 (games.jsonl:2): refused: variant 'Up or Down' not played"
+    """
+    return f"{row['id'] or '-'} ({row['source']}): refused: {row['refused']}"
+
+
+def refused_summary_text(refused: Mapping[str, int] | None) -> list[str]:
+    """The lines counting the refused records by reason (none when nothing was refused)."""
+    if not refused:
+        return []
+    return [f"refused {sum(refused.values())}, by reason:", *(f"  {count:>6}  {reason}"
+                                                              for reason, count in refused.items())]
+
+
+def _link_line(row: Row, indent: str) -> str:
+    return f"{indent}{row['link'] or 'no replay link: ' + row['link_note']}"
+
+
+def bound_row_text(row: Row) -> str:
+    """One deal's bounds: ``id (source): P=… L=… U3=… U2=… U1=…``, the real game's score and gap, the
+    hardness figures, why U2 is below the maximum, and the replay link of a real game."""
+    if "refused" in row:
+        return refused_text(row)
+    proof = f" (by {row['method']})" if row.get("method") else ""
+    exact = (f" U3={row['U3']}" + (proof if row["exact"] else f"..{row['U3_high']} (open)")) if "U3" in row else ""
+    end = f" ({row['end']} end, {row['played']} played)" if "end" in row and "played" in row else ""
+    extra = f" real {row['real_score']}{end} gap {row['gap']}" if "gap" in row else ""
+    figures = f" min_hand {row['min_hand']} slack {row['pace_slack']}" if "min_hand" in row else ""
+    where = f" ({row['source']})" if "source" in row else ""
+    bounds = f"L={row['L']}{exact} U2={row['U2']} U1={row['U1']}"
+    lines = [f"{row['id']}{where}: P={row['players']} {bounds}{figures}{extra}"
+             + (f"  ({row['reason']})" if "reason" in row else "")]
+    if "link" in row:
+        lines.append(_link_line(row, "  "))
+    return "\n".join(lines)
+
+
+def _share(label: str, share: float, interval: tuple[float, float], rest: str = "") -> str:
+    low, high = interval
+    return f"  {label}{100 * share:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%{rest})"
+
+
+def _histogram(label: str, counts: Mapping[Any, int]) -> str:
+    return f"  {label}: " + "  ".join(f"{key}: {count}" for key, count in counts.items())
+
+
+def _evaluation_lines(evaluation: Mapping[str, Any], top: object) -> list[str]:
+    low, high = evaluation["score_over_U3_ci95"] if "score_over_U3" in evaluation else (0, 0)
+    lines = [f"  score / U3   {evaluation.get('score_over_U3', 0):.4f}  (95% CI {low:.4f}..{high:.4f}; "
+             f"{evaluation['scored'] - evaluation['scored_open']} scored deals with U3 proven)"]
+    rate = evaluation["win_rate_winnable"]
+    if rate is not None:
+        lines.append(_share(f"wins where U3 = {top}  ", rate, evaluation["win_rate_winnable_ci95"],
+                            f", {evaluation['winnable']} deals"))
+    lines.append(_histogram("gap U3 - real score", evaluation["gap_U3_histogram"]))
+    return lines
+
+
+def bound_summary_text(summary: Mapping[str, Any]) -> str:
+    """The summary of a ``bound`` batch: means, the shares reaching the maximum with their 95 %
+    intervals, the real scores' gaps and the evaluation of an agent's scores when there are any."""
+    top = summary.get("max_score", 25) or "max"  # a variant's own maximum score
+    lines = [f"deals {summary['deals']}", *refused_summary_text(summary.get("refused"))]
+    lines += [f"  mean {key:<10} {summary[f'mean_{key}']:.3f}"
+              for key in ("L", "U2", "U1", "real_score", "min_hand", "pace_slack") if f"mean_{key}" in summary]
+    lines += [_share(f"{key} = {top:<8}", summary[f"share_{key}_25"], summary[f"share_{key}_25_ci95"])
+              for key in ("U2", "L")]
+    if "share_U3_25" in summary:
+        lines.append(_share(f"U3 = {top:<8}", summary["share_U3_25"], summary["share_U3_25_ci95"],
+                            f", proven; {summary['unresolved']} deals unresolved"))
+    lines.append(f"  L = U2       {100 * summary['share_L_eq_U2']:.2f}%")
+    if "gap_histogram" in summary:
+        lines += [_histogram("gap U2 - real score", summary["gap_histogram"]),
+                  f"  real score above U2: {summary['real_above_U2']}"]
+    if "mean_U3" in summary:
+        lines.append(f"  mean U3      {summary['mean_U3']:.3f}  (over the deals whose U3 is proven)")
+    evaluation = summary.get("evaluation")
+    if evaluation and "mean_U3" in evaluation:
+        lines += _evaluation_lines(evaluation, top)
+    if "scores" in summary:
+        lines.append(f"  scores: {summary['scores']['unscored']} deals without a score, "
+                     f"{summary['scores']['unknown']} scores of no deal asked for")
+    return "\n".join(lines)
+
+
+def analysis_text(row: Row) -> str:
+    """One analysed game: how it ended, its maximum at the start, and each drop of the maximum with
+    the action that dropped it, a better one and the replay link that shows it."""
+    if "refused" in row:
+        return refused_text(row)
+    first = row["turns"][0] if row["turns"] else {"max": row["final_max"], "max_high": row["final_max"]}
+    start = f"{first['max']}" + ("" if first["max"] == first["max_high"] else f"..{first['max_high']}")
+    where = f" ({row['source']})" if row.get("source") else ""
+    score = "" if row.get("end") is None else (
+        f", {row['end']} end, score {'unknown' if row['score'] is None else row['score']} ({row['played']} played)")
+    lines = [f"{row['id']}{where}: {row['players']} players{score}, maximum at the start {start}, "
+             f"{len(row['turns'])} turns, {row['searches']} searches, {row['open']} open"]
+    for drop in row["drops"]:
+        lines += [f"  turn {drop['turn']}: {drop['text']} ({drop['from']} -> {drop['to']}); instead: "
+                  f"{drop['instead']}   [{drop['kind']}, {drop['phase']}]", _link_line(drop, "    ")]
+    return "\n".join(lines)
+
+
+def analysis_summary_text(summary: Mapping[str, Any]) -> str:
+    """The summary of an ``analyze`` batch: where the points were lost, by kind and by phase."""
+    return "\n".join([
+        f"games {summary['games']}: a perfect score (5 per suit) reachable at the start in "
+        f"{summary['winnable_at_start']}, of which {summary['lost_after_start']} dropped below it",
+        *refused_summary_text(summary.get("refused")),
+        _histogram("first drop by phase", summary["first_drop_phase"]),
+        _histogram("points lost by kind", summary["points_lost_by_kind"]),
+        _histogram("points lost by phase", summary["points_lost_by_phase"]),
+        f"  positions left open: {summary['open_turns']}  searches: {summary['searches']}"])
