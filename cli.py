@@ -3,83 +3,22 @@
 No algorithm lives here. Every subcommand prints human-readable text by default and one
 JSON object with ``--json``; bad input gives one line on standard error and exit code 2.
 Ctrl-C, SIGTERM (``kill``, ``timeout``, a job scheduler) and SIGHUP (a closed terminal) stop
-every command with one line and exit code 1: while the modules load (the handler comes before any
-other import here) at once, then as a ``KeyboardInterrupt`` that lets a batch run keep its
-finished rows (:func:`solitaire.io.interrupt.interrupted`); a second signal while the first is
-handled stops at once, and one that no handler takes within a second (it came inside a long
-compiled call) stops the command from a watch thread
-(:func:`solitaire.io.interrupt.watch_interrupts`). A stop at once settles the temporary files
-being written (:func:`solitaire.io.atomic.settle_temporaries`): a row file's finished rows are kept.
+every command with one line and exit code 1: at once while the modules load (the handler comes
+before any other import here), then as :class:`solitaire.io.command.CommandGroup` says, keeping a
+batch run's finished rows.
 """
 
 import os
 import signal
 import sys
-import threading
-import time
-
-#: The signals that stop a command (as :data:`solitaire.io.interrupt.STOP_SIGNALS`, not imported yet here).
-_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-#: Set by every Python handler of those signals: the watch of :func:`solitaire.io.interrupt.watch_interrupts`
-#: stops the command when a signal reaches none within ``_GRACE`` seconds (it came inside a long compiled call).
-_HANDLED = threading.Event()
-_GRACE = 1.0
-#: The first signal that stopped the command and when (``time.monotonic``): the same one again within
-#: ``solitaire.io.interrupt.REPEAT`` seconds is that one (``timeout`` sends SIGTERM twice).
-_FIRST = [None, 0.0]
 
 
-def _stop_now(signum, frame):
-    """A signal while the modules load, or a second one while a stopped command ends: stop at once
-    (with what was printed, and the temporary files settled)."""
-    _HANDLED.set()
-    try:
-        sys.stdout.flush()
-    except Exception:
-        pass
-    atomic = sys.modules.get("solitaire.io.atomic")
-    if atomic is not None:
-        atomic.settle_temporaries()
-    os.write(2, f"{_stopped(signum, 'hanabi-solitaire: stopped')}\n".encode())
+def _stop_while_loading(signum, frame):
+    """A stop signal while the modules load (about 0.3 s; nothing is written yet): stop at once. Once
+    they are loaded, :class:`~solitaire.io.command.CommandGroup` takes the signals over."""
+    name = "" if signum == signal.SIGINT else f" by {signal.Signals(signum).name}"
+    os.write(2, f"hanabi-solitaire: stopped{name}\n".encode())
     os._exit(1)
-
-
-def _stopped(signum, line):
-    """``line``, the line a stop by Ctrl-C prints, or the line of a stop by another signal."""
-    return line if signum in (None, signal.SIGINT) else f"hanabi-solitaire: stopped by {signal.Signals(signum).name}"
-
-
-def _interrupt(signum, frame):
-    """A stop signal while a command runs: a ``KeyboardInterrupt`` (a ``Terminated`` for SIGTERM and
-    SIGHUP), so that it ends keeping its finished rows; a second signal meanwhile stops at once.
-    Installed once the modules are loaded, as are ``_again`` and ``_unraisable``."""
-    _HANDLED.set()
-    _FIRST[:] = signum, time.monotonic()
-    for stop in _STOP_SIGNALS:
-        signal.signal(stop, _again)
-    raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
-
-
-def _again(signum, frame):
-    """A signal while a stopped command ends: stop at once, unless it repeats the first."""
-    _HANDLED.set()
-    if signum != _FIRST[0] or time.monotonic() - _FIRST[1] >= REPEAT:
-        _stop_now(signum, frame)
-
-
-def _unraisable(hook, default=sys.unraisablehook):
-    """``sys.unraisablehook`` while a command runs. A stop signal that came during a callback from C
-    (llvmlite's, as numba compiles) or a ``__del__`` cannot stop the command from there: Python
-    would print it with a traceback and go on. Instead, send it again a moment later, out of it."""
-    signum = stop_signal(hook.exc_value)
-    if signum is None:
-        return default(hook)
-    for stop in _STOP_SIGNALS:
-        signal.signal(stop, _interrupt)
-    again = threading.Timer(0.02, os.kill, (os.getpid(), signum))
-    again.daemon = True
-    again.start()
-    return None
 
 
 def _run_as_the_command():
@@ -89,37 +28,31 @@ def _run_as_the_command():
 
 
 if _run_as_the_command():  # not when a program or a test imports the command line
-    for _signum in _STOP_SIGNALS:
-        signal.signal(_signum, _stop_now)
+    for _signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(_signum, _stop_while_loading)
 
-# The imports come after the handlers of the stop signals, which cover them (about 0.3 s).
-import functools
-import gc
 import json
-import math
-import random
-import re
 
 import click
 
 from solitaire.deckfile import deck_blocks, read_instance
-from solitaire.examples import examples, find_example
-from solitaire.generate import provenance, random_instance
+from solitaire.examples import examples
+from solitaire.generate import MAX_CARDS, generated_decks
 from solitaire.io.atomic import write_text_atomic, write_texts_atomic
-from solitaire.io.budget import SEQUENCE_JSON_EVENT_BYTES, check_budget, parse_size, set_limit
+from solitaire.io.command import CommandGroup, usage_error
 from solitaire.io.errors import InputError
+from solitaire.io.params import SECONDS, Whole, distinct_files, example_option, make_folder, memory_option
 from solitaire.io.progress import Progress
-from solitaire.io.interrupt import REPEAT, STOP_SIGNALS, Terminated, interrupted, stop_signal, watch_interrupts
 from solitaire.referee import IllegalEvent, replay
 from solitaire.satenc import DEFAULT_SOLVER, SAT_SOLVERS
 from solitaire.seer.bounds.peers import PEER_ENCODING, PEERS
 from solitaire.seer.bounds.peers.turns import PEER_SOLVER
-from solitaire.sequence import read_sequence
+from solitaire.sequence import check_json_budget, read_sequence
 from solitaire.solve import SOLVERS, applicable, choose, solve
 
 
 def _peer_options(command):
-    """``--peer-solver`` and ``--peer-encoding`` of the commands that run the SAT peer (``bound --exact``, ``table``)."""
+    """``--peer-solver`` and ``--peer-encoding``: the commands that run the SAT peer (``bound --exact``, ``table``)."""
     solver = click.option(
         "--peer-solver", type=click.Choice(SAT_SOLVERS), default=PEER_SOLVER, show_default=True,
         help="PySAT solver of the SAT peer (CaDiCaL is faster on some hard deals, Glucose on others).")
@@ -129,136 +62,8 @@ def _peer_options(command):
     return solver(encoding(command))
 
 
-class _Seconds(click.FloatRange):
-    """A number of seconds in 0..10^7 (click's ``FloatRange`` lets ``nan`` and ``inf`` through)."""
-
-    name = "seconds"
-
-    def __init__(self):
-        super().__init__(min=0, max=10**7)
-
-    def convert(self, value, param, ctx):
-        seconds = super().convert(value, param, ctx)
-        if math.isnan(seconds):
-            self.fail(f"expected a number of seconds, got {value!r}", param, ctx)
-        return seconds
-
-
-_SECONDS = _Seconds()
-
-
-class _Whole(click.IntRange):
-    """A whole number written in ASCII digits, at most 20 of them (click's ``IntRange`` also takes
-    ``1_0`` and the digits of other scripts, as Python's ``int`` does; every bound is below 2^64)."""
-
-    name = "integer"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, str) and not re.fullmatch(r"[+-]?[0-9]{1,20}", value.strip(), re.ASCII):
-            shown = value if len(value) <= 40 else value[:37] + "..."
-            self.fail(f"expected a whole number in at most 20 ASCII digits, got {shown!r}", param, ctx)
-        return super().convert(value, param, ctx)
-
-
-def _set_memory_limit(ctx, param, value):
-    try:
-        set_limit(None if value is None else parse_size(value))
-    except ValueError as err:
-        raise click.BadParameter(str(err), ctx, param) from None
-
-
-def _memory_option(command):
-    """``--max-memory SIZE``: the memory the command may plan to use (solitaire.io.budget)."""
-    return click.option("--max-memory", metavar="SIZE", callback=_set_memory_limit, expose_value=False,
-                        help="Refuse, before starting, work estimated to need more memory than SIZE "
-                             "(512M, 4G); default: the machine's memory. See docs/limits.md.")(command)
-
-
-_NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
-
-
-def _stopping():
-    """A stopped command has unwound: collect its garbage once, which closes what only a cycle held (a
-    generator left suspended with its worker pool), then spare the interpreter's shutdown its further
-    collections, which walk and free every object numba made (0.5 s of processor time once the U3 search
-    is loaded, more on a busy machine). The objects left are freed by their counts."""
-    gc.collect()
-    gc.freeze()
-
-
-class _Stopped(Exception):
-    """A stop by SIGTERM or SIGHUP carried past click (its cause), which would print a blank line
-    before the stop's line, as it does after the terminal's ``^C``."""
-
-
-class _Group(click.Group):
-    """Turns every :class:`InputError`, a file that cannot be opened and a usage error into one
-    line and exit code 2, and a stop signal (Ctrl-C, SIGTERM, SIGHUP) into one line and exit code 1."""
-
-    def main(self, *args, standalone_mode=True, **kwargs):
-        if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
-        if signal.getsignal(signal.SIGINT) is _stop_now:  # loaded: from now on a signal lets the command keep its rows
-            for signum in STOP_SIGNALS:
-                signal.signal(signum, _interrupt)
-            sys.unraisablehook = _unraisable
-            watch_interrupts(_HANDLED, _GRACE, lambda signum: _stop_now(signum, None))
-        try:
-            self._main(*args, **kwargs)
-        except BaseException as err:  # a stop signal, bare or wrapped (by a numba-compiled function, an import)
-            if isinstance(err, SystemExit) or not interrupted(err):  # an exit: the interrupt (if any) is reported
-                raise
-            click.echo(_stopped(stop_signal(err), "Aborted!"), err=True)
-            _stopping()
-            sys.exit(1)
-        finally:  # the command has ended, its output written: the interpreter's shutdown (about 0.1 s;
-            # it resets a Python handler to the default, which would end it by the signal) ignores them
-            for signum in STOP_SIGNALS:
-                if signal.getsignal(signum) in (_interrupt, _again, _stop_now):
-                    signal.signal(signum, signal.SIG_IGN)
-
-    def _main(self, *args, **kwargs):
-        try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
-        except _NO_ARGUMENTS as err:  # the bare command: its help
-            err.show()
-            sys.exit(err.exit_code)
-        except click.UsageError as err:  # click would print the usage, a hint and the error on four lines
-            where = err.ctx.command_path if err.ctx else "hanabi-solitaire"
-            click.echo(f"hanabi-solitaire: error: {err.format_message()} (see '{where} --help')", err=True)
-            sys.exit(2)
-        except click.ClickException as err:
-            err.show()
-            sys.exit(err.exit_code)
-        except click.Abort as err:  # click's, from a stop signal
-            click.echo(_stopped(stop_signal(err), "Aborted!"), err=True)
-            _stopping()
-            sys.exit(1)
-        sys.exit(code if isinstance(code, int) else 0)
-
-    def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except InputError as err:
-            click.echo(f"hanabi-solitaire: error: {err}", err=True)
-            ctx.exit(2)
-        except MemoryError:  # past every estimate (docs/limits.md): one line, not a traceback
-            click.echo("hanabi-solitaire: error: out of memory; give a smaller input (see docs/limits.md)", err=True)
-            ctx.exit(2)
-        except BrokenPipeError:  # the reader of the output stopped (say, `| head`): stop quietly
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            ctx.exit(1)
-        except OSError as err:
-            where = f"cannot open {err.filename}: " if err.filename else ""
-            click.echo(f"hanabi-solitaire: error: {where}{err.strerror or err}", err=True)
-            ctx.exit(2)
-        except BaseException as err:
-            if isinstance(err, (SystemExit, click.exceptions.Exit)) or stop_signal(err) in (None, signal.SIGINT):
-                raise
-            raise _Stopped from err
-
-
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=CommandGroup, takes_signals=_run_as_the_command(),
+             context_settings={"help_option_names": ["-h", "--help"]})
 def main():
     """Solitaire Hanabi: exact solvers, hard instances from CNF, and score bounds for real deals.
 
@@ -281,65 +86,6 @@ def _emit_json(obj):
     click.echo(json.dumps(obj))
 
 
-def _usage_error(message):
-    raise click.UsageError(message)
-
-
-def _make_folder(folder, path):
-    """Create ``folder`` and its parents for writing ``path``, or a usage error naming what is in the way."""
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):  # a file stands where a folder of the path should
-        _usage_error(f"cannot write {path}: a part of {folder} is a file, not a folder")
-    except OSError as err:
-        _usage_error(f"cannot write {path}: {err.strerror or err}")
-
-
-def _distinct_files(**paths):
-    """A usage error when two of the named paths are one file (also through a link): an output
-    would overwrite an input or another output."""
-    named = [(name, path) for name, path in paths.items() if path]
-    for i, (first, a) in enumerate(named):
-        for second, b in named[i + 1:]:
-            same = os.path.samefile(a, b) if os.path.exists(a) and os.path.exists(b) else \
-                os.path.abspath(a) == os.path.abspath(b)
-            if same:
-                _usage_error(f"{first} and {second} name the same file, {b}")
-
-
-def _example_option(argument, kind, shift=None, required=True, label=None):
-    """``--example NAME``: the shipped example NAME of ``kind`` in place of the path(s) of the
-    parameter ``argument`` (``label`` in messages; declared ``required=False``: with ``required``
-    one of the two must be given). For a parameter of several paths the example's are added.
-    With ``shift``, a lone path given with ``--example`` is the next argument's
-    (``verify --example NAME SEQUENCE``)."""
-    label = label or argument.upper()
-
-    def decorate(command):
-        @functools.wraps(command)
-        def run(*args, example, **kwargs):
-            given = kwargs[argument]
-            if example is None:
-                if required and given in (None, ()):
-                    _usage_error(f"missing {label} (or --example NAME)")
-            else:
-                paths = tuple(str(p) for p in find_example(example, kind).paths)
-                if shift and kwargs[shift] is None:
-                    kwargs[shift], given = given, None
-                if isinstance(given, tuple):
-                    kwargs[argument] = given + paths
-                elif given is None:
-                    kwargs[argument] = paths[0]
-                else:
-                    _usage_error(f"give {label} or --example, not both")
-            if shift and kwargs[shift] is None:
-                _usage_error(f"missing {shift.upper()}")
-            return command(*args, **kwargs)
-        return click.option("--example", metavar="NAME",
-                            help=f"A shipped {kind} in place of {label} (see 'examples').")(run)
-    return decorate
-
-
 @main.command("examples")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def examples_command(as_json):
@@ -354,9 +100,9 @@ def examples_command(as_json):
 
 
 @main.command()
-@_memory_option
+@memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
-@_example_option("deck", "deck")
+@example_option("deck", "deck")
 @click.option("--algorithm", "-a", default="auto", show_default=True,
               type=click.Choice(["auto", *SOLVERS]),
               help="Solver to use; 'auto' picks greedy for r = 1, lazy for c = 1, the engine when c * n <= 64 "
@@ -369,19 +115,18 @@ def examples_command(as_json):
               help=f"PySAT solver for --algorithm sat (default {DEFAULT_SOLVER}).")
 def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
     """Solve DECK: winnable or not, the score, and a play sequence."""
-    _distinct_files(DECK=deck, **{"--sequence-out": sequence_out})
+    distinct_files(DECK=deck, **{"--sequence-out": sequence_out})
     instance = read_instance(deck)
     if solver is not None and algorithm != "sat":
-        _usage_error("--solver applies to --algorithm sat only")
+        usage_error("--solver applies to --algorithm sat only")
     _say_if_compiling(SOLVERS[choose(instance) if algorithm == "auto" else algorithm].run.__module__,
                       "solitaire.selection")
     if as_json or sequence_out:
-        check_budget(f"the play sequence of {instance.N:,} cards as JSON",
-                     2 * instance.N * SEQUENCE_JSON_EVENT_BYTES, deck)
+        check_json_budget(instance.N, deck)
     try:
         result = solve(instance, algorithm, **({} if solver is None else {"solver": solver}))
     except ValueError as err:
-        _usage_error(str(err))
+        usage_error(str(err))
     if sequence_out and result.sequence is not None:
         write_text_atomic(sequence_out, json.dumps(result.sequence.to_json()) + "\n")
     elif sequence_out and os.path.isfile(sequence_out):
@@ -408,10 +153,10 @@ solve_cmd.name = "solve"
 
 
 @main.command()
-@_memory_option
+@memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
 @click.argument("sequence", type=click.Path(dir_okay=False), required=False)
-@_example_option("deck", "deck", shift="sequence")
+@example_option("deck", "deck", shift="sequence")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def verify(deck, sequence, as_json):
     """Replay SEQUENCE (JSON) on DECK with the referee: the score, or the first illegal event.
@@ -435,9 +180,9 @@ def verify(deck, sequence, as_json):
 
 
 @main.command()
-@_memory_option
+@memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
-@_example_option("deck", "deck")
+@example_option("deck", "deck")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def info(deck, as_json):
     """Print the parameters of DECK and which algorithms apply."""
@@ -457,11 +202,11 @@ def info(deck, as_json):
 
 
 @main.command()
-@_memory_option
+@memory_option
 @click.argument("cnf", type=click.Path(dir_okay=False), required=False)
-@_example_option("cnf", "cnf")
+@example_option("cnf", "cnf")
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The .deck file to write.")
-@click.option("--hand", "hand", default=2, show_default=True, type=_Whole(2, 10**6),
+@click.option("--hand", "hand", default=2, show_default=True, type=Whole(2, 10**6),
               help="Hand size h of the generated instance (2 .. 10^6).")
 @click.option("--map", "map_out", type=click.Path(dir_okay=False),
               help="Write the gadget map (variables, clauses, gadgets -> positions and colors) as JSON.")
@@ -475,7 +220,7 @@ def reduce(cnf, output, hand, map_out, as_json):
     from reductions.dimacs import read_dimacs
     from reductions.theorem7 import reduce_formula
 
-    _distinct_files(CNF=cnf, **{"--output": output, "--map": map_out})
+    distinct_files(CNF=cnf, **{"--output": output, "--map": map_out})
     formula = read_dimacs(cnf)
     red = reduce_formula(formula, hand)
     f = red.formula
@@ -486,7 +231,7 @@ def reduce(cnf, output, hand, map_out, as_json):
     try:
         write_texts_atomic(texts)  # both files or neither
     except OSError as err:
-        _usage_error(f"cannot write {err.filename or output}: {err.strerror or err}")
+        usage_error(f"cannot write {err.filename or output}: {err.strerror or err}")
     out = {"deck": output, "map": map_out, "instance": red.instance.params(),
            "formula": {"vars": formula.nvars, "clauses": formula.m, "norm_vars": f.nvars, "norm_clauses": f.m}}
     if as_json:
@@ -498,13 +243,13 @@ def reduce(cnf, output, hand, map_out, as_json):
 
 
 @main.command()
-@_memory_option
+@memory_option
 @click.argument("cnfs", nargs=-1, type=click.Path(exists=False))
-@_example_option("cnfs", "cnf", required=False)
-@click.option("--random", "random_spec", nargs=2, type=_Whole(0, 10**6), default=None,
+@example_option("cnfs", "cnf", required=False)
+@click.option("--random", "random_spec", nargs=2, type=Whole(0, 10**6), default=None,
               metavar="VARS CLAUSES", help="Random 3-SAT formulas with VARS variables and CLAUSES clauses.")
-@click.option("--count", default=10, show_default=True, type=_Whole(1, 10**6), help="Random formulas to draw.")
-@click.option("--seed", default=0, show_default=True, type=_Whole(), help="Seed of the random formulas.")
+@click.option("--count", default=10, show_default=True, type=Whole(1, 10**6), help="Random formulas to draw.")
+@click.option("--seed", default=0, show_default=True, type=Whole(), help="Seed of the random formulas.")
 @click.option("--solver", type=click.Choice(SAT_SOLVERS), default=DEFAULT_SOLVER, show_default=True,
               help="PySAT solver, for the CNF and for the Hanabi encoding.")
 @click.option("--no-engine", is_flag=True, help="Do not run the exact engine even on small decks.")
@@ -517,20 +262,18 @@ def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
     checked. Exit code 1 when any formula disagrees.
     """
     from reductions.crosscheck import crosscheck as crosscheck_formula
-    from reductions.crosscheck import formulas_from_paths, random_3sat
+    from reductions.crosscheck import formulas_from_paths, random_formulas
 
     if not cnfs and random_spec is None:
-        _usage_error("give CNF files or folders, or --random VARS CLAUSES")
+        usage_error("give CNF files or folders, or --random VARS CLAUSES")
     for path in cnfs:
         if not os.path.exists(path):
             raise InputError("no such file or folder", path)
     sources = list(formulas_from_paths(cnfs))
     if random_spec is not None:
         if random_spec[0] < 3:
-            _usage_error("--random needs at least 3 variables")
-        rng = random.Random(seed)
-        sources += [(f"random-{random_spec[0]}-{random_spec[1]}-seed{seed}-{i + 1}", random_3sat(*random_spec, rng))
-                    for i in range(count)]
+            usage_error("--random needs at least 3 variables")
+        sources += random_formulas(*random_spec, count, seed)
     disagreements = 0
     for name, formula in sources:
         row = crosscheck_formula(formula, name, solver, engine=not no_engine)
@@ -559,16 +302,16 @@ def _mark(check):
 
 
 @main.command()
-@_memory_option
-@click.option("--values", "n", type=_Whole(1, 10**8), required=True, help="Number of values n.")
-@click.option("--colors", "c", type=_Whole(1, 10**8), required=True, help="Number of colors c.")
-@click.option("--multiplicity", "r", type=_Whole(1, 10**8), default=1, show_default=True,
+@memory_option
+@click.option("--values", "n", type=Whole(1, 10**8), required=True, help="Number of values n.")
+@click.option("--colors", "c", type=Whole(1, 10**8), required=True, help="Number of colors c.")
+@click.option("--multiplicity", "r", type=Whole(1, 10**8), default=1, show_default=True,
               help="Copies of every card type.")
-@click.option("--hand", "h", type=_Whole(0, 10**9), required=True, help="Hand size h.")
-@click.option("--seed", type=_Whole(min=0), default=0, show_default=True,
+@click.option("--hand", "h", type=Whole(0, 10**9), required=True, help="Hand size h.")
+@click.option("--seed", type=Whole(min=0), default=0, show_default=True,
               help="Seed of the first deck; deck j of --count K uses seed + j.")
 @click.option("--at-most", is_flag=True, help="Every type 1..R times (uniformly drawn) instead of exactly R.")
-@click.option("--count", type=_Whole(min=1), default=1, show_default=True,
+@click.option("--count", type=Whole(min=1), default=1, show_default=True,
               help="Number of decks (needs --out).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Folder for the decks.")
 @click.option("-o", "out_file", type=click.Path(dir_okay=False), help="Write the one deck to this file.")
@@ -580,38 +323,39 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
     giving the command that rebuilds it.
     """
     if out_file and out_dir:
-        _usage_error("give either -o FILE or --out DIR, not both")
+        usage_error("give either -o FILE or --out DIR, not both")
     if count > 1 and not out_dir:
-        _usage_error("--count K writes K files: give --out DIR")
-    if n * c * r > 10**8:
-        _usage_error(f"a deck of n * c * R = {n * c * r:,} cards is too large (at most 10^8)")
-    for s in range(seed, seed + count):
-        deck = deck_blocks(random_instance(n, c, r, h, s, exact=not at_most), provenance(n, c, r, h, s, not at_most))
-        path = os.path.join(out_dir, f"rand-n{n}-c{c}-r{r}-h{h}-s{s}.deck") if out_dir else out_file
+        usage_error("--count K writes K files: give --out DIR")
+    if n * c * r > MAX_CARDS:
+        usage_error(f"a deck of n * c * R = {n * c * r:,} cards is too large (at most 10^8)")
+    for name, deck in generated_decks(n, c, r, h, seed, count, exact=not at_most):
+        path = os.path.join(out_dir, name) if out_dir else out_file
         if path is None:
             for piece in deck:
                 click.echo(piece, nl=False)
             continue
-        _make_folder(os.path.dirname(os.path.abspath(path)), path)
+        make_folder(os.path.dirname(os.path.abspath(path)), path)
         try:
             write_text_atomic(path, deck)
         except OSError as err:
-            _usage_error(f"cannot write {path}: {err.strerror or err}")
+            usage_error(f"cannot write {path}: {err.strerror or err}")
         if out_dir:
             click.echo(path)
 
 
 def _deal_sources(command):
     """The deal sources of `bound` and `deal`, a shipped deal by ``--example`` among them."""
-    command = _example_option("deal", "deck", required=False, label="--deal")(command)
+    command = example_option("deal", "deck", required=False, label="--deal")(command)
     for option in reversed((
-            click.option("--players", "-p", type=_Whole(2, 5),
+            click.option("--players", "-p", type=Whole(2, 5),
                          help="Players (2..5); games in files carry their own, and -p re-deals them to that many "
                               "players (another deal: no real score)."),
             click.option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B)."),
-            click.option("--hle-seeds", help="The Hanabi Learning Environment's deals for seeds A..B-1 (A:B, below 2^31)."),
+            click.option("--hle-seeds",
+                         help="The Hanabi Learning Environment's deals for seeds A..B-1 (A:B, below 2^31)."),
             click.option("--hle-random-start", is_flag=True,
-                         help="With --hle-seeds: HLE's random starting player (random_start_player), drawn before the deal."),
+                         help="With --hle-seeds: HLE's random starting player (random_start_player), drawn before "
+                              "the deal."),
             click.option("--hanab-live-seeds", metavar="SEED",
                          help="hanab.live's deals of a seed string (p3v0s17: 3 players, variant id 0, seed 17) or of a "
                               "range of suffixes (p3v0s1..1000); the players and the variant are in the string."),
@@ -640,15 +384,15 @@ def _deal_sources(command):
               help="Skip the deals whose rows the --csv/--jsonl file holds, computed with the same options (an open "
                    "row under other timeouts is recomputed); without it the file is replaced when the run ends.")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
-              type=_Whole(1, 64), help="Worker processes.")
+              type=Whole(1, 64), help="Worker processes.")
 @click.option("--figures/--no-figures", default=True, show_default=True,
               help="Compute the hardness figures (min_hand, pace_slack); the costly part on 4-5 players.")
 @click.option("--lines", is_flag=True, help="Add the U1/U2 lines and the bot's hanab.live actions to JSON rows.")
 @click.option("--exact", "with_exact", is_flag=True,
               help="Add U3, the exact optimum under the real rules, and exact (true when proven).")
-@click.option("--timeout", type=_SECONDS, default=10.0, show_default=True,
+@click.option("--timeout", type=SECONDS, default=10.0, show_default=True,
               help="Seconds per deal for --exact; a deal that runs out keeps its proven bounds.")
-@click.option("--peer-timeout", type=_SECONDS, default=0, show_default=True,
+@click.option("--peer-timeout", type=SECONDS, default=0, show_default=True,
               help="With --exact, seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
 @_peer_options
 @click.option("--lines-dir", type=click.Path(file_okay=False),
@@ -672,15 +416,15 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
     method (what proved it: bot, search or peer).
     """
     from solitaire.seer.runs.boundrun import BoundOptions, BoundRun
-    from solitaire.seer.runs.texts import bound_row_text, bound_summary_text
     from solitaire.seer.runs.evaluation import check_scores, read_scores
+    from solitaire.seer.runs.texts import bound_row_text, bound_summary_text
     from solitaire.seer.sources.dealsource import deal_source
 
     _say_if_compiling("solitaire.seer.bounds.pace", *(["solitaire.seer.bounds.u3.kernel"] if with_exact else []))
     out = csv_out or jsonl_out
-    _distinct_files(**{"--deal": deal, "--hanab-live": hanab_live, "--csv/--jsonl": out})
+    distinct_files(**{"--deal": deal, "--hanab-live": hanab_live, "--csv/--jsonl": out})
     if csv_out and jsonl_out:
-        _usage_error("give at most one of --csv and --jsonl")
+        usage_error("give at most one of --csv and --jsonl")
     source = deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds,
                          hanab_live_seed, strict)
     options = BoundOptions(figures, lines, with_exact, timeout, peer_timeout, peer_solver, peer_encoding)
@@ -702,15 +446,15 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
 
 @main.command()
 @click.argument("games", nargs=-1, metavar="GAMES...")
-@_example_option("games", "game", label="GAMES", required=False)
+@example_option("games", "game", label="GAMES", required=False)
 @click.option("--hanab-live-seeds", metavar="SEED",
               help="Also hanab.live's deals of a seed string or range (p3v0s1..1000), as games with no action: "
                    "their maximum at the start.")
 @click.option("--hanab-live-seed", metavar="STRING", help="Also hanab.live's deal of exactly one seed string.")
-@click.option("--timeout", type=_SECONDS, default=10.0, show_default=True,
+@click.option("--timeout", type=SECONDS, default=10.0, show_default=True,
               help="Seconds of search per position; a position that runs out keeps its proven bounds.")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
-              type=_Whole(1, 64), help="Worker processes (one game each).")
+              type=Whole(1, 64), help="Worker processes (one game each).")
 @click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False),
               help="Stream one row per game to this JSON Lines file (id, source, end, score, turns, drops).")
 @click.option("--resume", is_flag=True, help="Skip the games whose rows the --jsonl file holds (same --timeout).")
@@ -738,19 +482,13 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, 
     """
     from solitaire.seer.runs.analyzerun import AnalyzeRun
     from solitaire.seer.runs.texts import analysis_summary_text, analysis_text
-    from solitaire.seer.sources.dealsource import DealChain, DealList, live_seed, live_seeds
-    from solitaire.seer.sources.history import read_source, split_refused
+    from solitaire.seer.sources.dealsource import games_source
 
     if not (games or hanab_live_seeds or hanab_live_seed):
-        _usage_error("missing GAMES (or --example NAME, --hanab-live-seeds, --hanab-live-seed)")
-    _distinct_files(**{f"GAMES ({path})": path for path in games if os.path.exists(path)},
+        usage_error("missing GAMES (or --example NAME, --hanab-live-seeds, --hanab-live-seed)")
+    distinct_files(**{f"GAMES ({path})": path for path in games if os.path.exists(path)},
                     **{"--jsonl": jsonl_out, "--html": html_out})
-    items = [item for path in games for item in read_source(path)]
-    if strict:
-        split_refused(items, strict=True)
-    source = DealChain((DealList(tuple(items)),
-                        *([live_seeds(hanab_live_seeds)] if hanab_live_seeds else []),
-                        *([live_seed(hanab_live_seed)] if hanab_live_seed else [])))
+    source = games_source(games, hanab_live_seeds, hanab_live_seed, strict)
     _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
     with AnalyzeRun(source, timeout, jsonl_out, resume, jobs, plot_dir) as run:
         rows = Progress(run.rows(), run.todo, "games", shown=not as_json)
@@ -791,7 +529,7 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hana
     from solitaire.seer.sources.replaylink import link_or_reason
 
     if as_text and link:
-        _usage_error("give at most one of --text and --link")
+        usage_error("give at most one of --text and --link")
     refused = 0
     for one in deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds,
                            hanab_live_seed, strict).items():
@@ -825,7 +563,7 @@ def _table_seeds(text, players_text, deals, seed, variant):
     from solitaire.seer.game.variants import get_variant
 
     if players_text or deals or seed or variant:
-        _usage_error("--hanab-live-seeds gives the players, the variant and the seeds: not with --players, "
+        usage_error("--hanab-live-seeds gives the players, the variant and the seeds: not with --players, "
                      "--deals, --seed or --variant")
     try:
         players, variant_id, first, last = split_seed_range(text)
@@ -836,26 +574,19 @@ def _table_seeds(text, players_text, deals, seed, variant):
 
 
 def _players_range(text):
-    """``2..5``, ``3`` or ``2,4``: the player counts, sorted, each once."""
+    """``--players`` of ``table`` and ``table-summary``: ``2..5``, ``3`` or ``2,4``."""
+    from solitaire.seer.sources.dealsource import parse_players
+
     try:
-        if not re.fullmatch(r"[0-9]+(\.\.[0-9]+|(,[0-9]+)*)", text, re.ASCII):
-            raise ValueError(text)
-        if ".." in text:
-            first, last = (int(x) for x in text.split(".."))
-            found = list(range(first, last + 1)) if 2 <= first <= last <= 5 else []
-        else:
-            found = sorted({int(x) for x in text.split(",")})
-    except ValueError:
-        raise click.BadParameter(f"expected A..B or a list such as 2,4; got {text!r}", param_hint="--players") from None
-    if not found or any(p not in (2, 3, 4, 5) for p in found):
-        raise click.BadParameter(f"expected player counts in 2..5, got {text!r}", param_hint="--players")
-    return found
+        return parse_players(text)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--players") from None
 
 
 @main.command()
 @click.option("--players", "-p", "players_text", help="Player counts: A..B or 2,4.  [default: 2..5]")
-@click.option("--deals", type=_Whole(min=1), help="Deals per player count (required but with --hanab-live-seeds).")
-@click.option("--seed", type=_Whole(min=0), default=0, show_default=True,
+@click.option("--deals", type=Whole(min=1), help="Deals per player count (required but with --hanab-live-seeds).")
+@click.option("--seed", type=Whole(min=0), default=0, show_default=True,
               help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1), below 2^64; with --variant, "
                    "hanab.live's deals of p<P>v<id>s<seed> .. (below 10^12).")
 @click.option("--variant", metavar="NAME",
@@ -866,9 +597,9 @@ def _players_range(text):
 @click.option("--hle", is_flag=True, help="The Hanabi Learning Environment's deals of the seeds (below 2^31).")
 @click.option("--hle-random-start", is_flag=True,
               help="HLE's deals with its random starting player (random_start_player), drawn before the deal.")
-@click.option("--timeout", type=_SECONDS, default=10.0, show_default=True,
+@click.option("--timeout", type=SECONDS, default=10.0, show_default=True,
               help="Seconds per deal; a deal that runs out is counted as unresolved with its bounds.")
-@click.option("--peer-timeout", type=_SECONDS, default=0, show_default=True,
+@click.option("--peer-timeout", type=SECONDS, default=0, show_default=True,
               help="Seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
 @_peer_options
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), required=True,
@@ -879,10 +610,10 @@ def _players_range(text):
 @click.option("--retry-searched", is_flag=True,
               help="Also recompute every row the bot did not settle (L < U2), say after the search "
                    "improved (includes --retry-open); the bot's rows (L = U2) cannot change.")
-@click.option("--retry-slower", type=_SECONDS, metavar="SECONDS",
+@click.option("--retry-slower", type=SECONDS, metavar="SECONDS",
               help="Also recompute every row that took more than SECONDS (say, closed after the search overran).")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
-              type=_Whole(1, 64), help="Worker processes.")
+              type=Whole(1, 64), help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def table(players_text, deals, seed, variant, hanab_live_seeds, hle, hle_random_start, timeout, peer_timeout,
           peer_solver, peer_encoding, out_file, retry_open, retry_searched, retry_slower, jobs, as_json):
@@ -900,7 +631,7 @@ def table(players_text, deals, seed, variant, hanab_live_seeds, hle, hle_random_
     if hanab_live_seeds:
         players_text, deals, seed, variant = _table_seeds(hanab_live_seeds, players_text, deals, seed, variant)
     elif deals is None:
-        _usage_error("missing --deals (or --hanab-live-seeds)")
+        usage_error("missing --deals (or --hanab-live-seeds)")
     _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
     with TableRun(_players_range(players_text or "2..5"), seed, deals, out_file, timeout, peer_timeout, peer_solver,
                   peer_encoding, retry_open, retry_searched, retry_slower, jobs,
@@ -915,7 +646,7 @@ def table(players_text, deals, seed, variant, hanab_live_seeds, hle, hle_random_
 
 @main.command("table-summary")
 @click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
-@_example_option("files", "table")
+@example_option("files", "table")
 @click.option("--players", "-p", "players_text", default="2..5", show_default=True, help="Player counts: A..B or 2,4.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def table_summary_command(files, players_text, as_json):

@@ -31,7 +31,7 @@ from solitaire.solve import SOLVERS, solve
 from .dimacs import Formula, read_dimacs, satisfies
 from .theorem7 import assignment_from_sequence, reduce_formula, sequence_from_assignment
 
-__all__ = ["crosscheck", "random_3sat", "formulas_from_paths", "pysat_model"]
+__all__ = ["crosscheck", "random_3sat", "random_formulas", "formulas_from_paths", "pysat_model"]
 
 
 def random_3sat(nvars: int, nclauses: int, rng: random.Random) -> Formula:
@@ -48,6 +48,20 @@ def random_3sat(nvars: int, nclauses: int, rng: random.Random) -> Formula:
         raise ValueError(f"random 3-SAT needs at least 3 variables, got {nvars}")
     return Formula(nvars, [tuple(v if rng.random() < 0.5 else -v for v in rng.sample(range(1, nvars + 1), 3))
                            for _ in range(nclauses)])
+
+
+def random_formulas(nvars: int, nclauses: int, count: int, seed: int) -> list[tuple[str, Formula]]:
+    """``count`` random 3-SAT formulas (:func:`random_3sat`) drawn from ``random.Random(seed)`` one after
+    the other, named ``random-<nvars>-<nclauses>-seed<seed>-<k>`` (``k = 1 .. count``).
+
+    Examples
+    --------
+    >>> [name for name, _ in random_formulas(5, 4, 2, seed=3)]
+    ['random-5-4-seed3-1', 'random-5-4-seed3-2']
+    """
+    rng = random.Random(seed)
+    return [(f"random-{nvars}-{nclauses}-seed{seed}-{k}", random_3sat(nvars, nclauses, rng))
+            for k in range(1, count + 1)]
 
 
 def formulas_from_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[str, Formula]]:

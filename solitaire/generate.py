@@ -19,12 +19,18 @@ Fisher–Yates shuffle). The result depends on numpy's ``PCG64`` generator and i
 the command that rebuilds them, as cnfgen does for its formulas.
 """
 
+from collections.abc import Iterator
+
 import numpy as np
 
+from solitaire.deckfile import deck_blocks
 from solitaire.io.budget import GENERATE_CARD_BYTES, check_budget
 from solitaire.model import Instance
 
-__all__ = ["random_instance", "provenance"]
+__all__ = ["random_instance", "provenance", "deck_name", "generated_decks", "MAX_CARDS"]
+
+#: The most cards of a generated deck (``n c r``).
+MAX_CARDS = 10**8
 
 
 def random_instance(n: int, c: int, r: int, h: int, seed: int, exact: bool = True) -> Instance:
@@ -92,3 +98,26 @@ def provenance(n: int, c: int, r: int, h: int, seed: int, exact: bool = True) ->
         + (f"{r} copies of every card type" if exact else f"1..{r} copies of every card type, drawn by rng.integers")
         + "; shuffled by rng.permutation)",
     ]
+
+
+def deck_name(n: int, c: int, r: int, h: int, seed: int) -> str:
+    """The file name of a generated deck: ``rand-n<n>-c<c>-r<r>-h<h>-s<seed>.deck``."""
+    return f"rand-n{n}-c{c}-r{r}-h{h}-s{seed}.deck"
+
+
+def generated_decks(n: int, c: int, r: int, h: int, seed: int, count: int = 1,
+                    exact: bool = True) -> Iterator[tuple[str, Iterator[str]]]:
+    """``(file name, text)`` of the decks of seeds ``seed .. seed + count - 1``, one at a time: each
+    deck's ``.deck`` text (an iterator of its blocks, :func:`~solitaire.deckfile.deck_blocks`) starts
+    with its :func:`provenance`. :class:`ValueError` naming ``n * c * r`` beyond :data:`MAX_CARDS`.
+
+    Examples
+    --------
+    >>> [(name, len("".join(text).splitlines())) for name, text in generated_decks(5, 2, 1, 3, 42, count=2)]
+    [('rand-n5-c2-r1-h3-s42.deck', 6), ('rand-n5-c2-r1-h3-s43.deck', 6)]
+    """
+    if n * c * r > MAX_CARDS:
+        raise ValueError(f"a deck of n * c * r = {n * c * r:,} cards is too large (at most 10^8)")
+    for s in range(seed, seed + count):
+        deck = random_instance(n, c, r, h, s, exact)
+        yield deck_name(n, c, r, h, s), deck_blocks(deck, provenance(n, c, r, h, s, exact))

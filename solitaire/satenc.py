@@ -105,8 +105,8 @@ class Encoding:
 
     def chosen(self, model: Sequence[int]) -> np.ndarray:
         """The chosen-copy mask of a model."""
-        values = np.asarray(model[: self.instance.N])
-        return values > 0                                   # x(i) is variable i + 1
+        signs = np.asarray(model[: self.instance.N])
+        return signs > 0                                   # x(i) is variable i + 1
 
 
 def _windows(instance):

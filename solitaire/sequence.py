@@ -24,11 +24,12 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from solitaire.io.budget import check_budget, json_read_bytes
+from solitaire.io.budget import SEQUENCE_JSON_EVENT_BYTES, check_budget, json_read_bytes
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, parse_json, read_text
 
-__all__ = ["DISCARD", "STORE", "PLAY", "EVENT_NAMES", "PlaySequence", "parse_sequence_json", "read_sequence"]
+__all__ = ["DISCARD", "STORE", "PLAY", "EVENT_NAMES", "PlaySequence", "parse_sequence_json", "read_sequence",
+           "check_json_budget"]
 
 DISCARD, STORE, PLAY = 0, 1, 2
 EVENT_NAMES = ("discard", "store", "play")
@@ -102,3 +103,10 @@ def read_sequence(path: str | os.PathLike[str]) -> PlaySequence:
     memory than the limit)."""
     check_budget("reading this play sequence", json_read_bytes(path), str(path))
     return parse_sequence_json(parse_json(read_text(path), str(path)), str(path))
+
+
+def check_json_budget(cards: int, source: str | None = None) -> None:
+    """Refuse (:class:`~solitaire.io.budget.BudgetError` naming ``source``), before solving, an
+    instance of ``cards`` cards whose play sequence as JSON (at most two events a card) would not
+    fit the memory limit."""
+    check_budget(f"the play sequence of {cards:,} cards as JSON", 2 * cards * SEQUENCE_JSON_EVENT_BYTES, source)

@@ -121,9 +121,9 @@ def test_killing_the_command_ends_its_workers_quietly(tmp_path):
 
 CALLBACK = """
 import ctypes, os, signal, sys, time
-import cli
-signal.signal(signal.SIGINT, cli._interrupt)  # as the command line installs them once loaded
-sys.unraisablehook = cli._unraisable
+from solitaire.io import command
+signal.signal(signal.SIGINT, command.interrupt)  # as the command line installs them once loaded
+sys.unraisablehook = command.unraisable
 
 def body():
     os.kill(os.getpid(), signal.SIGINT)
@@ -218,12 +218,12 @@ def test_ctrl_c_inside_the_u3_search_reaches_the_handler_as_the_search_returns()
 
 STOPS = """
 import os, signal, sys, time
-import cli
+from solitaire.io import command
 from solitaire.io.interrupt import STOP_SIGNALS, stop_signal
 from solitaire.seer.runs.rowfile import RowWriter
 
 for signum in STOP_SIGNALS:  # as the command line installs them once loaded
-    signal.signal(signum, cli._interrupt)
+    signal.signal(signum, command.interrupt)
 writer = RowWriter(sys.argv[1])  # the file exists: rows go to a temporary file
 writer.write({{"id": "P2-seed-0", "players": 2}})
 try:

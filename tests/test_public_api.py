@@ -20,7 +20,7 @@ MODULES = [
     "solitaire.greedy", "solitaire.lazy", "solitaire.model", "solitaire.referee", "solitaire.result",
     "solitaire.satenc", "solitaire.selection", "solitaire.sequence", "solitaire.solve",
     "solitaire.io.atomic", "solitaire.io.budget", "solitaire.io.errors", "solitaire.io.inputfile",
-    "solitaire.io.interrupt", "solitaire.io.progress",
+    "solitaire.io.interrupt", "solitaire.io.progress", "solitaire.io.command", "solitaire.io.params",
     "reductions", "reductions.crosscheck", "reductions.dimacs", "reductions.theorem7",
     "solitaire.seer", "solitaire.seer.runs.analysis", "solitaire.seer.runs.analyzerun", "solitaire.seer.runs.boundrun", "solitaire.seer.bounds.relaxations",
     "solitaire.seer.game.deals", "solitaire.seer.sources.dealsource", "solitaire.seer.runs.evaluation", "solitaire.seer.runs.exactrun",

@@ -1,11 +1,11 @@
 """A progress bar on a terminal's standard error that stays out of the lines printed meanwhile.
 
 Contract. :class:`Progress` wraps an iterable of ``length`` items: iterated, it yields them and
-counts each once yielded (or it counts what :meth:`Progress.advance` is given, bytes read say). The bar appears with the first item, so neither the wait before it (the
-compiled code loading, the first result of the workers) nor its estimate counts that wait. Lines
-printed through :meth:`Progress.echo` go to standard output above the bar: the bar's line is
-cleared first and drawn again after. Off a terminal, or when ``shown`` is false, nothing is drawn
-and :meth:`Progress.echo` prints plainly.
+counts each once yielded (or it counts what :meth:`Progress.advance` is given, bytes read say). The bar
+appears with the first item, so neither the wait before it (the compiled code loading, the first result of the
+workers) nor its estimate counts that wait. Lines printed through :meth:`Progress.echo` go to standard output
+above the bar: the bar's line is cleared first and drawn again after. Off a terminal, or when ``shown`` is
+false, nothing is drawn and :meth:`Progress.echo` prints plainly.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from solitaire.seer.sources.history import Refused, read_source, split_refused
 from solitaire.seer.sources.replaylink import looks_like_replay_link
 
 __all__ = ["SeedRange", "LiveSeeds", "DealList", "DealChain", "parse_seed_range", "deal_source", "games_list",
-           "live_deals", "live_seeds", "live_seed", "SEED_BITS", "DEALERS"]
+           "live_deals", "live_seeds", "live_seed", "parse_players", "games_source", "SEED_BITS", "DEALERS"]
 
 #: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
 SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it
@@ -352,3 +352,40 @@ def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds:
     assert text is not None  # exactly one option was given
     first, last = parse_seed_range(text, option, SEED_BITS[source])
     return SeedRange(players, source, first, last)
+
+
+_PLAYERS = re.compile(r"[0-9]+(\.\.[0-9]+|(,[0-9]+)*)", re.ASCII)
+
+
+def parse_players(text: str) -> list[int]:
+    """The player counts of ``A..B``, ``3`` or ``2,4``, sorted, each once, all in 2..5; :class:`ValueError`
+    saying what was expected otherwise.
+
+    Examples
+    --------
+    >>> parse_players("2..4"), parse_players("4,2,4")
+    ([2, 3, 4], [2, 4])
+    """
+    if not _PLAYERS.fullmatch(text):
+        raise ValueError(f"expected A..B or a list such as 2,4; got {text!r}")
+    if ".." in text:
+        first, last = (int(x) for x in text.split(".."))
+        found = list(range(first, last + 1)) if 2 <= first <= last <= 5 else []
+    else:
+        found = sorted({int(x) for x in text.split(",")})
+    if not found or any(p not in (2, 3, 4, 5) for p in found):
+        raise ValueError(f"expected player counts in 2..5, got {text!r}")
+    return found
+
+
+def games_source(paths: Sequence[str], seeds: str | None = None, seed: str | None = None,
+                 strict: bool = False) -> DealChain:
+    """The games of ``analyze``: those of the files or replay links ``paths``
+    (:func:`~solitaire.seer.sources.history.read_source`), then hanab.live's deals of the seed range ``seeds``
+    (:func:`live_seeds`) and of the one seed string ``seed`` (:func:`live_seed`), each game once; with
+    ``strict`` the first record refused is an :class:`InputError`."""
+    items = [item for path in paths for item in read_source(path)]
+    if strict:
+        split_refused(items, strict=True)
+    return DealChain((DealList(tuple(items)), *([live_seeds(seeds)] if seeds else []),
+                      *([live_seed(seed)] if seed else [])))

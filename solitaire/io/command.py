@@ -1,0 +1,186 @@
+"""How a command of the toolkit ends: one line and exit code 2 for bad input, one line and exit code 1
+for a stop signal, its finished rows kept.
+
+Contract. :class:`CommandGroup` is the ``click`` group of the command line. Every
+:class:`~solitaire.io.errors.InputError`, file that cannot be opened, usage error and memory
+shortfall becomes one line on standard error and exit code 2 (never a traceback). Once the modules
+are loaded, Ctrl-C, SIGTERM and SIGHUP (:data:`~solitaire.io.interrupt.STOP_SIGNALS`) are taken by
+:func:`interrupt`: a ``KeyboardInterrupt`` (a :class:`~solitaire.io.interrupt.Terminated` for SIGTERM
+and SIGHUP) that lets a batch run keep its finished rows
+(:func:`solitaire.io.interrupt.interrupted`), then one line and exit code 1. A second signal while
+the first is handled stops at once (:func:`stop_now`), unless it repeats the
+first within :data:`~solitaire.io.interrupt.REPEAT` seconds (``timeout`` sends SIGTERM twice); one
+that no handler takes within a second (it came inside a long compiled call) stops the command from a
+watch thread (:func:`solitaire.io.interrupt.watch_interrupts`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from types import FrameType
+from typing import Any, NoReturn
+
+import click
+
+from solitaire.io.atomic import settle_temporaries
+from solitaire.io.errors import InputError
+from solitaire.io.interrupt import REPEAT, STOP_SIGNALS, Terminated, interrupted, stop_signal, watch_interrupts
+
+__all__ = ["CommandGroup", "interrupt", "unraisable", "stop_now", "stopped_line", "usage_error"]
+
+#: Set by every Python handler of a stop signal: the watch of :func:`~solitaire.io.interrupt.watch_interrupts`
+#: stops the command when a signal reaches none within ``_GRACE`` seconds (it came inside a long compiled call).
+_HANDLED = threading.Event()
+_GRACE = 1.0
+
+#: The first signal that stopped the command and when (``time.monotonic``).
+_FIRST: list[Any] = [None, 0.0]
+_NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
+
+
+def stopped_line(signum: int | None, line: str) -> str:
+    """``line``, the line a stop by Ctrl-C prints, or the line of a stop by another signal."""
+    return line if signum in (None, signal.SIGINT) else f"hanabi-solitaire: stopped by {signal.Signals(signum).name}"
+
+
+def stop_now(signum: int, frame: FrameType | None = None) -> NoReturn:
+    """Stop the process at once: flush what was printed, settle the temporary files being written
+    (:func:`~solitaire.io.atomic.settle_temporaries`: a row file's finished rows are kept), print one
+    line and exit with code 1."""
+    _HANDLED.set()
+    with contextlib.suppress(Exception):  # a closed pipe, or a write under way: nothing more to save
+        sys.stdout.flush()
+    settle_temporaries()
+    os.write(2, f"{stopped_line(signum, 'hanabi-solitaire: stopped')}\n".encode())
+    os._exit(1)
+
+
+def usage_error(message: str) -> NoReturn:
+    """Stop the command with a usage error: one line naming the command, exit code 2."""
+    raise click.UsageError(message)
+
+
+def interrupt(signum: int, frame: FrameType | None = None) -> None:
+    """A stop signal while a command runs: a ``KeyboardInterrupt`` (a ``Terminated`` for SIGTERM and
+    SIGHUP), so that it ends keeping its finished rows; a second signal meanwhile stops at once."""
+    _HANDLED.set()
+    _FIRST[:] = signum, time.monotonic()
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, _again)
+    raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
+
+
+def _again(signum: int, frame: FrameType | None) -> None:
+    """A signal while a stopped command ends: stop at once, unless it repeats the first."""
+    _HANDLED.set()
+    if signum != _FIRST[0] or time.monotonic() - _FIRST[1] >= REPEAT:
+        stop_now(signum, frame)
+
+
+def unraisable(hook: Any, default: Any = sys.unraisablehook) -> None:
+    """``sys.unraisablehook`` while a command runs. A stop signal that came during a callback from C
+    (llvmlite's, as numba compiles) or a ``__del__`` cannot stop the command from there: Python
+    would print it with a traceback and go on. Instead, send it again a moment later, out of it."""
+    signum = stop_signal(hook.exc_value)
+    if signum is None:
+        default(hook)
+        return
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, interrupt)
+    again = threading.Timer(0.02, os.kill, (os.getpid(), signum))
+    again.daemon = True
+    again.start()
+
+
+def _stopping() -> None:
+    """A stopped command has unwound: collect its garbage once, which closes what only a cycle held (a
+    generator left suspended with its worker pool), then spare the interpreter's shutdown its further
+    collections, which walk and free every object numba made (0.5 s of processor time once the U3 search
+    is loaded, more on a busy machine). The objects left are freed by their counts."""
+    gc.collect()
+    gc.freeze()
+
+
+class _Stopped(Exception):
+    """A stop by SIGTERM or SIGHUP carried past click (its cause), which would print a blank line
+    before the stop's line, as it does after the terminal's ``^C``."""
+
+
+class CommandGroup(click.Group):
+    """The command line's group (module docstring). ``takes_signals``: the process is the command,
+    not a program or a test that calls it (the stop signals are then its to handle)."""
+
+    def __init__(self, *args: Any, takes_signals: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.takes_signals = takes_signals
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        if self.takes_signals:  # loaded: from now on a signal lets the command keep its rows
+            for signum in STOP_SIGNALS:
+                signal.signal(signum, interrupt)
+            sys.unraisablehook = unraisable
+            watch_interrupts(_HANDLED, _GRACE, stop_now)
+        try:
+            self._main(args, prog_name, complete_var, **extra)
+        except BaseException as err:  # a stop signal, bare or wrapped (by a numba-compiled function, an import)
+            if isinstance(err, SystemExit) or not interrupted(err):  # an exit: the interrupt (if any) is reported
+                raise
+            click.echo(stopped_line(stop_signal(err), "Aborted!"), err=True)
+            _stopping()
+            sys.exit(1)
+        finally:  # the command has ended, its output written: the interpreter's shutdown (about 0.1 s;
+            # it resets a Python handler to the default, which would end it by the signal) ignores them
+            for signum in STOP_SIGNALS:
+                if signal.getsignal(signum) in (interrupt, _again, stop_now):
+                    signal.signal(signum, signal.SIG_IGN)
+
+    def _main(self, args: Sequence[str] | None, prog_name: str | None, complete_var: str | None,
+              **extra: Any) -> NoReturn:
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _NO_ARGUMENTS as err:  # the bare command: its help
+            err.show()
+            sys.exit(err.exit_code)
+        except click.UsageError as err:  # click would print the usage, a hint and the error on four lines
+            where = err.ctx.command_path if err.ctx else "hanabi-solitaire"
+            click.echo(f"hanabi-solitaire: error: {err.format_message()} (see '{where} --help')", err=True)
+            sys.exit(2)
+        except click.ClickException as err:
+            err.show()
+            sys.exit(err.exit_code)
+        except click.Abort as err:  # click's, from a stop signal
+            click.echo(stopped_line(stop_signal(err), "Aborted!"), err=True)
+            _stopping()
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except InputError as err:
+            click.echo(f"hanabi-solitaire: error: {err}", err=True)
+            ctx.exit(2)
+        except MemoryError:  # past every estimate (docs/limits.md): one line, not a traceback
+            click.echo("hanabi-solitaire: error: out of memory; give a smaller input (see docs/limits.md)", err=True)
+            ctx.exit(2)
+        except BrokenPipeError:  # the reader of the output stopped (say, `| head`): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(1)
+        except OSError as err:
+            where = f"cannot open {err.filename}: " if err.filename else ""
+            click.echo(f"hanabi-solitaire: error: {where}{err.strerror or err}", err=True)
+            ctx.exit(2)
+        except BaseException as err:
+            if isinstance(err, (SystemExit, click.exceptions.Exit)) or stop_signal(err) in (None, signal.SIGINT):
+                raise
+            raise _Stopped from err

@@ -1,0 +1,125 @@
+"""The command line's parameter types and the options its commands share.
+
+Contract. Each type or option checks what the command line is given before any work starts and
+refuses it with one line naming the option (a ``click`` usage error, exit code 2): numbers of
+seconds that are finite, whole numbers in ASCII digits, a memory limit, files that must differ, a
+folder that can be made, a shipped example in place of a path.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+import re
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from solitaire.examples import find_example
+from solitaire.io.budget import parse_size, set_limit
+from solitaire.io.command import usage_error
+
+__all__ = ["Seconds", "SECONDS", "Whole", "memory_option", "make_folder", "distinct_files", "example_option"]
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in 0..10^7 (click's ``FloatRange`` lets ``nan`` and ``inf`` through)."""
+
+    name = "seconds"
+
+    def __init__(self) -> None:
+        super().__init__(min=0, max=10**7)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if math.isnan(seconds):
+            self.fail(f"expected a number of seconds, got {value!r}", param, ctx)
+        return seconds
+
+
+SECONDS = Seconds()
+
+
+class Whole(click.IntRange):
+    """A whole number written in ASCII digits, at most 20 of them (click's ``IntRange`` also takes
+    ``1_0`` and the digits of other scripts, as Python's ``int`` does; every bound is below 2^64)."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not re.fullmatch(r"[+-]?[0-9]{1,20}", value.strip(), re.ASCII):
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            self.fail(f"expected a whole number in at most 20 ASCII digits, got {shown!r}", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def _set_memory_limit(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    try:
+        set_limit(None if value is None else parse_size(value))
+    except ValueError as err:
+        raise click.BadParameter(str(err), ctx, param) from None
+
+
+def memory_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--max-memory SIZE``: the memory the command may plan to use (solitaire.io.budget)."""
+    return click.option("--max-memory", metavar="SIZE", callback=_set_memory_limit, expose_value=False,
+                        help="Refuse, before starting, work estimated to need more memory than SIZE "
+                             "(512M, 4G); default: the machine's memory. See docs/limits.md.")(command)
+
+
+def make_folder(folder: str, path: str) -> None:
+    """Create ``folder`` and its parents for writing ``path``, or a usage error naming what is in the way."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):  # a file stands where a folder of the path should
+        usage_error(f"cannot write {path}: a part of {folder} is a file, not a folder")
+    except OSError as err:
+        usage_error(f"cannot write {path}: {err.strerror or err}")
+
+
+def distinct_files(**paths: str | None) -> None:
+    """A usage error when two of the named paths are one file (also through a link): an output
+    would overwrite an input or another output."""
+    named = [(name, path) for name, path in paths.items() if path]
+    for i, (first, a) in enumerate(named):
+        for second, b in named[i + 1:]:
+            same = os.path.samefile(a, b) if os.path.exists(a) and os.path.exists(b) else \
+                os.path.abspath(a) == os.path.abspath(b)
+            if same:
+                usage_error(f"{first} and {second} name the same file, {b}")
+
+
+def example_option(argument: str, kind: str, shift: str | None = None, required: bool = True,
+                   label: str | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--example NAME``: the shipped example NAME of ``kind`` in place of the path(s) of the
+    parameter ``argument`` (``label`` in messages; declared ``required=False``: with ``required``
+    one of the two must be given). For a parameter of several paths the example's are added.
+    With ``shift``, a lone path given with ``--example`` is the next argument's
+    (``verify --example NAME SEQUENCE``)."""
+    label = label or argument.upper()
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(command)
+        def run(*args: Any, example: str | None, **kwargs: Any) -> Any:
+            given = kwargs[argument]
+            if example is None:
+                if required and given in (None, ()):
+                    usage_error(f"missing {label} (or --example NAME)")
+            else:
+                paths = tuple(str(p) for p in find_example(example, kind).paths)
+                if shift and kwargs[shift] is None:
+                    kwargs[shift], given = given, None
+                if isinstance(given, tuple):
+                    kwargs[argument] = given + paths
+                elif given is None:
+                    kwargs[argument] = paths[0]
+                else:
+                    usage_error(f"give {label} or --example, not both")
+            if shift and kwargs[shift] is None:
+                usage_error(f"missing {shift.upper()}")
+            return command(*args, **kwargs)
+        return click.option("--example", metavar="NAME",
+                            help=f"A shipped {kind} in place of {label} (see 'examples').")(run)
+    return decorate
