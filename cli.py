@@ -415,6 +415,7 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
     (the best score proven reachable), U3_high (the best upper bound proven), exact and
     method (what proved it: bot, search or peer).
     """
+    from solitaire.seer.bounds.limits import SearchLimits
     from solitaire.seer.runs.boundrun import BoundOptions, BoundRun
     from solitaire.seer.runs.evaluation import check_scores, read_scores
     from solitaire.seer.runs.texts import bound_row_text, bound_summary_text
@@ -427,10 +428,14 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
         usage_error("give at most one of --csv and --jsonl")
     source = deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds,
                          hanab_live_seed, strict)
-    options = BoundOptions(figures, lines, with_exact, timeout, peer_timeout, peer_solver, peer_encoding)
+    limits = SearchLimits(timeout, peer_timeout, peer_solver, peer_encoding) if with_exact else None
+    options = BoundOptions(figures, lines, limits)
     scores = read_scores(scores_file) if scores_file else None
     if scores:
         check_scores(scores, source.max_score)
+    for name, value in (("--lines-dir", lines_dir), ("--peer-timeout", peer_timeout)):
+        if value and not with_exact:
+            raise InputError(f"{name} needs --exact", "bound")
     with BoundRun(source, options, out, bool(csv_out), resume, lines_dir, jobs, scores) as run:
         rows = Progress(run.rows(), run.todo, "deals", shown=not as_json)
         for row in rows:
@@ -626,15 +631,17 @@ def table(players_text, deals, seed, variant, hanab_live_seeds, hle, hle_random_
     --retry-searched every one that needed more than the bot, with --retry-slower S every
     one that took more than S seconds.
     """
-    from solitaire.seer.runs.exactrun import TableRun, format_table
+    from solitaire.seer.bounds.limits import SearchLimits
+    from solitaire.seer.runs.exactrun import Retry, TableRun, format_table
 
     if hanab_live_seeds:
         players_text, deals, seed, variant = _table_seeds(hanab_live_seeds, players_text, deals, seed, variant)
     elif deals is None:
         usage_error("missing --deals (or --hanab-live-seeds)")
     _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
-    with TableRun(_players_range(players_text or "2..5"), seed, deals, out_file, timeout, peer_timeout, peer_solver,
-                  peer_encoding, retry_open, retry_searched, retry_slower, jobs,
+    with TableRun(_players_range(players_text or "2..5"), seed, deals, out_file,
+                  SearchLimits(timeout, peer_timeout, peer_solver, peer_encoding),
+                  Retry(retry_open, retry_searched, retry_slower), jobs,
                   _table_deals(variant, hle, hle_random_start)) as run:
         for _ in Progress(run.rows(), run.todo, "deals", shown=not as_json):
             pass

@@ -53,7 +53,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import markdown_table, shipped_table  # noqa: E402
 from solitaire.seer.game.deals import seeded_deal  # noqa: E402
-from solitaire.seer.bounds.u3 import exact, root_hope, warm_up  # noqa: E402
+from solitaire.seer.bounds.limits import SearchLimits  # noqa: E402
+from solitaire.seer.bounds.u3 import Schedule, exact, root_hope, warm_up  # noqa: E402
 from solitaire.seer.bounds.peers import PEERS  # noqa: E402
 
 
@@ -65,7 +66,7 @@ def _timed(function):
 
 def u3_times(players, deals, timeout):
     """Per deal ``(seconds, result)`` for seeds ``0..deals-1``."""
-    return [_timed(lambda: exact(seeded_deal(players, s), timeout)) for s in range(deals)]
+    return [_timed(lambda: exact(seeded_deal(players, s), SearchLimits(timeout))) for s in range(deals)]
 
 
 def quantile(values, q):
@@ -92,7 +93,7 @@ def compare(players, seed, timeout, peer_timeout):
     """One row of the second table: the deal, U3 and its time, then per peer its time and
     verdict, then per peer the ratio of its time to U3's."""
     deal = seeded_deal(players, seed)
-    mine, r = _timed(lambda: exact(deal, timeout))
+    mine, r = _timed(lambda: exact(deal, SearchLimits(timeout)))
     if not r.exact:
         return [players, seed, f"{r.score}..{r.high}", f"{1000 * mine:.2f}"] + ["-", "U3 open"] * 2 + ["-"] * 2
     cells, ratios = [], []
@@ -104,20 +105,20 @@ def compare(players, seed, timeout, peer_timeout):
     return [players, seed, f"{r.score} (U2 {r.U2})", f"{1000 * mine:.2f}"] + cells + ratios
 
 
-#: Settings compared side by side (keyword arguments of ``exact``, the default last): the third table's
+#: Settings compared side by side (schedules of ``exact``, the default last): the third table's
 #: shares of the token-free game, the fifth table's largest transposition tables, the memo of the eighth and
 #: ninth tables, the fourth table's growing transposition table.
-FREE_SETTINGS = {f"share {share}": {"free_share": share} for share in (0, 4, 16)}
-SIZE_SETTINGS = {"2^20": {"tt_bits": 20}, "2^22": {}}
-MEMO_SETTINGS = {"no memo": {"memo_bits": 0}, "memo": {}}
-GROWTH_SETTINGS = {"table 2^20": {"tt_first_bits": 20}, "growing from 2^16": {}}
+FREE_SETTINGS = {f"share {share}": Schedule(free_share=share) for share in (0, 4, 16)}
+SIZE_SETTINGS = {"2^20": Schedule(tt_bits=20), "2^22": Schedule()}
+MEMO_SETTINGS = {"no memo": Schedule(memo_bits=0), "memo": Schedule()}
+GROWTH_SETTINGS = {"table 2^20": Schedule(tt_first_bits=20), "growing from 2^16": Schedule()}
 
 
 def side_by_side(players, seed, timeout, settings):
     """One row of the third or fifth table: per setting the bounds, seconds and nodes, then the time
     ratios of the other settings to the last (the default)."""
     deal = seeded_deal(players, seed)
-    runs = [_timed(lambda: exact(deal, timeout, **extra)) for extra in settings.values()]
+    runs = [_timed(lambda: exact(deal, SearchLimits(timeout), schedule=schedule)) for schedule in settings.values()]
     best_time, best = runs[-1]
     row = [players, seed]
     for seconds, r in runs:
@@ -145,7 +146,7 @@ def table_pair(players, seeds, timeout, settings):
     runs = {name: [] for name in settings}
     for _ in range(2):
         for name, out in runs.items():
-            out.append([_timed(lambda: exact(d, timeout, **settings[name]))[0] for d in deals])
+            out.append([_timed(lambda: exact(d, SearchLimits(timeout), schedule=settings[name]))[0] for d in deals])
     (first_total, first_median), (last_total, last_median) = (
         (min(sum(r) for r in out), min(statistics.median(r) for r in out)) for out in runs.values())
     return [players, len(deals), f"{first_total:.2f}", f"{last_total:.2f}", f"{1000 * first_median:.2f}",

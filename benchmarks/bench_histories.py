@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from common import markdown_table
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.runs.analysis import analyze_game
 from solitaire.seer.runs.boundrun import bound_row
 from solitaire.seer.sources.history import Refused, read_history
@@ -64,7 +65,7 @@ def measure(path, timeout):
     items = read_history(path)
     games = [item for item in items if not isinstance(item, Refused)]
     refused = Counter(item.reason for item in items if isinstance(item, Refused))
-    rows, bound_seconds = timed(lambda deal: bound_row(deal, figures=False, timeout=timeout), games)
+    rows, bound_seconds = timed(lambda deal: bound_row(deal, figures=False, limits=SearchLimits(timeout)), games)
     analyses, analyze_seconds = timed(lambda deal: analyze_game(deal, timeout), games)
     return {"file": Path(path).name, "records": len(items), "played": len(games), "refused": dict(refused),
             "ends": dict(Counter(deal.meta.get("end", "no actions") for deal in games)),

@@ -49,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import markdown_table, shipped_table  # noqa: E402
 from solitaire.seer.game.deals import seeded_deal  # noqa: E402
+from solitaire.seer.bounds.limits import SearchLimits  # noqa: E402
 from solitaire.seer.bounds.u3 import exact  # noqa: E402
 from solitaire.seer.runs.harddeals import FREEGAME, SEARCH, ask, hard_deals, parse_solver, record_verdicts  # noqa: E402
 
@@ -90,7 +91,7 @@ def reprove_table(solvers, timeout):
     def check(row, solver):
         encoding, name, _ = parse_solver(solver)
         start = time.perf_counter()
-        r = exact(seeded_deal(row["players"], row["seed"]), 2, timeout, peer_solver=name, peer_encoding=encoding)
+        r = exact(seeded_deal(row["players"], row["seed"]), SearchLimits(2, timeout, name, encoding))
         return time.perf_counter() - start, "open" if not r.exact else "agree" if r.score == row["U3"] else "DISAGREE"
 
     return _verdicts([r for r in shipped_table() if r["method"] == "peer"], solvers, check, "peer rows")

@@ -4,7 +4,8 @@ Run from the repository root: ``python benchmarks/bench_revisions.py BASE [NEW] 
 [--runs 3] [--searches 5:282322:25,2:509913:21:free] [--exact 3:182695,4:677393] [--timeout 30]``.
 ``BASE`` and ``NEW`` are git revisions (``NEW`` by default: the working tree); each is checked
 out in a temporary worktree (revisions since the memo of the chain rule, commit cd751fd, whose
-``exact_search`` takes ``memo_bits``). Every measurement runs in a fresh process per revision
+``exact_search`` takes ``memo_bits``; :func:`calls` calls each revision's form of ``exact_search`` and
+``exact``). Every measurement runs in a fresh process per revision
 (numba's compiled code is loaded, or compiled, before any timing), the two revisions alternating,
 and the smallest time of ``--runs`` counts. Prints two markdown tables:
 
@@ -13,7 +14,7 @@ and the smallest time of ``--runs`` counts. Prints two markdown tables:
    2^22 entries, per revision its result, nodes and time; whether both revisions made the same
    search (result, nodes, whether it ran out, and the line); the ratio of the node rates NEW /
    BASE. A change meant only to be faster must say "same" on every row;
-2. ``--exact`` (``P:seed``): ``exact(deal, --timeout)`` per revision, its bounds, time and
+2. ``--exact`` (``P:seed``): ``exact`` of the deal with ``--timeout`` per revision, its bounds, time and
    nodes, and the ratio of the times BASE / NEW where both settle the deal (a bound, marked
    ``>=``, where only NEW does).
 """
@@ -21,6 +22,7 @@ and the smallest time of ``--runs`` counts. Prints two markdown tables:
 import argparse
 import hashlib
 import importlib
+import inspect
 import json
 import subprocess
 import sys
@@ -39,6 +41,29 @@ LAYOUTS = (("solitaire.seer.game.deals", "solitaire.seer.bounds.u3.search"),
 EXACT = "3:182695,3:408852,4:677393,4:549062,5:590089,5:939774"
 
 
+def calls(search):
+    """``(one_search, one_deal)``: ``one_search(deal, target, table, nodes, free)`` and ``one_deal(deal, timeout)``
+    call the ``exact_search`` and ``exact`` of the revision's ``search`` module, whichever their form: a deck, its
+    players and hand, and the table's two arrays, or (since the named limits) a deal and the table; a timeout, or
+    a :class:`~solitaire.seer.bounds.limits.SearchLimits`."""
+    if "deal" in inspect.signature(search.exact_search).parameters:
+        def one_search(deal, target, table, nodes, free):
+            return search.exact_search(deal, target, table, nodes, 0, free, search.MEMO_BITS)
+    else:
+        def one_search(deal, target, table, nodes, free):
+            return search.exact_search(np.array(deal.types, dtype=np.int64), deal.players, deal.hand, target, *table,
+                                       nodes, 0, free, search.MEMO_BITS)
+    if "limits" in inspect.signature(search.exact).parameters:
+        limits = importlib.import_module("solitaire.seer.bounds.limits").SearchLimits
+
+        def one_deal(deal, timeout):
+            return search.exact(deal, limits(timeout))
+    else:
+        def one_deal(deal, timeout):
+            return search.exact(deal, timeout)
+    return one_search, one_deal
+
+
 def child(tree, job):
     """In a fresh process, with ``tree`` first on ``sys.path`` (nothing of the project imported before):
     run ``job`` and print its rows as JSON."""
@@ -53,9 +78,8 @@ def child(tree, job):
                 raise  # a module the layout imports is missing
     if search is None:
         raise RuntimeError(f"no U3 search in {tree}: expected one of {LAYOUTS}")
-    seeded_deal = deals.seeded_deal
-    MEMO_BITS, exact, exact_search, tt_table, warm_up = (search.MEMO_BITS, search.exact, search.exact_search,
-                                                         search.tt_table, search.warm_up)
+    seeded_deal, tt_table, warm_up = deals.seeded_deal, search.tt_table, search.warm_up
+    one_search, one_deal = calls(search)
 
     if not Path(sys.modules["solitaire"].__file__).resolve().is_relative_to(Path(tree).resolve()):
         raise RuntimeError(f"solitaire was imported from {sys.modules['solitaire'].__file__}, not from {tree}")
@@ -66,14 +90,13 @@ def child(tree, job):
         deal = seeded_deal(players, seed)
         table = tt_table(22)
         start = time.perf_counter()
-        result, nodes, aborted, line = exact_search(np.array(deal.types, dtype=np.int64), players, deal.hand,
-                                                    target, *table, job["nodes"], 0, free, MEMO_BITS)
+        result, nodes, aborted, line = one_search(deal, target, table, job["nodes"], free)
         seconds = time.perf_counter() - start
         digest = hashlib.md5(np.asarray(line, dtype=np.int64).tobytes()).hexdigest()[:8]
         rows.append([int(result), int(nodes), bool(aborted), digest, seconds])
     for players, seed in job["exact"]:
         start = time.perf_counter()
-        r = exact(seeded_deal(players, seed), job["timeout"])
+        r = one_deal(seeded_deal(players, seed), job["timeout"])
         rows.append([r.score, r.high, r.exact, r.nodes, time.perf_counter() - start])
     print(json.dumps(rows))
 

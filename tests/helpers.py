@@ -7,6 +7,7 @@ import functools
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import strategies as st
 
 from reductions.dimacs import Formula
@@ -21,7 +22,7 @@ from solitaire.seer.game.options import Options
 __all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "brute_free", "free_value_by_slots",
            "tiny_deal", "random_game", "endgame", "no_clue_position", "canonical_key", "search_value",
            "check_exact_from", "legal_actions", "NEEDS_A_STRIKE", "NEEDS_A_STRIKE_TEXT", "standard_games",
-           "one_line_error", "TINY_VARIANTS", "SUIT_KINDS"]
+           "one_line_error", "TINY_VARIANTS", "SUIT_KINDS", "long_but"]
 
 #: The data the tests read (``tests/data/SOURCES.md``): SATLIB formulas and real games.
 DATA = Path(__file__).resolve().parent / "data"
@@ -88,6 +89,22 @@ def brute(deal, misplays=True, clues=True, visit=None, game=None):
         return memo[key]
 
     return value(Game.from_position(position_of(deal)) if game is None else game)
+
+
+def long_but(params, fast):
+    """The parameters ``params`` of a family of checks (as ``pytest.mark.parametrize`` takes them), each marked
+    ``long`` but those at the indices ``fast``: the default run checks that sample, ``pytest -m long`` (``.ci/run``)
+    the rest. A parameter given as a tuple stands for several arguments; one given by ``pytest.param`` keeps its
+    id, and its marks if it has any (a ``slow`` one stays out of both runs)."""
+    marked = []
+    for index, param in enumerate(params):
+        if index in fast or (isinstance(param, type(pytest.param())) and param.marks):
+            marked.append(param)
+        elif isinstance(param, type(pytest.param())):
+            marked.append(pytest.param(*param.values, marks=pytest.mark.long, id=param.id))
+        else:
+            marked.append(pytest.param(*(param if isinstance(param, tuple) else (param,)), marks=pytest.mark.long))
+    return marked
 
 
 #: Variants and the two suits of their tiny decks: the dark suits (one copy of each card) included.
@@ -246,13 +263,12 @@ def canonical_key(game):
     """The search's canonical key of the state of ``game`` (:func:`~solitaire.seer.bounds.u3.kernel.state_key`, the junk
     types by their definition)."""
     import numpy as np
-    from solitaire.seer.bounds.u3.kernel import FIN, MOVER, POS, STRIKES, TOKENS, position, state_key
-    from solitaire.seer.bounds.u3.search import muted_types, root_arrays
+    from solitaire.seer.bounds.u3.kernel import FIN, MOVER, POS, STRIKES, TOKENS, cards_of, state_key
+    from solitaire.seer.bounds.u3.search import deal_setup, muted_types, root_arrays
 
     deal, mute = game.deal, muted_types(game.deal)
-    hand_cards, hlen, stacks, root = root_arrays(game)
-    _, cards = position(np.array(deal.types, dtype=np.int64), deal.players, deal.hand, hand_cards, hlen, stacks,
-                        root[POS], mute, deal.rules.clue_cost, int(deal.rules.deck_plays))
+    arrays = root_arrays(game)
+    cards, root = cards_of(deal_setup(deal), arrays), arrays.scalars
     return state_key(np.zeros(8, dtype=np.int64), root[POS], root[TOKENS], root[STRIKES], root[MOVER], root[FIN],
                      cards.stacks, cards.hands, cards.hlen, junk_types(game), mute, deal.players, deal.hand, False)
 
@@ -261,9 +277,8 @@ def check_exact_from(game, order_seed):
     """U3 from the state of ``game`` against the exhaustive search: ``exact`` from its position (its line
     replayed by the simulator from that state), the compiled search alone in the best-first order and in
     the shuffled order ``order_seed``, and the root's node bound."""
-    import numpy as np
     from solitaire.seer.bounds.u3 import exact
-    from solitaire.seer.bounds.u3.search import hope_from, root_arrays
+    from solitaire.seer.bounds.u3.search import deal_setup, hope_from, root_arrays
 
     deal = game.deal
     best = brute(deal, game=game)
@@ -276,23 +291,19 @@ def check_exact_from(game, order_seed):
     assert after.over and after.score == result.score
     if not game.over:
         assert search_value(game, 0) == search_value(game, order_seed) == best
-        assert hope_from(np.array(deal.types, dtype=np.int64), deal.players, deal.hand, *root_arrays(game),
-                         cost=deal.rules.clue_cost, plays=int(deal.rules.deck_plays)) >= best
+        assert hope_from(deal_setup(deal), root_arrays(game)) >= best
 
 
 def search_value(game, seed):
     """The best score from the state of ``game`` by the compiled search alone (no bot, no root bound):
     ``search_from`` for the deal's maximum score, then for each bound it proves, until a line reaches its
     target; that line, finished by the bot, must replay from the state to at least the target."""
-    import numpy as np
-    from solitaire.seer.bounds.u3.search import MEMO_BITS, line_actions, muted_types, root_arrays, search_from, tt_table
+    from solitaire.seer.bounds.u3.search import deal_setup, line_actions, root_arrays, search_from, tt_table
 
     deal = game.deal
-    deck, arrays, table, target = np.array(deal.types, dtype=np.int64), root_arrays(game), tt_table(16), deal.max_score
+    setup, root, table, target = deal_setup(deal), root_arrays(game), tt_table(16), deal.max_score
     while True:
-        result, _, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, 1 << 40, seed,
-                                               False, MEMO_BITS, muted_types(deal), deal.rules.clue_cost,
-                                               int(deal.rules.deck_plays))
+        result, _, aborted, line = search_from(setup, root, target, table, 1 << 40, seed)
         assert not aborted
         if result < target:
             target = result

@@ -63,6 +63,7 @@ def test_reduce_reads_an_example_formula(tmp_path):
         example_path("figure2", "deck").read_text().splitlines()[-1]
 
 
+@pytest.mark.long  # 13 s: every row of the shipped table (each file's rows: tests/seer/runs/test_table.py)
 def test_table_summary_reads_the_shipped_table():
     # every file: the table holds seeds 0 .. 999,999 of each player count, 100,000 a file
     assert len(find_example("table", "table").paths) == 10

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from pysat.examples.genhard import CB, GT, PAR, PHP
 from pysat.solvers import Solver
 
-from helpers import CNF, formulas
+from helpers import CNF, formulas, long_but
 from reductions.crosscheck import crosscheck, pysat_model
 from reductions.dimacs import Formula, read_dimacs, satisfies
 from reductions.theorem7 import (assignment_from_sequence, deck_size, literal_color, reduce_formula,
@@ -91,6 +91,7 @@ def _check(formula, h=2, engine=True):
     return winnable
 
 
+@pytest.mark.long  # 5 s; random formulas, fast: test_crosscheck_files_folders_and_random (test_cli_reduction.py)
 @settings(max_examples=60, deadline=None)
 @given(formulas(max_vars=5, max_clauses=8, max_len=5), st.sampled_from([2, 2, 2, 3, 4]))
 def test_sat_iff_winnable_random_formulas(formula, h):
@@ -103,7 +104,8 @@ def test_no_clause_decks_agree_with_the_engine():
         assert SOLVERS["engine"].refuses(reduce_formula(Formula(v, [])).instance) is None
 
 
-@pytest.mark.parametrize("family", [PHP(1), PHP(2), GT(3), CB(2), PAR(2)], ids=["php1", "php2", "gt3", "cb2", "par2"])
+@pytest.mark.parametrize("family", long_but([PHP(1), PHP(2), GT(3), CB(2), PAR(2)], {0, 1, 2}),  # cb2, par2: 2 s each
+                         ids=["php1", "php2", "gt3", "cb2", "par2"])
 def test_genhard_unsatisfiable_families(family):
     assert not _check(Formula(family.nv, family.clauses))
 

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solitaire.io.inputfile import is_whole
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact
 from solitaire.seer.game.deals import Deal, check_deck, parse_deal_text, parse_hanablive
 from solitaire.seer.game.position import Position
@@ -137,5 +138,5 @@ def max_score(deck: Deal | Position | str | Sequence, players: int | None = None
         start = Position.initial(deal)
     # the search's own start (player 0 first): U2 and the bot's shortcut apply as in ``bound``
     first_turn = start.deal.start_player == 0 and start == Position.initial(start.deal)
-    result = exact(start.deal, timeout=timeout, start=None if first_turn else start)
+    result = exact(start.deal, SearchLimits(timeout), start=None if first_turn else start)
     return MaxScore(result.score, result.high, result.exact, start, list(result.actions))

@@ -39,8 +39,9 @@ useful card, even as the third strike: no other action is legal then.
 Running time: ``O(turns * P * hand)`` per game, a fraction of a millisecond.
 """
 
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
+from enum import IntEnum
+from typing import Any, TypedDict
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
@@ -48,10 +49,34 @@ from solitaire.seer.game.deals import RANKS, Deal, parse_hanablive
 from solitaire.seer.game.position import MAX_CLUES, MAX_STRIKES, Position, position_of
 from solitaire.seer.game.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
 
-__all__ = ["MAX_CLUES", "Game", "IllegalAction", "action_error", "simulate", "replay", "seer_line", "seer_score",
-           "bot_action", "legal_clue", "legal_actions", "positions_of_game"]
+__all__ = ["MAX_CLUES", "ActionKind", "Action", "PLAY", "DISCARD", "COLOR_CLUE", "RANK_CLUE", "GAME_OVER", "Game",
+           "IllegalAction", "action_error", "simulate", "replay", "seer_line", "seer_score", "bot_action", "legal_clue",
+           "legal_actions", "positions_of_game"]
 
-PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER = 0, 1, 2, 3, 4
+
+
+class ActionKind(IntEnum):
+    """hanab.live's action types (an action's ``type``)."""
+
+    PLAY = 0
+    DISCARD = 1
+    COLOR_CLUE = 2
+    RANK_CLUE = 3
+    GAME_OVER = 4
+
+
+PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER = ActionKind
+
+
+class Action(TypedDict, total=False):
+    """A hanab.live action: ``type`` (:class:`ActionKind`), ``target`` (the card's deck index for a play or
+    a discard, the player clued for a clue, the player who ended the game for a game over) and ``value``
+    (the clue's colour index or rank, the end condition of a game over)."""
+
+    type: int
+    target: int
+    value: int
+
 #: Below this hanab.live pace the bot stalls with a clue instead of discarding junk (tuned on seeds 0..399).
 STALL_PACE = 4
 
@@ -172,7 +197,7 @@ class Game:
         if self.next_card == len(self.types):
             self.last_turn = self.turn + 1 + self.deal.players
 
-    def apply(self, action: dict[str, Any]) -> None:
+    def apply(self, action: Mapping[str, Any]) -> None:
         """Apply one action (a dict); raises ``ValueError`` with the reason if illegal."""
         if self.over:
             raise ValueError("the game is over")
@@ -221,7 +246,7 @@ class Game:
         return [Card(self.type_of(o) // RANKS, self.type_of(o) % RANKS + 1) for o in self.hands[player]]
 
 
-def replay(start: Deal | Position, actions: Iterable[dict[str, Any]], source: str = "<actions>") -> Iterator[Game]:
+def replay(start: Deal | Position, actions: Iterable[Mapping[str, Any]], source: str = "<actions>") -> Iterator[Game]:
     """Replay hanab.live actions from ``start`` (a deal or a :class:`Position`) under the real rules.
 
     Yields the :class:`Game` before each action it applies and once more at the end (the same
@@ -250,8 +275,8 @@ def replay(start: Deal | Position, actions: Iterable[dict[str, Any]], source: st
 
 #: The fields each type of action needs: the card (play, discard), the player and the clue (clues), the
 #: end condition (game over).
-_NEEDS = {PLAY: ("target",), DISCARD: ("target",), COLOR_CLUE: ("target", "value"), RANK_CLUE: ("target", "value"),
-          GAME_OVER: ("value",)}
+_NEEDS: dict[int, tuple[str, ...]] = {PLAY: ("target",), DISCARD: ("target",), COLOR_CLUE: ("target", "value"),
+                                      RANK_CLUE: ("target", "value"), GAME_OVER: ("value",)}
 
 
 def action_error(action: Any) -> str | None:
@@ -271,7 +296,7 @@ def action_error(action: Any) -> str | None:
     return None
 
 
-def simulate(start: Deal | Position, actions: Iterable[dict[str, Any]], source: str = "<actions>") -> Game:
+def simulate(start: Deal | Position, actions: Iterable[Mapping[str, Any]], source: str = "<actions>") -> Game:
     """Replay hanab.live actions from ``start`` (a deal or a :class:`Position`); returns the final
     :class:`Game` (:func:`replay` says when it stops and what it raises)."""
     *_, game = replay(start, actions, source)
@@ -305,7 +330,7 @@ def _play_choice(game, hand):
     return min(playable, key=key)
 
 
-def legal_clue(game: Game) -> dict[str, int] | None:
+def legal_clue(game: Game) -> Action | None:
     """A legal clue to the next player that can be clued (the first clue of the variant, colours
     first, that touches the first card it can; on the standard deck the colour of that player's
     first card), ``None`` if there is none."""
@@ -318,7 +343,7 @@ def legal_clue(game: Game) -> dict[str, int] | None:
     return None
 
 
-def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list[dict[str, int]]:
+def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list[Action]:
     """Every legal action of the player to move, up to the content of a clue: a play of each card
     (a misplay included) and of the deck's last card when it may be played from the deck, a
     discard of each card when a token is missing, and one clue
@@ -328,7 +353,8 @@ def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list
     ``misplays`` / ``clues`` false leave those out."""
     hand = game.hands[game.current]
     plays = hand + [game.next_card] if game.may_play_deck else hand
-    actions = [{"type": PLAY, "target": o} for o in plays if misplays or game.playable(game.type_of(o))]
+    actions: list[Action] = [{"type": PLAY, "target": o} for o in plays
+                             if misplays or game.playable(game.type_of(o))]
     if game.may_discard:
         actions += [{"type": DISCARD, "target": o} for o in hand]
     clue = legal_clue(game) if game.may_clue and clues else None
@@ -353,7 +379,7 @@ def _should_stall(game):
                                       if i != game.current for o in hand)
 
 
-def bot_action(game: Game) -> dict[str, int]:
+def bot_action(game: Game) -> Action:
     """The bot's action in any game state (see the module docstring)."""
     hand = game.hands[game.current]
     order = _play_choice(game, hand)
@@ -372,7 +398,7 @@ def bot_action(game: Game) -> dict[str, int]:
     raise RuntimeError("no legal action")  # cannot happen: after the last draw a hand loses one card at most
 
 
-def seer_line(start: Deal | Position) -> tuple[list[dict[str, int]], int]:
+def seer_line(start: Deal | Position) -> tuple[list[Action], int]:
     """The bot's game from ``start`` (a deal or a :class:`Position`): ``(actions, score)``; the
     actions replay with :func:`simulate` from the same start.
 

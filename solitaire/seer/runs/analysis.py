@@ -269,6 +269,7 @@ def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
         recorded action the rules forbid (an :class:`~solitaire.seer.game.simulator.IllegalAction`), an
         action after the end, a recorded score the actions do not make.
     """
+    from solitaire.seer.bounds.limits import SearchLimits
     from solitaire.seer.bounds.u3 import exact
     from solitaire.seer.sources.history import judge
 
@@ -276,9 +277,10 @@ def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
         deal = judge(deal)  # how it ended and hanab.live's score; legal actions, a game-over one at most last
     recorded = list(deal.meta.get("actions") or [])
     actions = recorded[:-1] if recorded and recorded[-1]["type"] == GAME_OVER else recorded
+    limits = SearchLimits(timeout)
 
     def solve(game):
-        return exact(deal, timeout=timeout, start=game.position())
+        return exact(deal, limits, start=game.position())
 
     analysis = analyze_line(Game(deal), actions, solve, hanablive_names(deal), deal_to_hanablive(deal), deal.ident)
     analysis.score, analysis.end = deal.meta.get("real_score"), deal.meta.get("end")

@@ -16,7 +16,8 @@ written as files named by id, and the summary of exactly the deals asked for, ea
 Resuming reuses a row only if it was computed with the run's options: a row of another kind
 (with or without ``--exact``, the figures, the lines) stops the run with an
 :class:`~solitaire.io.errors.InputError` saying so; an open row (``exact`` false) records its
-limits (:data:`~solitaire.seer.runs.rowfile.LIMITS`) and is recomputed when they differ from the run's.
+limits (:meth:`~solitaire.seer.bounds.limits.SearchLimits.to_row`) and is recomputed when they differ from the
+run's.
 """
 
 import json
@@ -24,13 +25,12 @@ import os
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from solitaire.io.atomic import writable_folder, write_text_atomic
 from solitaire.io.errors import InputError
 from solitaire.io.interrupt import worker_pool
-from solitaire.seer.bounds.peers import PEER_ENCODING
-from solitaire.seer.bounds.peers.turns import PEER_SOLVER
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.relaxations import hardness, u1, u2, u2_reason
 from solitaire.seer.bounds.u3 import exact, warm_up
 from solitaire.seer.game.deals import Deal
@@ -52,18 +52,15 @@ from solitaire.seer.sources.dealsource import DealList, LiveSeeds, SeedRange
 from solitaire.seer.sources.history import Refused, refused_counts
 from solitaire.seer.sources.replaylink import link_or_reason
 
-__all__ = ["bound_row", "real_fields", "run_rows", "imap_jobs", "summarize", "limits", "BoundOptions",
-           "BoundRun"]
+__all__ = ["bound_row", "real_fields", "run_rows", "imap_jobs", "summarize", "BoundOptions", "BoundRun"]
 
 
-def bound_row(deal: Deal, figures: bool = True, lines: bool = False, timeout: float | Literal[False] | None = False,
-              peer_timeout: float | None = None, peer_solver: str = PEER_SOLVER,
-              peer_encoding: str = PEER_ENCODING) -> dict:
+def bound_row(deal: Deal, figures: bool = True, lines: bool = False, limits: SearchLimits | None = None) -> dict:
     """The row of one deal (see the module docstring); ``lines`` adds the U1/U2 lines and bot actions.
 
-    ``timeout`` other than ``False`` adds ``U3``, ``U3_high``, ``exact`` and ``method`` (with
-    ``lines``, the optimal line as a hanab.live game, ``u3_game``); ``peer_timeout``,
-    ``peer_solver`` and ``peer_encoding`` as in :func:`solitaire.seer.bounds.u3.search.exact`.
+    ``limits`` (``None``: no U3) adds ``U3``, ``U3_high``, ``exact`` and ``method``, searched under them
+    (:func:`solitaire.seer.bounds.u3.search.exact`; with ``lines``, the optimal line as a hanab.live game,
+    ``u3_game``), and to an open row the limits (:meth:`~solitaire.seer.bounds.limits.SearchLimits.to_row`).
     """
     actions, low = seer_line(deal)
     upper1, upper2 = u1(deal), u2(deal)
@@ -74,13 +71,13 @@ def bound_row(deal: Deal, figures: bool = True, lines: bool = False, timeout: fl
     row.update(real_fields(deal))
     if "real_score" in row:
         row["gap"] = upper2.score - row["real_score"]
-    if timeout is not False:
-        result, game = _exact(deal, timeout, peer_timeout, peer_solver, peer_encoding)
+    if limits is not None:
+        result, game = _exact(deal, limits)
         row.update({"U3": result.score, "U3_high": result.high, "exact": result.exact, "method": result.method})
         if result.exact and "real_score" in row:
             row["gap_U3"] = result.score - row["real_score"]
         if not result.exact:
-            row.update(limits(timeout, peer_timeout, peer_solver, peer_encoding))
+            row.update(limits.to_row())
         if lines:
             row["u3_game"] = game
     reason = u2_reason(deal, upper2.score)
@@ -101,31 +98,21 @@ def real_fields(deal: Deal) -> dict:
     return {key: deal.meta[key] for key in ("real_score", "end", "played") if deal.meta.get(key) is not None}
 
 
-def _exact(deal, timeout, peer_timeout, peer_solver, peer_encoding):
-    """:func:`exact` and its line as a hanab.live game. The search plays player 0 first, so a deal
+def _exact(deal, limits):
+    """:func:`exact` under ``limits`` and its line as a hanab.live game. The search plays player 0 first, so a deal
     whose starting player ``s`` is another is solved with the seats renamed (player ``s`` becomes
     player 0 and its hand the first one dealt: the same game), its line renamed back."""
     s, P, h = deal.start_player, deal.players, deal.hand
     if s == 0:
-        result = exact(deal, timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
+        result = exact(deal, limits)
         return result, result.to_json(deal)
     order = sorted(range(len(deal.types)), key=lambda o: ((o // h - s) % P, o) if o < deal.pooled else (P, o))
     renamed = Deal(deal.types[order], P, deal.ident, options=deal.options)  # order[new index]: the card in deal
-    result = exact(renamed, timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
+    result = exact(renamed, limits)
     actions = [dict(a, target=order[a["target"]]) if a["type"] in (PLAY, DISCARD) else
                dict(a, target=(a["target"] + s) % P) for a in result.actions]
     exported = result.to_json(deal)
     return result, {**exported, "actions": actions, "options": {**exported.get("options", {}), "startingPlayer": s}}
-
-
-def limits(timeout: float | None, peer_timeout: float | None = None, peer_solver: str = PEER_SOLVER,
-           peer_encoding: str = PEER_ENCODING) -> dict:
-    """What an open row records of the limits it ran under (:data:`~solitaire.seer.runs.rowfile.LIMITS`;
-    the peer's solver and encoding only when the peer ran)."""
-    found: dict[str, Any] = {"timeout": timeout, "peer_timeout": peer_timeout or 0}
-    if peer_timeout:
-        found.update({"peer_solver": peer_solver, "peer_encoding": peer_encoding})
-    return found
 
 
 def _row_task(args):
@@ -148,16 +135,15 @@ def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int,
 
 
 def run_rows(deals: Iterable[Deal | Refused], jobs: int = 1, figures: bool = True, lines: bool = False,
-             timeout: float | Literal[False] | None = False, peer_timeout: float | None = None,
-             peer_solver: str = PEER_SOLVER, peer_encoding: str = PEER_ENCODING) -> Generator[dict, None, None]:
-    """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes; a refused
-    record's row is its :meth:`~solitaire.seer.sources.history.Refused.to_json`.
+             limits: SearchLimits | None = None) -> Generator[dict, None, None]:
+    """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes (:func:`bound_row`); a
+    refused record's row is its :meth:`~solitaire.seer.sources.history.Refused.to_json`.
 
-    ``timeout`` other than ``False`` adds U3 (:mod:`solitaire.seer.bounds.u3`, seconds per deal or ``None``).
+    ``limits`` (``None``: no U3) adds U3 (:mod:`solitaire.seer.bounds.u3`), searched under them.
     """
-    if timeout is not False:
+    if limits is not None:
         warm_up()
-    tasks = ((deal, figures, lines, timeout, peer_timeout, peer_solver, peer_encoding) for deal in deals)
+    tasks = ((deal, figures, lines, limits) for deal in deals)
     yield from imap_jobs(_row_task, tasks, jobs)
 
 
@@ -198,20 +184,12 @@ def summarize(rows: Sequence[dict]) -> dict:
 @dataclass(frozen=True)
 class BoundOptions:
     """What a row of ``bound`` holds: ``figures`` (the hardness figures), ``lines`` (the U1/U2
-    lines and the bot's actions in the row), ``exact`` (U3, searched for ``timeout`` seconds,
-    then the SAT peer for ``peer_timeout`` seconds when that is not 0)."""
+    lines and the bot's actions in the row), and with ``limits`` U3, searched under them
+    (:class:`~solitaire.seer.bounds.limits.SearchLimits`; ``None``: no U3, the command's ``--exact`` off)."""
 
     figures: bool = True
     lines: bool = False
-    exact: bool = False
-    timeout: float = 10.0
-    peer_timeout: float = 0
-    peer_solver: str = PEER_SOLVER
-    peer_encoding: str = PEER_ENCODING
-
-    def limits(self) -> dict:
-        """The limits an open row of these options records."""
-        return limits(self.timeout, self.peer_timeout, self.peer_solver, self.peer_encoding)
+    limits: SearchLimits | None = None
 
 
 #: What every resumed row of ``bound`` has.
@@ -220,7 +198,8 @@ BOUND_KEYS = ("id", "players", "L", "U1", "U2")
 
 def _kind(row, options, csv_format):
     """Why ``row`` was not computed with ``options`` (``None`` if it was)."""
-    marks = [("--exact", "U3" in row, options.exact), ("the figures (--figures)", "min_hand" in row, options.figures)]
+    marks = [("--exact", "U3" in row, options.limits is not None),
+             ("the figures (--figures)", "min_hand" in row, options.figures)]
     if not csv_format:
         marks.append(("--lines", "u1_line" in row, options.lines))
     for name, had, want in marks:
@@ -233,7 +212,7 @@ def _kind(row, options, csv_format):
 
 def _reusable(row, options):
     """A row of the run's kind is reused unless it is open under other limits."""
-    return not options.exact or row.get("exact") or ran_under(row, options.limits())
+    return options.limits is None or row.get("exact") or ran_under(row, options.limits)
 
 
 class BoundRun(LockedRun):
@@ -252,7 +231,7 @@ class BoundRun(LockedRun):
     resume : bool
         Reuse the rows of ``out`` computed with ``options`` (needs ``out``).
     lines_dir : str, optional
-        With ``options.exact``: write each deal's optimal line there as ``<id>.json``.
+        With ``options.limits``: write each deal's optimal line there as ``<id>.json``.
     jobs : int
         Worker processes.
 
@@ -267,9 +246,8 @@ class BoundRun(LockedRun):
                  out: str | os.PathLike[str] | None = None, csv_format: bool = False, resume: bool = False,
                  lines_dir: str | os.PathLike[str] | None = None, jobs: int = 1,
                  scores: dict[str, int] | None = None) -> None:
-        for name, value in (("--lines-dir", lines_dir), ("--peer-timeout", options.peer_timeout)):
-            if value and not options.exact:
-                raise InputError(f"{name} needs --exact", "bound")
+        if lines_dir and options.limits is None:
+            raise InputError("--lines-dir needs --exact", "bound")
         if resume and not out:
             raise InputError("--resume needs --csv or --jsonl", "bound")
         self.source, self.options, self.out, self.csv, self.resume = source, options, out, csv_format, resume
@@ -300,8 +278,7 @@ class BoundRun(LockedRun):
         done = {row["id"] for row in self.kept}
         todo = (item for item in self.source.items() if isinstance(item, Refused) or item.ident not in done)
         o = self.options
-        stream = run_rows(todo, self.jobs, o.figures, o.lines or bool(self.lines_dir), o.timeout if o.exact else False,
-                          o.peer_timeout or None, o.peer_solver, o.peer_encoding)
+        stream = run_rows(todo, self.jobs, o.figures, o.lines or bool(self.lines_dir), o.limits)
         writer = RowWriter(self.out, self.resume, self.csv, self.lock) if self.out else None
         self.lock = None
         yield from write_through(map(self._new_row, stream), writer, stream)

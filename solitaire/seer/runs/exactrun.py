@@ -17,8 +17,8 @@ rows of a retried deal and :func:`latest_rows` takes the last). :func:`read_tabl
 such files at once, plain or ``.xz`` (the shipped table, ``instances/table/``).
 
 :class:`TableRun` is one run of ``hanabi-solitaire table``: it reuses the rows of its file for
-the deals it asks for, except those a retry option names and the open rows whose recorded
-limits (:data:`~solitaire.seer.runs.rowfile.LIMITS`) differ from the run's (a row without recorded
+the deals it asks for, except those its :class:`Retry` names and the open rows whose recorded
+limits (:meth:`~solitaire.seer.bounds.limits.SearchLimits.to_row`) differ from the run's (a row without recorded
 limits counts as computed under other limits), computes the rest and summarises exactly the
 deals asked for, each once.
 
@@ -35,26 +35,26 @@ import time
 from collections import Counter
 from collections.abc import Container, Generator, Iterable, Iterator, Sequence
 from contextlib import closing
+from dataclasses import dataclass
 from itertools import islice
 from typing import NamedTuple
 
 import numpy as np
 
 from solitaire.io.errors import InputError
-from solitaire.seer.bounds.peers import PEER_ENCODING
-from solitaire.seer.bounds.peers.turns import PEER_SOLVER
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact, warm_up
 from solitaire.seer.game.deals import MAX_SCORE, Deal
 from solitaire.seer.game.ids import parse_id
 from solitaire.seer.game.variants import get_variant
-from solitaire.seer.runs.boundrun import imap_jobs, limits
+from solitaire.seer.runs.boundrun import imap_jobs
 from solitaire.seer.runs.evaluation import wilson
 from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
 from solitaire.seer.runs.tabledeals import METHODS, TABLE_KEYS, TableDeals, read_table_deals
 from solitaire.seer.sources.dealsource import DEALERS, SEED_BITS, live_deals
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "read_table_deals", "table_summary", "format_table",
-           "TABLE_KEYS", "TableRun", "Deals"]
+           "TABLE_KEYS", "TableRun", "Retry", "Deals"]
 
 
 class Deals(NamedTuple):
@@ -90,27 +90,27 @@ class Deals(NamedTuple):
 
 #: The default kind of deal: our seeded deals.
 _SEEDED = Deals()
+#: The limits of a table run unless told: 10 seconds of search per deal, no SAT peer.
+_TEN_SECONDS = SearchLimits(10.0)
 
 
-def table_row(task: tuple[int, int, float | None, float | None, str, str, Deals]) -> dict:
-    """The row of ``(players, seed, timeout, peer_timeout, peer_solver, peer_encoding, deals)`` (see the
-    module docstring; ``deals`` a :class:`Deals`)."""
-    players, seed, timeout, peer_timeout, peer_solver, peer_encoding, deals = task
+def table_row(task: tuple[int, int, SearchLimits, Deals]) -> dict:
+    """The row of ``(players, seed, limits, deals)`` (see the module docstring): the deal of ``players`` and
+    ``seed`` of ``deals`` (a :class:`Deals`), searched under ``limits``."""
+    players, seed, limits, deals = task
     began = time.perf_counter()
     deal = deals.deal(players, seed)
-    r = exact(deal, timeout, peer_timeout, peer_solver=peer_solver, peer_encoding=peer_encoding)
+    r = exact(deal, limits)
     row = {"id": deal.ident, "players": players, "seed": seed, **variant_fields(deal), "L": r.L, "U2": r.U2,
            "U3": r.score, "U3_high": r.high,
            "exact": r.exact, "method": r.method, "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 4)}
-    return row if r.exact else {**row, **limits(timeout, peer_timeout, peer_solver, peer_encoding)}
+    return row if r.exact else {**row, **limits.to_row()}
 
 
-def table_rows(players: Sequence[int], seeds: Sequence[int], timeout: float | None, jobs: int = 1,
-               skip: Container[tuple[int, int]] = frozenset(), peer_timeout: float | None = None,
-               peer_solver: str = PEER_SOLVER, peer_encoding: str = PEER_ENCODING,
-               deals: Deals = _SEEDED) -> Generator[dict, None, None]:
+def table_rows(players: Sequence[int], seeds: Sequence[int], limits: SearchLimits, jobs: int = 1,
+               skip: Container[tuple[int, int]] = frozenset(), deals: Deals = _SEEDED) -> Generator[dict, None, None]:
     """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order, of
-    ``deals`` (a :class:`Deals`, by default our seeded deals).
+    ``deals`` (a :class:`Deals`, by default our seeded deals), searched under ``limits``.
 
     Deals go to the workers in batches of 16, fewer when there are fewer than 256 per worker
     (a retry of the open deals, each of which may take a minute, sends them one at a time, so
@@ -121,7 +121,7 @@ def table_rows(players: Sequence[int], seeds: Sequence[int], timeout: float | No
         return ((p, s) for p in players for s in seeds if (p, s) not in skip)
 
     todo = sum(1 for _ in islice(pending(), 16 * 256 * jobs))  # counted as far as the batch size depends on it
-    tasks = ((p, s, timeout, peer_timeout, peer_solver, peer_encoding, deals) for p, s in pending())
+    tasks = ((p, s, limits, deals) for p, s in pending())
     yield from imap_jobs(table_row, tasks, jobs, chunksize=max(1, min(16, todo // (256 * jobs))))
 
 
@@ -207,6 +207,17 @@ def format_table(summary: dict[str, dict]) -> str:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class Retry:
+    """The rows of its file a :class:`TableRun` recomputes rather than reuses: the open ones (``open``), every one
+    the bot did not settle (``searched``, the open ones included), every one that took more than ``slower`` seconds
+    (``None``: none by its time)."""
+
+    open: bool = False
+    searched: bool = False
+    slower: float | None = None
+
+
 class TableRun(LockedRun):
     """One run of ``table`` (module docstring): ``with TableRun(...) as run``, then :meth:`rows`
     computes, writes and yields the new rows and :meth:`summary` summarises the deals asked for.
@@ -218,14 +229,13 @@ class TableRun(LockedRun):
     seed, deals : int
         The seeds ``seed .. seed + deals - 1`` of each player count (below ``2^64`` for our seeded
         deals, ``2^31`` for HLE's, ``10^12`` for a variant's hanab.live seeds).
-    timeout, peer_timeout, peer_solver, peer_encoding
-        As in :func:`solitaire.seer.bounds.u3.exact` (``peer_timeout`` 0: no peer).
     out : str
         The JSON Lines row file; its rows are reused (and new ones appended).
-    retry_open, retry_searched : bool
-        Recompute the open rows; every row the bot did not settle (includes the open ones).
-    retry_slower : float, optional
-        Recompute every row that took more than this many seconds.
+    limits : SearchLimits
+        What limits the search of each deal (:class:`~solitaire.seer.bounds.limits.SearchLimits`; by default 10
+        seconds of search, no SAT peer).
+    retry : Retry
+        The rows of ``out`` recomputed rather than reused (by default none but the open rows of other limits).
     jobs : int
         Worker processes.
     kind : Deals
@@ -233,9 +243,8 @@ class TableRun(LockedRun):
     """
 
     def __init__(self, players: Sequence[int], seed: int, deals: int, out: str | os.PathLike[str],
-                 timeout: float | None = 10.0, peer_timeout: float = 0, peer_solver: str = PEER_SOLVER,
-                 peer_encoding: str = PEER_ENCODING, retry_open: bool = False, retry_searched: bool = False,
-                 retry_slower: float | None = None, jobs: int = 1, kind: Deals = _SEEDED) -> None:
+                 limits: SearchLimits = _TEN_SECONDS, retry: Retry = Retry(), jobs: int = 1,
+                 kind: Deals = _SEEDED) -> None:
         if not str(out).endswith((".jsonl", ".json")):
             raise InputError("--out must be a .jsonl file", str(out))
         if seed + deals > kind.seeds:
@@ -247,8 +256,7 @@ class TableRun(LockedRun):
                 kind.deal(p, seed)
         self.kind = kind
         self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs
-        self.limits = (timeout, peer_timeout, peer_solver, peer_encoding)
-        self.retry = (retry_open, retry_searched, retry_slower)
+        self.limits, self.retry = limits, retry
         self.new: list[dict] = []
         self.lock = RowLock(self.out)
         try:
@@ -265,19 +273,17 @@ class TableRun(LockedRun):
         self.todo = len(self.players) * deals - len(self.kept)
 
     def _reusable(self, row):
-        retry_open, retry_searched, retry_slower = self.retry
-        if retry_searched and row["method"] != "bot" or retry_open and not row["exact"]:
+        retry = self.retry
+        if retry.searched and row["method"] != "bot" or retry.open and not row["exact"]:
             return False
-        if retry_slower is not None and row["seconds"] > retry_slower:
+        if retry.slower is not None and row["seconds"] > retry.slower:
             return False
-        return row["exact"] or ran_under(row, limits(*self.limits))
+        return row["exact"] or ran_under(row, self.limits)
 
     def rows(self) -> Iterator[dict]:
         """Compute, append to ``out`` and yield the rows of the deals not reused, in order."""
-        timeout, peer_timeout, peer_solver, peer_encoding = self.limits
         done = {(r["players"], r["seed"]) for r in self.kept}
-        stream = table_rows(self.players, self.seeds, timeout, self.jobs, done, peer_timeout or None, peer_solver,
-                            peer_encoding, self.kind)
+        stream = table_rows(self.players, self.seeds, self.limits, self.jobs, done, self.kind)
         with closing(stream), RowWriter(self.out, resume=True, lock=self.lock) as writer:  # closing: stops the workers
             self.lock = None
             for row in stream:

@@ -51,6 +51,7 @@ def ask(players: int, seed: int, target: int, solver: str, timeout: float) -> tu
     None when the solver ran out of ``timeout`` seconds.
     """
     from solitaire.seer.bounds.freegame import free_reaches
+    from solitaire.seer.bounds.limits import SearchLimits
     from solitaire.seer.bounds.peers import peer_of
     from solitaire.seer.bounds.u3 import exact
     from solitaire.seer.game.deals import seeded_deal
@@ -58,7 +59,7 @@ def ask(players: int, seed: int, target: int, solver: str, timeout: float) -> tu
     deal = seeded_deal(players, seed)
     start = time.perf_counter()
     if solver == SEARCH:
-        r = exact(deal, timeout)
+        r = exact(deal, SearchLimits(timeout))
         answer = True if r.score >= target else False if r.high < target else None
     elif solver == FREEGAME:
         answer, _ = free_reaches(deal, target, timeout)

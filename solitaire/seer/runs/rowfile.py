@@ -36,6 +36,7 @@ from solitaire.io.atomic import forget_temporary, record_temporary, target_mode
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import LINE_BREAK, ROW_FILE_LIMIT, ROW_LINE_LIMIT, parse_json, read_at_most, too_large
 from solitaire.io.interrupt import interrupted
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.game.deals import MAX_SCORE, Deal
 from solitaire.seer.game.ids import id_players
 
@@ -45,7 +46,8 @@ __all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "partial_name", "LockedR
 COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack",
            "real_score", "gap", "end", "reason", "source", "timeout", "peer_timeout", "peer_solver", "peer_encoding",
            "variant", "max_score", "played", "gap_U3", "link", "link_note", "refused"]
-#: The limits an open row (``exact`` false) records: what another run must match to reuse it.
+#: The limits an open row (``exact`` false) records (:meth:`~solitaire.seer.bounds.limits.SearchLimits.to_row`):
+#: what another run must match to reuse it.
 LIMITS = ("timeout", "peer_timeout", "peer_solver", "peer_encoding")
 _TEXT_KEYS = ("id", "end", "reason", "method", "source", "peer_solver", "peer_encoding", "variant", "link", "link_note",
               "refused")
@@ -282,9 +284,11 @@ def latest_by_id(rows: Iterable[dict], wanted: _HoldsIds | None = None) -> list[
     return list(latest.values())
 
 
-def ran_under(row: Mapping[str, Any], limits: Mapping[str, Any]) -> bool:
-    """Whether the open ``row`` records exactly the :data:`LIMITS` ``limits`` (a dict of them)."""
-    return all(row.get(key) == limits.get(key) for key in LIMITS)
+def ran_under(row: Mapping[str, Any], limits: SearchLimits) -> bool:
+    """Whether the open ``row`` records exactly ``limits`` (the keys :data:`LIMITS` of
+    :meth:`~solitaire.seer.bounds.limits.SearchLimits.to_row`, a key it leaves out recorded by none)."""
+    recorded = limits.to_row()
+    return all(row.get(key) == recorded.get(key) for key in LIMITS)
 
 
 def _complete_lines(path):

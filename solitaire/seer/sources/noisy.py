@@ -22,12 +22,12 @@ import random
 
 from solitaire.seer.game.deals import Deal
 from solitaire.seer.game.position import Position, position_of
-from solitaire.seer.game.simulator import Game, bot_action, legal_actions
+from solitaire.seer.game.simulator import Action, Game, bot_action, legal_actions
 
 __all__ = ["noisy_line"]
 
 
-def noisy_line(start: Deal | Position, noise: float, seed: int) -> tuple[list[dict], int]:
+def noisy_line(start: Deal | Position, noise: float, seed: int) -> tuple[list[Action], int]:
     """The game of the bot that takes a uniformly random legal action with probability ``noise``
     on each turn: ``(actions, score)`` (module docstring).
 
@@ -53,7 +53,7 @@ def noisy_line(start: Deal | Position, noise: float, seed: int) -> tuple[list[di
         raise ValueError(f"noise must be in 0..1, got {noise}")
     rng = random.Random(seed)
     game = Game.from_position(position_of(start))
-    actions = []
+    actions: list[Action] = []
     while not game.over:
         action = rng.choice(legal_actions(game)) if rng.random() < noise else bot_action(game)
         game.apply(action)

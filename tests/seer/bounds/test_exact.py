@@ -16,7 +16,8 @@ from helpers import (REAL_GAMES, brute, brute_free, check_exact_from, free_value
 from solitaire.io.interrupt import STOP_REQUEST
 from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.game.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
-from solitaire.seer.bounds.u3 import exact, exact_search, tt_table
+from solitaire.seer.bounds.limits import SearchLimits
+from solitaire.seer.bounds.u3 import Schedule, exact, exact_search, tt_table
 from solitaire.seer.bounds.u3.hope import W_OWNERS, chains_fit, hope, owners, workspace
 from solitaire.seer.bounds.u3 import search
 from solitaire.seer.bounds.u3.kernel import STOP_EVERY, start
@@ -31,17 +32,18 @@ REAL = REAL_GAMES / "hanablive_games.jsonl"
 
 def free_value(deal):
     """The token-free game's value by the search (``exact_search(..., free=True)``), its bound lowered until reached."""
-    deck = np.array(deal.types, dtype=np.int64)
-    keys, vals = tt_table(16)
+    table = tt_table(16)
     target = MAX_SCORE
     while True:
-        result = exact_search(deck, deal.players, deal.hand, target, keys, vals, 1 << 40, 0, True)[0]
+        result = exact_search(deal, target, table, 1 << 40, 0, True)[0]
         if result >= target:
             return target
         target = result
 
 
-@pytest.mark.parametrize("players, cases", [(2, 12), pytest.param(3, 6, marks=pytest.mark.slow), (4, 1)])  # P = 4: 2 s
+@pytest.mark.parametrize("players, cases", [pytest.param(2, 12, marks=pytest.mark.long),  # 20 s; 2 players, fast:
+                                            # test_exact_variants.py, test_sat_peer_agrees_on_tiny_decks
+                                            pytest.param(3, 6, marks=pytest.mark.slow), (4, 1)])  # P = 4: 2 s
 def test_exact_equals_brute_force_on_tiny_decks(players, cases):
     rng = random.Random(players)
     for case in range(cases):
@@ -61,6 +63,7 @@ def check_from_a_position(seed, players, steps):
     check_exact_from(random_game(deal, rng, steps), 1 + seed % 2)
 
 
+@pytest.mark.long  # 20 s; the same check on fewer positions: test_exact_variants.py (tiny variant decks)
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2 ** 32 - 1), st.integers(0, 14))
 def test_exact_from_a_position_equals_brute_force(seed, steps):
@@ -76,7 +79,7 @@ def test_exact_from_a_position_equals_brute_force_three_players(seed, steps):
 
 def test_the_first_turn_as_a_position_has_the_same_optimum():
     deal = seeded_deal(2, 12)  # U3 = 23 < U2 needs a search
-    plain, start = exact(deal, timeout=30), exact(deal, timeout=30, start=Position.initial(deal))
+    plain, start = exact(deal, SearchLimits(30)), exact(deal, SearchLimits(30), start=Position.initial(deal))
     assert plain.exact and start.exact and plain.score == start.score == 23
     assert simulate(deal, start.actions).score == 23
 
@@ -102,7 +105,7 @@ def hard_seeds(players, count):
 def test_bounds_hold_and_lines_replay(players):
     for seed in hard_seeds(players, 120)[:6]:
         deal = seeded_deal(players, seed)
-        r = exact(deal, timeout=1.0)
+        r = exact(deal, SearchLimits(1.0))
         assert r.L <= r.score <= r.high <= r.U2, seed
         assert simulate(deal, r.actions).score == r.score
         assert r.actions[-1:] and simulate(deal, r.actions).over
@@ -112,7 +115,8 @@ def test_bounds_hold_and_lines_replay(players):
 def test_restarts_and_tiny_budgets_change_no_answer(players, seed):
     # many short searches, most in shuffled orders, share one table of proven bounds
     deal = seeded_deal(players, seed)
-    plain, short = exact(deal, timeout=30), exact(deal, timeout=30, first_budget=256, restart_budget=128)
+    plain = exact(deal, SearchLimits(30))
+    short = exact(deal, SearchLimits(30), schedule=Schedule(first_budget=256, restart_budget=128))
     assert plain.exact and short.exact and short.searches > 10
     assert short.score == plain.score and simulate(deal, short.actions).score == short.score
 
@@ -129,7 +133,7 @@ def test_a_grown_table_keeps_every_entry():
 
 def test_the_table_size_changes_no_answer():
     deal = seeded_deal(2, 12)  # needs about 10^5 nodes: the table grows from 2^8 entries
-    grown, fixed = exact(deal, timeout=30, tt_first_bits=8), exact(deal, timeout=30, tt_first_bits=20)
+    grown, fixed = (exact(deal, SearchLimits(30), schedule=Schedule(tt_first_bits=bits)) for bits in (8, 20))
     assert grown.exact and fixed.exact and grown.score == fixed.score
 
 
@@ -138,8 +142,7 @@ def test_the_chain_memo_changes_no_search(players, seed, target, free):
     # a refutation, a line and a refutation of the token-free game: the same nodes and the same
     # answer and line without the memo, with a tiny one (64 slots, many collisions) and the default
     deal = seeded_deal(players, seed)
-    deck = np.array(deal.types, dtype=np.int64)
-    runs = [exact_search(deck, players, deal.hand, target, *tt_table(18), 1 << 21, 0, free, bits) for bits in (0, 6, 12)]
+    runs = [exact_search(deal, target, tt_table(18), 1 << 21, 0, free, bits) for bits in (0, 6, 12)]
     answers = {(result, nodes, aborted, tuple(line)) for result, nodes, aborted, line in runs}
     assert len(answers) == 1 and not runs[0][2] and runs[0][1] > 1000
 
@@ -158,19 +161,18 @@ def test_easy_deal_needs_no_search():
 
 def test_timeout_keeps_honest_bounds():
     deal = seeded_deal(2, 12)  # L = 17 < U2 = 23: not settled in a few thousand nodes
-    r = exact(deal, timeout=0.0)
+    r = exact(deal, SearchLimits(0.0))
     assert not r.exact and (r.score, r.high) == (r.L, r.U2)
     assert simulate(deal, r.actions).score == r.score
 
 
 def test_a_stop_request_ends_the_search_at_once_with_honest_bounds(monkeypatch):
     deal = seeded_deal(5, 282322)  # L = 23, U3 24..25: open after 10 s of search, 25 not refuted in 2 minutes
-    deck = np.array(deal.types, dtype=np.int64)
     monkeypatch.setattr(search, "peer_close", lambda *args: pytest.fail("a stopped deal went to the peer"))
     STOP_REQUEST[0] = 1
     try:
-        result, nodes, aborted, _ = exact_search(deck, 5, deal.hand, 25, *tt_table(16), 1 << 40, 0)
-        r = exact(deal, peer_timeout=60)  # no timeout: it would search for hours
+        result, nodes, aborted, _ = exact_search(deal, 25, tt_table(16), 1 << 40, 0)
+        r = exact(deal, SearchLimits(peer_timeout=60))  # no timeout: it would search for hours
     finally:
         STOP_REQUEST[0] = 0
     assert (result, nodes, aborted) == (-1, STOP_EVERY, True)
@@ -180,12 +182,11 @@ def test_a_stop_request_ends_the_search_at_once_with_honest_bounds(monkeypatch):
 
 def test_a_stop_requested_by_another_thread_ends_a_running_search():
     deal = seeded_deal(5, 282322)  # 2^28 nodes: a minute of search
-    deck = np.array(deal.types, dtype=np.int64)
-    exact_search(deck, 5, deal.hand, 25, *tt_table(16), 1, 0)  # loaded: the request comes during the search
+    exact_search(deal, 25, tt_table(16), 1, 0)  # loaded: the request comes during the search
     request = threading.Timer(0.2, STOP_REQUEST.fill, (1,))
     request.start()
     try:  # the search holds no GIL, so the timer runs meanwhile, and reads the request from memory
-        result, nodes, aborted, _ = exact_search(deck, 5, deal.hand, 25, *tt_table(16), 1 << 28, 0)
+        result, nodes, aborted, _ = exact_search(deal, 25, tt_table(16), 1 << 28, 0)
     finally:
         request.cancel()
         request.join()
@@ -193,9 +194,10 @@ def test_a_stop_requested_by_another_thread_ends_a_running_search():
     assert result == -1 and aborted and nodes < 1 << 28 and nodes % STOP_EVERY == 0, nodes
 
 
+@pytest.mark.long  # 8 s of search; honest bounds and lines of a timeout: test_timeout_keeps_honest_bounds
 def test_an_open_deal_reports_a_line_above_the_bot():
     deal = seeded_deal(4, 10118)  # L = 20, U3 = 24 (the peer's line); 21..23 lie within 30,000 nodes
-    r = exact(deal, timeout=8)
+    r = exact(deal, SearchLimits(8))
     assert r.L == 20 and r.score >= 23 and r.high >= 24
     assert simulate(deal, r.actions).score == r.score
 
@@ -212,7 +214,7 @@ def test_export_is_a_hanablive_game():
 def test_reversed_standard_order_is_not_winnable():
     # every suit arrives 5 first, 1s last, the red 1s as the last three cards: far from a win
     deal = parse_deal_text(" ".join(reversed(STANDARD_TEXT.split())), 2)
-    r = exact(deal, timeout=30)
+    r = exact(deal, SearchLimits(30))
     assert r.exact and r.score < 25 and r.score == r.high
 
 
@@ -238,7 +240,7 @@ def test_final_round_is_one_turn_each(players):
 def test_real_games_score_at_most_u3():
     for deal in standard_games(REAL)[0]:
         if str(deal.meta.get("end", "")).startswith("normal"):
-            r = exact(deal, timeout=0.5)
+            r = exact(deal, SearchLimits(0.5))
             assert deal.meta["real_score"] <= r.high, deal.ident
 
 
@@ -256,12 +258,13 @@ def test_sat_peer_agrees_on_tiny_decks():
 @pytest.mark.parametrize("players, seed", [(2, 16), (2, 197)])
 def test_sat_peer_agrees_on_full_deals(players, seed):  # both win: the peer finds each line of 25 in about 8 s
     deal = seeded_deal(players, seed)
-    r = exact(deal, timeout=60)
+    r = exact(deal, SearchLimits(60))
     assert r.exact and r.score == 25
     yes, actions = peer_reaches(deal, r.score)
     assert yes and simulate(deal, actions).score >= r.score
 
 
+@pytest.mark.long  # 25 s; fast: the horizon from a position (tests/seer/bounds/test_peers_position.py)
 def test_the_peer_horizon_fits_every_game_that_reaches_the_target():
     # the peer's formula has horizon(deal, t) turns (fewer for higher t): with them, and with
     # 25 more, it must reach the optimum (found by brute force) and not one point above (from
@@ -301,23 +304,25 @@ def test_sat_peer_runs_out_honestly():
 
 def test_an_unknown_peer_encoding_fails_before_the_search():
     with pytest.raises(ValueError, match="unknown peer encoding 'clauses': expected one of removals, turns"):
-        exact(seeded_deal(2, 0), peer_timeout=1, peer_encoding="clauses")
+        exact(seeded_deal(2, 0), SearchLimits(peer_timeout=1, peer_encoding="clauses"))
 
 
 @pytest.mark.parametrize("encoding", ["removals", "turns"])
 def test_sat_peer_closes_what_the_search_leaves_open(encoding):
     rng = random.Random(11)
     deals = (tiny_deal(rng, 2) for _ in range(200))
-    hard = [d for d in deals if not exact(d, timeout=0).exact][:4]  # neither the bot nor the root bound settle it
+    hard = [d for d in deals if not exact(d, SearchLimits(0)).exact][:4]  # neither the bot nor the root bound settle it
     for deal in hard:
-        r = exact(deal, timeout=0, peer_timeout=60, peer_encoding=encoding)  # the bot, the root bound, then the peer
+        r = exact(deal, SearchLimits(0, 60, peer_encoding=encoding))  # the bot, the root bound, then the peer
         assert (r.exact, r.method) == (True, "peer")
         assert r.score == exact(deal).score  # the search, on its own, agrees
         assert simulate(deal, r.actions).score == r.score
 
 
 @pytest.mark.parametrize("types, best", [
-    ([5, 4, 2, 5, 7, 3, 9, 0, 5, 0, 8, 0, 6], 3),  # found by sampling short decks where the rule fires
+    # found by sampling short decks where the rule fires (4 s; the chain rule, fast:
+    # test_the_chain_rule_settles_deals_at_the_root)
+    pytest.param([5, 4, 2, 5, 7, 3, 9, 0, 5, 0, 8, 0, 6], 3, marks=pytest.mark.long),
     pytest.param([4, 8, 8, 7, 6, 0, 3, 7, 5, 0, 3, 2, 1], 5, marks=pytest.mark.slow),
     pytest.param([7, 0, 3, 5, 3, 1, 6, 0, 4, 8, 5, 0, 2], 5, marks=pytest.mark.slow)])
 def test_chains_keep_the_optimum(types, best):
@@ -332,7 +337,7 @@ def test_chains_keep_the_optimum(types, best):
     (3, 565),    # the g2s are cards 47 and 49: whoever draws 47 plays it at its next turn at the earliest
     (5, 74394)])  # green alone fits, and the white 5 (the last card) alone, but not both: root_hope
 def test_the_chain_rule_settles_deals_at_the_root(players, seed):
-    r = exact(seeded_deal(players, seed), timeout=10)
+    r = exact(seeded_deal(players, seed), SearchLimits(10))
     assert (r.L, r.score, r.high, r.U2, r.exact, r.method, r.nodes) == (24, 24, 24, 25, True, "search", 0)
 
 
@@ -343,7 +348,7 @@ def test_the_turn_order_with_the_tokens_settles_a_deal_at_the_root():
     assert hope_of(game, 1 << 17) == 24
     game.clues = -1  # the same bound blind to the tokens
     assert hope_of(game, 1 << 17) == 25
-    r = exact(deal, timeout=60)  # the search alone does not refute 25 in 2 billion nodes
+    r = exact(deal, SearchLimits(60))  # the search alone does not refute 25 in 2 billion nodes
     assert (r.L, r.score, r.high, r.U2, r.exact, r.method) == (21, 24, 24, 25, True, "search")
     assert simulate(deal, r.actions).score == 24
 
@@ -468,11 +473,15 @@ def assert_hope_bounds_every_state(deal):
 
 
 @pytest.mark.parametrize("types, best", [
+    # 6 to 34 s each (the node bound in every state, fast: test_exact_deck_plays.py's
+    # test_the_bounds_hold_in_every_state_of_tiny_decks; the chain rule: test_the_chain_rule_settles_deals_at_the_root)
     # short decks where the chain rule (2') cuts at the root, one suit at a time ...
-    ([6, 0, 7, 2, 2, 3, 3, 0, 0, 4, 5, 5], 3), ([2, 8, 3, 0, 9, 6, 8, 0, 6, 7, 1, 1], 3),
-    ([0, 7, 0, 0, 7, 2, 8, 8, 3, 9, 1, 1], 3),
-    # ... or only with both suits at once (root_hope); the bound is the brute-force value
-    ([4, 5, 5, 3, 3, 2, 8, 7, 8, 7, 6, 6, 0], 4),
+    pytest.param([6, 0, 7, 2, 2, 3, 3, 0, 0, 4, 5, 5], 3, marks=pytest.mark.long),
+    pytest.param([2, 8, 3, 0, 9, 6, 8, 0, 6, 7, 1, 1], 3, marks=pytest.mark.long),
+    pytest.param([0, 7, 0, 0, 7, 2, 8, 8, 3, 9, 1, 1], 3, marks=pytest.mark.long),
+    # ... or only with both suits at once (root_hope); the bound is the brute-force value (the root's bound with
+    # both suits, fast: test_the_turn_order_with_the_tokens_settles_a_deal_at_the_root, test_hard_deals.py)
+    pytest.param([4, 5, 5, 3, 3, 2, 8, 7, 8, 7, 6, 6, 0], 4, marks=pytest.mark.long),
     pytest.param([7, 4, 2, 8, 3, 7, 8, 9, 0, 0, 1, 1, 2, 5], 5, marks=pytest.mark.slow)])
 def test_node_bound_holds_in_every_state_of_short_decks(types, best):
     deal = Deal(types, 2, "chain")
@@ -489,7 +498,7 @@ def test_node_bound_holds_in_every_state_of_random_decks(players, cases):
         assert_hope_bounds_every_state(tiny_deal(rng, players))
 
 
-@pytest.mark.parametrize("players, cases", [(2, 16), (3, 4), (4, 2)])
+@pytest.mark.parametrize("players, cases", [(2, 16), pytest.param(3, 4, marks=pytest.mark.long), (4, 2)])
 def test_token_free_game_equals_its_brute_force(players, cases):
     # a relaxation of the real game: its value is an upper bound on U3; the search and the
     # independent solver must both find it
@@ -500,6 +509,7 @@ def test_token_free_game_equals_its_brute_force(players, cases):
             (case, deal.types.tolist())
 
 
+@pytest.mark.long  # 9 s; the solver against the brute force, fast: test_token_free_game_equals_its_brute_force
 @settings(max_examples=40)
 @given(players=st.integers(2, 3), seed=st.integers(0, 2**32))
 def test_the_token_free_solver_equals_the_brute_force(players, seed):
@@ -508,7 +518,8 @@ def test_the_token_free_solver_equals_the_brute_force(players, seed):
     assert free_reaches(deal, best)[0] and free_reaches(deal, best + 1)[0] is False, deal.types.tolist()
 
 
-@pytest.mark.parametrize("players, seed", [(2, 24), (2, 16), (3, 83), (4, 24), (5, 24)])  # P = 2 seed 24: 23
+@pytest.mark.parametrize("players, seed", [pytest.param(2, 24, marks=pytest.mark.long),  # P = 2 seed 24: 23 (3 s)
+                                           (2, 16), (3, 83), (4, 24), (5, 24)])
 def test_both_token_free_solvers_agree_on_full_deals(players, seed):
     deal = seeded_deal(players, seed)
     value = free_value(deal)
@@ -535,7 +546,7 @@ def test_token_free_game_refutes_a_full_deal():
     # P = 2 seed 15099: L = 22, U2 = 25; the token-free game proves 24 in about 700,000 nodes, and then a
     # real line of 24 comes in a few hundred; the real game alone did not settle it in 60 s
     deal = seeded_deal(2, 15099)
-    r = exact(deal, timeout=120)
+    r = exact(deal, SearchLimits(120))
     assert (r.L, r.score, r.high, r.U2, r.exact) == (22, 24, 24, 25, True)
     assert simulate(deal, r.actions).score == 24
 
@@ -544,5 +555,5 @@ def test_token_free_game_refutes_a_full_deal():
 def test_the_token_free_game_settles_a_deal_with_a_large_table():
     # P = 2 seed 509913: L = 20, U2 = 21; the token-free game refutes 21 in 9 million nodes with a table of
     # 2^22 entries (17 million with 2^20: open after 60 s), so the bot's 20 is optimal
-    r = exact(seeded_deal(2, 509913), timeout=150)
+    r = exact(seeded_deal(2, 509913), SearchLimits(150))
     assert (r.L, r.score, r.high, r.U2, r.exact) == (20, 20, 20, 21, True)

@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import SUIT_KINDS, TINY_VARIANTS, brute, check_exact_from, random_game, tiny_deal
+from helpers import SUIT_KINDS, TINY_VARIANTS, brute, check_exact_from, long_but, random_game, tiny_deal
 from solitaire.seer.game.deals import Deal, parse_hanablive
 from solitaire.seer.game.simulator import simulate
 from solitaire.seer.game.options import Options
 from solitaire.seer.game.seeds import deck_from_seed
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact, root_hope
 from solitaire.seer.bounds.u3.search import peers_asked
 from solitaire.seer.game.variants import get_variant
@@ -29,7 +30,9 @@ STARVED = [("Clue Starved (5 Suits)", (0, 1)), ("Clue Starved & Null (5 Suits)",
            ("Clue Starved & Brown (6 Suits)", (2, 5))]
 
 
-@pytest.mark.parametrize("variant, suits", TINY_VARIANTS + UNCLUED + STARVED)
+#: In the default run: Dark Null, Ambiguous & Null, Light-Pink-Ones & Brown and Clue Starved & Brown (a second
+#: each; the others 1 to 13 s, ``long``): a dark suit, cards no clue touches and half tokens.
+@pytest.mark.parametrize("variant, suits", long_but(TINY_VARIANTS + UNCLUED + STARVED, {6, 7, 12, 15}))
 def test_exact_equals_brute_force_on_tiny_variant_decks(variant, suits):
     rng = random.Random(variant)
     for case in range(3):
@@ -41,10 +44,11 @@ def test_exact_equals_brute_force_on_tiny_variant_decks(variant, suits):
         assert simulate(deal, result.actions).score == result.score
 
 
-@pytest.mark.parametrize("variant, suits", TINY_VARIANTS + UNCLUED + STARVED)
+@pytest.mark.parametrize("variant, suits", long_but(TINY_VARIANTS + UNCLUED + STARVED, set(range(16)) - {4}))
 def test_exact_from_a_position_on_tiny_variant_decks(variant, suits):
     """As ``check_from_a_position`` of ``test_exact.py``: ``exact``, the compiled search alone in two move
-    orders and the node bound, from random reachable positions, against the exhaustive search."""
+    orders and the node bound, from random reachable positions, against the exhaustive search (4 Suits: 4 s,
+    ``long``)."""
     for seed in range(4):
         rng = random.Random(f"{variant} {seed}")
         deal = tiny_deal(rng, 2, variant, suits)
@@ -71,7 +75,7 @@ def seeded_variant_deal(variant, players, k):
 def test_full_variant_decks_are_solved_and_replay(variant, players, k):
     deal = seeded_variant_deal(variant, players, k)
     assert len(deal.types) == sum(deal.counts)
-    result = exact(deal, timeout=60)
+    result = exact(deal, SearchLimits(60))
     assert result.exact
     assert result.L <= result.score == result.high <= result.U2 <= deal.max_score
     final = simulate(deal, result.actions)
@@ -115,6 +119,8 @@ def test_a_variant_with_empty_clues_is_searched():
     assert simulate(deal, result.actions).score == result.score
 
 
+@pytest.mark.long  # 4 to 6 s each; the peers refusing these rules and exact answering alone, fast:
+# test_variant_peers.py
 @pytest.mark.parametrize("variant, suits, options", [("Null (5 Suits)", (0, 4), {}),
                                                      ("Clue Starved (5 Suits)", (0, 1), {}),
                                                      ("No Variant", (0, 1), {"deck_plays": True})])
@@ -123,11 +129,13 @@ def test_the_sat_peers_are_not_asked_where_they_do_not_encode_the_rules(variant,
     restricted clues, half tokens or plays from the deck a peer timeout leaves the search alone to answer."""
     deal = tiny_deal(random.Random(3), 2, variant, suits, **options)
     assert not peers_asked(deal)
-    result = exact(deal, peer_timeout=1)
+    result = exact(deal, SearchLimits(peer_timeout=1))
     assert result.exact and result.method != "peer" and result.score == brute(deal)
 
 
-@pytest.mark.parametrize("variant, suits", SUIT_KINDS)
+#: Long (3 to 6 s each): White, Omni, Prism, Dark Prism, Odds and Evens, Synesthesia and White-Fives, whose cards
+#: some clue touches as the other kinds' (the touch rules themselves: tests/seer/game/test_variants.py).
+@pytest.mark.parametrize("variant, suits", long_but(SUIT_KINDS, set(range(24)) - {1, 3, 6, 12, 18, 21, 23}))
 def test_exact_equals_brute_force_on_every_suit_kind(variant, suits):
     deal = tiny_deal(random.Random(variant), 2, variant, suits)
     result = exact(deal)
@@ -135,7 +143,9 @@ def test_exact_equals_brute_force_on_every_suit_kind(variant, suits):
     assert simulate(deal, result.actions).score == result.score
 
 
-@pytest.mark.parametrize("options", [Options(one_less_card=True), Options(empty_clues=True),
+@pytest.mark.parametrize("options", [Options(one_less_card=True),  # empty clues: 4 s, fast:
+                                     # test_a_variant_with_empty_clues_is_searched
+                                     pytest.param(Options(empty_clues=True), marks=pytest.mark.long),
                                      Options(variant="Black (6 Suits)", one_less_card=True)])
 def test_exact_equals_brute_force_under_the_rule_options(options):
     rng = random.Random(str(options))

@@ -8,6 +8,7 @@ from solitaire.seer.runs.boundrun import _exact
 from solitaire.seer.game.deals import format_deal_text, seeded_deal
 from solitaire.seer.game.simulator import seer_line, simulate
 from solitaire.seer.game.position import Position
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact
 
 #: Deals where the bot's line is short of U2 (the search runs) and some where it is not.
@@ -24,7 +25,7 @@ def _forms(deal):
 @pytest.mark.parametrize("players, seed", DEALS[:5])
 def test_every_form_of_the_deck_gives_bounds_u3(players, seed):
     deal = seeded_deal(players, seed)
-    expected = exact(deal, timeout=10)
+    expected = exact(deal, SearchLimits(10))
     for name, (deck, p) in _forms(deal).items():
         result = max_score(deck, p)
         assert (result.score, result.high, result.proven) == (expected.score, expected.high, expected.exact), name
@@ -35,7 +36,7 @@ def test_every_form_of_the_deck_gives_bounds_u3(players, seed):
 def test_another_starting_player_gives_the_answer_of_bounds_renaming(players, seed):
     deal = seeded_deal(players, seed)
     for start in range(1, players):
-        renamed, _ = _exact(deal.starting(start), 10, None, None, None)
+        renamed, _ = _exact(deal.starting(start), SearchLimits(10))
         for deck, p in (_forms(deal)["pairs"], (deal, None)):
             result = max_score(deck, p, start_player=start)
             assert result.proven and renamed.exact

@@ -13,6 +13,7 @@ from solitaire.seer.bounds.peers import PEERS
 from solitaire.seer.bounds.peers.removals import removal_formula
 from solitaire.seer.bounds.peers.turns import horizon, peer_formula, peer_reaches
 from solitaire.seer.game.position import Position
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact
 
 
@@ -110,7 +111,9 @@ def test_no_game_outlasts_the_peer_horizon(players, seed, stall, before):
             assert game.turn - turn <= horizon(position, game.played), (game.turn - turn, game.played)
 
 
-@pytest.mark.parametrize("deal, target", [(seeded_deal(4, 629581), 25), (seeded_deal(2, 16), 25), (NEEDS_A_STRIKE, 5)])
+@pytest.mark.parametrize("deal, target", [pytest.param(seeded_deal(4, 629581), 25, marks=pytest.mark.long),  # 2.5 s
+                                          pytest.param(seeded_deal(2, 16), 25, marks=pytest.mark.long),  # 2.5 s
+                                          (NEEDS_A_STRIKE, 5)])
 def test_the_first_turn_gives_the_same_formulas(deal, target):
     # the variables and clauses of the formulas from the first turn (counted before positions were encoded)
     sizes = {"P4-seed-629581": ((27615, 103965), (13127, 64216)), "P2-seed-16": ((35335, 136109), (13919, 52934)),
@@ -160,16 +163,17 @@ def test_settled_positions_need_no_formula():
 
 @pytest.mark.parametrize("encoding", sorted(PEERS))
 def test_exact_closes_a_position_with_the_peer(encoding):
-    hard = [i for i, p in enumerate(POSITIONS) if not exact(p.deal, start=p, timeout=0).exact][:3]
+    hard = [i for i, p in enumerate(POSITIONS) if not exact(p.deal, SearchLimits(0), start=p).exact][:3]
     assert hard  # neither the bot nor the node bound settle them
     for index in hard:
         position = POSITIONS[index]
-        r = exact(position.deal, start=position, timeout=0, peer_timeout=60, peer_encoding=encoding)
+        r = exact(position.deal, SearchLimits(0, peer_timeout=60, peer_encoding=encoding), start=position)
         assert (r.exact, r.method) == (True, "peer")
         assert r.score == best(index)
         assert simulate(position, r.actions).score == r.score
 
 
+@pytest.mark.long  # 5 s; the peers from a deal whose second player starts, fast: test_variant_peers.py (rule options)
 def test_a_deal_starts_with_its_own_starting_player():
     # a deal is its initial position: the starting player moves first in the formulas as in the replay
     rng = random.Random(9)

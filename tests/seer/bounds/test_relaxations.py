@@ -28,7 +28,7 @@ def _check_deals(players, seeds):
         assert len(upper2.plays) == upper2.score
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("players", [2] + [pytest.param(p, marks=pytest.mark.long) for p in (3, 4, 5)])  # 4 s each
 def test_bot_below_u2_below_u1(players):
     _check_deals(players, range(3000))
 

@@ -17,7 +17,9 @@ def assert_decides(deal, value):
     assert removal_reaches(deal, value + 1) == (False, None), deal.ident
 
 
-@pytest.mark.parametrize("players, cases", [(2, 12), pytest.param(3, 3, marks=pytest.mark.slow), (4, 1)])  # P = 3: a minute
+@pytest.mark.parametrize("players, cases", [
+    pytest.param(2, 12, marks=pytest.mark.long),  # 18 s; 2 players, fast: test_peers_position.py (from positions)
+    pytest.param(3, 3, marks=pytest.mark.slow), (4, 1)])  # P = 3: a minute
 def test_agrees_with_the_brute_force_on_tiny_decks(players, cases):
     rng = random.Random(100 + players)
     for _ in range(cases):
@@ -30,7 +32,8 @@ def test_a_strike_used_as_a_discard():
     assert_decides(NEEDS_A_STRIKE, 6)
 
 
-@pytest.mark.parametrize("players, seed, u3", [(5, 906185, 24), (3, 565, 24), (4, 227156, 23)])
+@pytest.mark.parametrize("players, seed, u3", [pytest.param(5, 906185, 24, marks=pytest.mark.long), (3, 565, 24),
+                                               pytest.param(4, 227156, 23, marks=pytest.mark.long)])  # 2.5 s each
 def test_agrees_with_proven_u3_on_full_deals(players, seed, u3):  # proven by the turn peer (hard-deals.jsonl), 565 by the search too
     assert_decides(seeded_deal(players, seed), u3)
 

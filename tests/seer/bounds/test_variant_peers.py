@@ -7,13 +7,14 @@ import random
 
 import pytest
 
-from helpers import SUIT_KINDS, TINY_VARIANTS, brute, brute_free, free_value_by_slots, random_game, tiny_deal
+from helpers import SUIT_KINDS, TINY_VARIANTS, brute, brute_free, free_value_by_slots, long_but, random_game, tiny_deal
 from solitaire.seer.game.deals import Deal
 from solitaire.seer.bounds.freegame import free_reaches
 from solitaire.seer.game.simulator import Game, simulate
 from solitaire.seer.game.options import Options
 from solitaire.seer.bounds.peers import PEERS
 from solitaire.seer.game.position import position_of
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact
 from solitaire.seer.game.variants import UnsupportedVariant
 
@@ -32,7 +33,10 @@ def check_peers(start, value):
                 assert actions is None
 
 
-@pytest.mark.parametrize("variant, suits", TINY_VARIANTS + SUIT_KINDS)
+#: In the default run (under 0.5 s each; the others up to 5 s, ``long``): Rainbow, Dark Rainbow, 4 Suits, Light Pink,
+#: Dark Pink, Gray and Cocoa Rainbow, a dark suit and suits that clues of each kind touch (the other kinds' touch rules:
+#: tests/seer/game/test_variants.py; their tiny decks against the search: test_exact_variants.py).
+@pytest.mark.parametrize("variant, suits", long_but(TINY_VARIANTS + SUIT_KINDS, {1, 2, 4, 10, 12, 13, 15}))
 def test_the_peers_and_the_token_free_solver_on_every_suit_kind(variant, suits):
     deal = tiny_deal(random.Random(f"peers {variant}"), 2, variant, suits)
     value = brute(deal)
@@ -56,11 +60,13 @@ def test_the_peers_and_the_token_free_solver_from_random_positions(variant, suit
         assert free_value_by_slots(position) >= value  # the token-free game's "no" proves U3 below its target
 
 
-@pytest.mark.parametrize("variant, options", [("Black (6 Suits)", {"one_less_card": True}),
-                                              ("Critical Fours (5 Suits)", {"one_less_card": True}),
-                                              ("Dark Rainbow (6 Suits)", {"empty_clues": True}),
-                                              ("No Variant", {"one_extra_card": True}),
-                                              ("Black (6 Suits)", {"one_extra_card": True})])
+@pytest.mark.parametrize("variant, options", [  # in the default run: one of each option but empty clues (5 s; the
+    # peers with empty clues, fast: test_cards_no_clue_touches_with_empty_clues_are_encoded)
+    pytest.param("Black (6 Suits)", {"one_less_card": True}, marks=pytest.mark.long),
+    ("Critical Fours (5 Suits)", {"one_less_card": True}),
+    pytest.param("Dark Rainbow (6 Suits)", {"empty_clues": True}, marks=pytest.mark.long),
+    pytest.param("No Variant", {"one_extra_card": True}, marks=pytest.mark.long),  # 11 s
+    ("Black (6 Suits)", {"one_extra_card": True})])
 def test_the_rule_options_hand_size_and_starting_player(variant, options):
     rng = random.Random(f"{variant} {options}")
     suits = (0, 5) if "6 Suits" in variant else (0, 4)
@@ -79,6 +85,7 @@ def test_cards_no_clue_touches_with_empty_clues_are_encoded():
     check_peers(deal, brute(deal))
 
 
+@pytest.mark.long  # 4 to 7 s each; exact closing positions with each peer, fast: test_peers_position.py
 @pytest.mark.parametrize("encoding", sorted(PEERS))
 def test_exact_closes_variant_positions_with_the_peer(encoding):
     # positions that neither the bot nor the root's bounds settle (no search: timeout 0), of every tiny variant
@@ -87,9 +94,9 @@ def test_exact_closes_variant_positions_with_the_peer(encoding):
         variant, suits = rng.choice(TINY_VARIANTS)
         game = random_game(tiny_deal(rng, 2, variant, suits), rng, rng.randint(0, 4))
         position = game.position()
-        if game.over or exact(position.deal, start=position, timeout=0).exact:
+        if game.over or exact(position.deal, SearchLimits(0), start=position).exact:
             continue
-        r = exact(position.deal, start=position, timeout=0, peer_timeout=60, peer_encoding=encoding)
+        r = exact(position.deal, SearchLimits(0, peer_timeout=60, peer_encoding=encoding), start=position)
         assert (r.exact, r.method) == (True, "peer")
         assert r.score == brute(position.deal, game=Game.from_position(position))
         assert simulate(position, r.actions).score == r.score
@@ -116,7 +123,7 @@ def test_the_peers_refuse_cards_no_clue_touches_and_exact_answers_without_them()
     for reaches in PEERS.values():
         assert "no clue touches" in assert_refused(lambda: reaches(deal, 3), "SAT peers")
     value = brute(deal)
-    result = exact(deal, peer_timeout=1)
+    result = exact(deal, SearchLimits(peer_timeout=1))
     assert result.exact and result.score == value and result.method != "peer"
     assert free_value_by_slots(deal) == brute_free(deal) >= value
 
@@ -133,6 +140,6 @@ def test_the_peers_refuse_half_tokens_and_the_token_free_game_takes_them():
     deal = Deal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2], 2, "tiny", options=Options("Clue Starved (5 Suits)"))
     for reaches in PEERS.values():
         assert "half clue tokens" in assert_refused(lambda: reaches(deal, 3), "SAT peers")
-    result = exact(deal, peer_timeout=1)
+    result = exact(deal, SearchLimits(peer_timeout=1))
     assert result.exact and result.score == brute(deal) and result.method != "peer"
     assert free_value_by_slots(deal) == brute_free(deal) >= result.score

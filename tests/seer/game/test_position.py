@@ -171,6 +171,8 @@ def test_a_start_player_outside_the_table_is_refused():
 
 # --- bounds from positions: L <= optimum <= U2 <= U1 ----------------------------------------
 
+@pytest.mark.long  # 17 s; the bounds from positions against the brute force, fast: test_exact_deck_plays.py (every
+# state of tiny decks), test_variant_peers.py (random positions)
 @settings(max_examples=60, deadline=None)
 @given(players=st.sampled_from([2, 2, 3]), seed=st.integers(0, 2**32), start=st.integers(0, 4),
        choices=st.lists(st.integers(0, 63), max_size=12))
@@ -184,6 +186,8 @@ def test_bounds_from_random_reachable_positions_hold(players, seed, start, choic
     assert free_reaches(pos, best)[0] is True  # the token-free game reaches every real line
 
 
+@pytest.mark.long  # 11 s; the bot and the bounds from positions of full deals, fast: the bot and the bounds
+# from the positions of real games and from other starting players (the tests above)
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**32), choices=st.lists(st.integers(0, 63), max_size=60))
 def test_bounds_from_positions_of_full_deals_hold_the_bot(players, seed, choices):

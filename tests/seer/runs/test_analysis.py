@@ -3,6 +3,7 @@
 import random
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -84,6 +85,8 @@ def test_the_maximum_before_every_turn_is_the_exhaustive_one(seed, players):
     assert sum(summary["points_lost_by_kind"].values()) == maxima[0] - maxima[-1]
 
 
+@pytest.mark.long  # 7 s; the maximum of real (variant) games never rising and the exported lines, fast:
+# tests/seer/sources/test_variant_games.py; the command: tests/test_progress.py
 def test_analyze_on_real_games_through_the_command_line(tmp_path):
     """Every real No Variant game: the maximum never rises, never falls below the final score, is the
     score at the end of a game that ended by the rules, and every exported line replays to its drop's

@@ -7,6 +7,7 @@ from click.testing import CliRunner
 
 from cli import main
 from helpers import REAL_GAMES
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.runs.boundrun import bound_row, summarize
 from solitaire.seer.runs.evaluation import wilson
 from solitaire.seer.runs.rowfile import read_rows
@@ -118,7 +119,7 @@ def test_a_bad_game_is_a_refused_row_and_strict_stops_at_it_in_one_line(tmp_path
 def test_a_deal_with_another_starting_player_gets_its_own_optimum_and_line():
     for seed in (0, 5):
         deal = seeded_deal(3, seed).starting(2)
-        row = bound_row(deal, figures=False, lines=True, timeout=30)
+        row = bound_row(deal, figures=False, lines=True, limits=SearchLimits(30))
         assert row["exact"] and row["L"] <= row["U3"] <= row["U2"]
         assert row["u3_game"]["options"] == {"startingPlayer": 2}
         assert simulate(deal, row["u3_game"]["actions"]).score == row["U3"]

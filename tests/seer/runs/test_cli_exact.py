@@ -64,6 +64,7 @@ def test_bound_exact_csv_reads_back(tmp_path):
     assert "U3 = 25" in out.output
 
 
+@pytest.mark.long  # 5 s; the peer closing rows with no search, fast: test_variant_table.py, test_reliability.py
 def test_peer_timeout_closes_a_deal_the_search_may_not_touch(tmp_path):
     # P = 5, seed 11017: the bot scores 21 and U2 = 25; with no search, the SAT peer finds a line
     # of 24 and proves that 25 is out of reach (about 10 s)
@@ -79,8 +80,8 @@ def test_peer_timeout_closes_a_deal_the_search_may_not_touch(tmp_path):
     assert (row["U3"], row["exact"], row["method"]) == (24, True, "peer")
 
 
-@pytest.mark.parametrize("options, asked", [
-    (["--peer-solver", "cadical195"], {("removals", "cadical195")}),
+@pytest.mark.parametrize("options, asked", [  # 4 s each (the peers' time limit)
+    pytest.param(["--peer-solver", "cadical195"], {("removals", "cadical195")}, marks=pytest.mark.long),
     (["--peer-encoding", "turns"], {("turns", "glucose4")})])
 def test_peer_options_pick_the_formula_and_the_solver(tmp_path, monkeypatch, options, asked):
     from solitaire.seer.bounds.peers import PEERS
@@ -199,12 +200,13 @@ def test_table_starts_a_huge_batch_at_once(tmp_path):
     import itertools
     import time
 
+    from solitaire.seer.bounds.limits import SearchLimits
     from solitaire.seer.runs.exactrun import TableRun, table_rows
 
     began = time.perf_counter()
-    (row,) = itertools.islice(table_rows([2], range(0, 10**12), 5), 1)
+    (row,) = itertools.islice(table_rows([2], range(0, 10**12), SearchLimits(5)), 1)
     assert row["id"] == "P2-seed-0"
-    with TableRun([2, 3], 2**64 - 10**15, 10**15, tmp_path / "t.jsonl", timeout=5) as table:
+    with TableRun([2, 3], 2**64 - 10**15, 10**15, tmp_path / "t.jsonl", SearchLimits(5)) as table:
         rows = table.rows()
         first = next(rows)
         rows.close()

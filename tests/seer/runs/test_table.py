@@ -19,6 +19,7 @@ from solitaire.examples import find_example
 from solitaire.seer.runs.rowfile import read_rows
 from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.game.deals import seeded_deal
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact, root_hope
 from solitaire.seer.runs.exactrun import latest_rows
 from solitaire.seer.game.simulator import seer_score
@@ -35,12 +36,14 @@ def shipped(request):
     return request.param, latest_rows(read_rows(request.param))
 
 
+@pytest.mark.long  # as the three tests below: 8 s and 600 MB of rows per file, too much for the default run
 def test_a_file_holds_each_deal_of_its_seeds_once(shipped):
     path, rows = shipped
     first = int(path.name.split("-")[1].split(".")[0])
     assert sorted((r["players"], r["seed"]) for r in rows) == [(p, s) for p in PLAYERS for s in range(first, first + SPAN)]
 
 
+@pytest.mark.long
 def test_every_row_is_consistent(shipped):
     for row in shipped[1]:
         assert parse_id(row["id"]) == GameId(row["players"], "seed", str(row["seed"]))
@@ -49,6 +52,7 @@ def test_every_row_is_consistent(shipped):
         assert row["method"] != "bot" or row["L"] == row["U2"] == row["U3"], row
 
 
+@pytest.mark.long
 def test_a_sample_of_rows_is_recomputed(shipped):
     path, rows = shipped
     rng = random.Random(path.name)
@@ -58,10 +62,11 @@ def test_a_sample_of_rows_is_recomputed(shipped):
         deal = seeded_deal(row["players"], row["seed"])
         assert (seer_score(deal), u2_value(deal)) == (row["L"], row["U2"]), row
     for row in searched:
-        r = exact(seeded_deal(row["players"], row["seed"]), timeout=30)
+        r = exact(seeded_deal(row["players"], row["seed"]), SearchLimits(30))
         assert (r.score, r.exact) == (row["U3"], True), row
 
 
+@pytest.mark.long
 def test_the_table_never_contradicts_the_hard_deals(shipped):
     rows = {(r["players"], r["seed"]): r for r in shipped[1]}
     for hard in HARD:
@@ -86,5 +91,5 @@ def test_the_default_peer_reproves_a_sample_of_the_peers_rows(shipped):
     path, rows = shipped
     proved = [r for r in rows if r["method"] == "peer"]
     for row in random.Random(path.name).sample(proved, min(2, len(proved))):
-        r = exact(seeded_deal(row["players"], row["seed"]), timeout=2, peer_timeout=300, peer_solver="cadical195")
+        r = exact(seeded_deal(row["players"], row["seed"]), SearchLimits(2, 300, peer_solver="cadical195"))
         assert (r.score, r.exact) == (row["U3"], True), row

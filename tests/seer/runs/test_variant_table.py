@@ -9,6 +9,7 @@ from cli import main
 from helpers import one_line_error
 from solitaire.seer.sources.dealsource import live_deals
 from solitaire.seer.game.simulator import simulate
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact
 
 TIMINGS = ("seconds_median", "seconds_p99", "seconds_max", "slowest")
@@ -35,7 +36,7 @@ def test_a_variant_table_has_the_rows_of_hanablive_seeds(tmp_path):
         assert row["variant"] == "Black (6 Suits)" and row["max_score"] == 30
         assert row["L"] <= row["U3"] <= row["U3_high"] <= row["U2"] <= 30
         deal = live_deals([row["id"].split("-")[-1]])[0]
-        again = exact(deal, timeout=30)
+        again = exact(deal, SearchLimits(30))
         assert (again.score, again.exact) == (row["U3"], row["exact"])
         assert simulate(deal, again.actions).score == again.score
     summary = json.loads(result.output)
@@ -95,7 +96,7 @@ def test_the_sat_peer_closes_variant_rows(tmp_path, variant, players, seed, deal
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(rows) == deals and all(r["method"] == "peer" and r["exact"] for r in rows)
     for row in rows:
-        again = exact(live_deals([row["id"].split("-")[-1]])[0], timeout=60)
+        again = exact(live_deals([row["id"].split("-")[-1]])[0], SearchLimits(60))
         assert again.exact and again.score == row["U3"], row
 
 
@@ -110,14 +111,21 @@ def test_a_variant_the_peers_do_not_encode_is_answered_by_the_search_alone(tmp_p
     assert len(rows) == 2 and all(r["variant"] == variant and r["method"] in ("bot", "search") for r in rows)
 
 
-def test_the_shipped_variant_tables_recompute():
-    # per variant: the first row the search settled below the maximum, and the first it settled at it
+def shipped_variant_tables():
     from solitaire.examples import examples
+
+    return [e for e in examples() if e.kind == "table" and e.name != "table"]
+
+
+@pytest.mark.long  # one table at a time: 7 s and 600 MB of rows each, too much for the default run
+@pytest.mark.parametrize("name", [e.name for e in shipped_variant_tables()])
+def test_the_shipped_variant_tables_recompute(name):
+    # per variant: the first row the search settled below the maximum, and the first it settled at it
     from solitaire.seer.runs.rowfile import read_rows
 
-    tables = [e for e in examples() if e.kind == "table" and e.name != "table"]
+    tables = shipped_variant_tables()
     assert len(tables) == 7
-    for example in tables:
+    for example in [e for e in tables if e.name == name]:
         rows = read_rows(example.paths[0])
         for p in (2, 3, 4, 5):  # seeds 1..100000 of each player count, each deal once
             seeds = sorted(r["seed"] for r in rows if r["players"] == p)
@@ -126,5 +134,5 @@ def test_the_shipped_variant_tables_recompute():
         for row in (next(r for r in searched if r["U3"] < r["max_score"]),
                     next(r for r in searched if r["U3"] == r["max_score"])):
             deal = live_deals([row["id"].split("-")[-1]])[0]
-            again = exact(deal, timeout=30)
+            again = exact(deal, SearchLimits(30))
             assert (again.score, again.high, again.exact) == (row["U3"], row["U3_high"], True), row["id"]

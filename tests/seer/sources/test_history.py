@@ -233,6 +233,7 @@ def test_a_bad_line_of_json_lines_is_refused_and_the_batch_goes_on(tmp_path):
     assert [type(i) for i in items] == [Deal, Refused, Deal] and items[1].reason.startswith("expected JSON")
 
 
+@pytest.mark.long  # 7 s: every real file through three commands (each file read: the tests above)
 def test_every_command_gives_every_real_record_a_row_and_the_summary_counts_add_up(tmp_path):
     for path in REAL_FILES[1:]:  # the 303 games: test_analyze_of_the_303_real_games
         items = read_history(path)

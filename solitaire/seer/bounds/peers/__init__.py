@@ -14,21 +14,18 @@ not model, and cards no clue touches unless a clue is always legal
 
 from collections.abc import Callable
 
+from solitaire.seer.bounds.limits import PEER_ENCODING
 from solitaire.seer.bounds.peers.removals import removal_reaches
 from solitaire.seer.bounds.peers.turns import peer_reaches
+from solitaire.seer.game.simulator import Action
 
 __all__ = ["PEERS", "PEER_ENCODING", "peer_of"]
 
-#: The SAT peers by encoding.
+#: The SAT peers by encoding (the default: :data:`~solitaire.seer.bounds.limits.PEER_ENCODING`).
 PEERS = {"removals": removal_reaches, "turns": peer_reaches}
 
-#: The encoding that closes open deals: on every question of ``benchmarks/bench_peer.py`` that
-#: takes the turn-indexed formula over a second, the removal-indexed one is faster, up to 70
-#: times (``benchmarks/README.md``).
-PEER_ENCODING = "removals"
 
-
-def peer_of(encoding: str) -> Callable[..., tuple[bool | None, list[dict[str, int]] | None]]:
+def peer_of(encoding: str) -> Callable[..., tuple[bool | None, list[Action] | None]]:
     """``PEERS[encoding]``; a :class:`ValueError` naming the encodings for any other name."""
     try:
         return PEERS[encoding]

@@ -46,7 +46,7 @@ from pysat.formula import CNF, IDPool
 from solitaire.seer.bounds.peers.turns import PEER_SOLVER, ask, peer_start, solve
 from solitaire.seer.game.deals import RANKS, Deal
 from solitaire.seer.game.position import MAX_STRIKES, Position
-from solitaire.seer.game.simulator import DISCARD, MAX_CLUES, PLAY, Game, legal_clue, simulate
+from solitaire.seer.game.simulator import DISCARD, MAX_CLUES, PLAY, Action, Game, legal_clue, simulate
 
 __all__ = ["removal_formula", "removal_line", "removal_reaches"]
 
@@ -201,7 +201,7 @@ def _stack_step(cnf, var, step, plays):
         cnf.append([-nxt, var("done", step, x)] + lits)
 
 
-def removal_line(start: Position, model: list[int], pool: IDPool) -> list[dict[str, int]]:
+def removal_line(start: Position, model: list[int], pool: IDPool) -> list[Action]:
     """Decode a model into hanab.live actions from the position ``start``: each removal after its clues,
     then the final round."""
     true = {v for v in model if v > 0}
@@ -237,7 +237,7 @@ def removal_line(start: Position, model: list[int], pool: IDPool) -> list[dict[s
 
 
 def removal_reaches(start: Deal | Position, target: int, solver: str = PEER_SOLVER,
-                    timeout: float | None = None) -> tuple[bool | None, list[dict[str, int]] | None]:
+                    timeout: float | None = None) -> tuple[bool | None, list[Action] | None]:
     """``(answer, actions)`` as :func:`solitaire.seer.bounds.peers.turns.peer_reaches`, with this encoding, from
     ``start`` (a deal: its first turn; or a position); the actions are replayed from ``start`` and must
     reach ``target``. With ``timeout`` the answer may be ``None``. A deal whose rules the peers do not encode

@@ -57,19 +57,17 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
 
+from solitaire.seer.bounds.limits import PEER_SOLVER
 from solitaire.seer.bounds.peers.deadline import call_with_deadline
 from solitaire.seer.game.deals import RANKS, Deal
 from solitaire.seer.game.position import MAX_STRIKES, Position, position_of
-from solitaire.seer.game.simulator import DISCARD, MAX_CLUES, PLAY, Game, legal_clue
+from solitaire.seer.game.simulator import DISCARD, MAX_CLUES, PLAY, Action, Game, legal_clue
 from solitaire.seer.game.variants import UnsupportedVariant
 
 __all__ = ["ask", "horizon", "removals_left", "peer_formula", "peer_reaches", "peer_line", "peer_max", "solve",
            "check_encoded", "peer_start", "settled", "PEER_SOLVER"]
 
 KINDS = (0, 1, 2)  # play, discard, misplay
-#: The default solver. On the hard questions of the table (``benchmarks/README.md``, "the SAT peers") it is faster
-#: than CaDiCaL 1.9.5 on 9 of 10 (1.4x..6.2x), CaDiCaL on some lines and refutations (0.24x).
-PEER_SOLVER = "glucose4"
 
 
 def horizon(start: Deal | Position, target: int) -> int:
@@ -100,7 +98,7 @@ def peer_start(start: Deal | Position) -> Position:
     return start
 
 
-def settled(position: Position, target: int) -> tuple[bool | None, list[dict[str, int]] | None] | None:
+def settled(position: Position, target: int) -> tuple[bool | None, list[Action] | None] | None:
     """``(answer, actions)`` when no formula is needed: ``target`` already reached (an empty line) or
     the game over below it; else ``None``."""
     if target <= position.score:
@@ -232,7 +230,7 @@ def peer_formula(start: Deal | Position, target: int, slack: int = 0) -> tuple[C
     return cnf, pool
 
 
-def peer_line(start: Position, model: list[int], pool: IDPool) -> list[dict[str, int]]:
+def peer_line(start: Position, model: list[int], pool: IDPool) -> list[Action]:
     """Decode a model into hanab.live actions from ``start`` (a position; a pass becomes a legal colour clue)."""
     true = {v for v in model if v > 0}
     game, actions = Game.from_position(start), []
@@ -251,7 +249,7 @@ def peer_line(start: Position, model: list[int], pool: IDPool) -> list[dict[str,
 
 
 def peer_reaches(start: Deal | Position, target: int, solver: str = PEER_SOLVER, timeout: float | None = None,
-                 slack: int = 0) -> tuple[bool | None, list[dict[str, int]] | None]:
+                 slack: int = 0) -> tuple[bool | None, list[Action] | None]:
     """``(answer, actions)``: whether some legal game from ``start`` (a deal: its first turn; or a
     :class:`~solitaire.seer.game.position.Position`) scores ``>= target``, with such a game's actions from ``start``.
 
@@ -265,8 +263,8 @@ def peer_reaches(start: Deal | Position, target: int, solver: str = PEER_SOLVER,
     return ask(_decide, (start, target, solver, slack), start, target, timeout)
 
 
-def ask(decide: Callable[..., tuple[bool | None, list[dict[str, int]] | None]], args: Sequence[Any], start: Position,
-        target: int, timeout: float | None) -> tuple[bool | None, list[dict[str, int]] | None]:
+def ask(decide: Callable[..., tuple[bool | None, list[Action] | None]], args: Sequence[Any], start: Position,
+        target: int, timeout: float | None) -> tuple[bool | None, list[Action] | None]:
     """``decide(*args)``, a peer's ``(answer, actions)`` for "score >= target?" from the position ``start``,
     run in a forked process killed after ``timeout`` seconds (none: in this one); ``(None, None)`` when time
     ran out, and the answer at once when ``start`` settles it (:func:`settled`: ``(True, [])`` for a target
@@ -281,7 +279,7 @@ def ask(decide: Callable[..., tuple[bool | None, list[dict[str, int]] | None]], 
 
 
 def solve(cnf: CNF, pool: IDPool, start: Position, solver: str,
-          decode: Callable[[Position, list[int], IDPool], list[dict[str, int]]]) -> tuple[bool, list[dict] | None]:
+          decode: Callable[[Position, list[int], IDPool], list[Action]]) -> tuple[bool, list[Action] | None]:
     """``(answer, actions)`` of a peer's formula: no model, or the model decoded by ``decode(start, model, pool)``."""
     with Solver(name=solver, bootstrap_with=cnf.clauses) as sat:
         if not sat.solve():

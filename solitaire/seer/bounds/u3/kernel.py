@@ -9,7 +9,7 @@ the move order (``seed``) never changes an answer, only how soon it comes.
 
 Decks. Any deck of ``S <= 6`` suits of ranks 1..5 (a hanab.live variant's: type ``suit * 5 + rank - 1``,
 ``5 S`` types, any number of copies of each) and up to 60 cards, with hands of up to 6 cards (at most
-25 cards in all hands). ``S`` is the size of the stacks array (:func:`start`, :func:`position`), and the
+25 cards in all hands). ``S`` is the size of the stacks array (:class:`Root`, :func:`cards_of`), and the
 per-type arrays have ``MAX_TYPES`` = 30 entries whatever the deck (constant sizes keep the compiled search as
 fast on every deck); the game is won at ``5 S`` points. The rules are those of the real game. With every card seen
 a clue is a pass: which clue is given does not matter, only whether one may be. It needs a token, and
@@ -103,7 +103,7 @@ Compiled form. The search keeps its own stack (a node's phase: entered, next mov
 numba caches it like every other kernel (``cache=True``). The functions every node calls are
 inlined (``inline="always"``). :func:`dfs` and what it calls run without numba's reference
 counts (``_nrt=False``): its caller allocates every array the search uses (:func:`scratch`,
-:func:`start`) and holds it until the search returns, so none can be freed under it. A probe of
+:func:`setup_of`, :func:`cards_of`) and holds it until the search returns, so none can be freed under it. A probe of
 the transposition table misses the processor's caches, so a node computes its key after the
 cheap part of its bound (:func:`~solitaire.seer.bounds.u3.hope.runs`) and has the table's line fetched
 (:func:`~solitaire.seer.bounds.u3.llvm.prefetch`) while the chains run
@@ -126,8 +126,8 @@ from solitaire.seer.bounds.u3.table import tt_get, tt_put, tt_slot
 from solitaire.seer.game.deals import MAX_SCORE, RANKS
 from solitaire.seer.game.simulator import MAX_CLUES
 
-__all__ = ["dfs", "position", "first_turn", "start", "scratch", "Cards", "Setup", "Scratch", "M_PLAY", "M_DISCARD",
-           "M_CLUE", "M_MISPLAY", "M_DECK_PLAY", "M_DECK_SHED",
+__all__ = ["dfs", "setup_of", "cards_of", "first_turn", "start", "scratch", "Cards", "Setup", "Scratch", "Root",
+           "M_PLAY", "M_DISCARD", "M_CLUE", "M_MISPLAY", "M_DECK_PLAY", "M_DECK_SHED",
            "POS", "TOKENS", "STRIKES", "FIN", "SCORE", "MOVER", "NODES", "NODE_LIMIT", "ABORTED", "LINE_LENGTH",
            "STATS_N", "STOP_EVERY"]
 
@@ -164,8 +164,13 @@ F_MOVES, F_NEXT, F_BEST, F_HOPE, F_SLOT = range(5)
 #: types (``-1`` past its length) and its length, per suit the stack, per type the copies held, lost and in
 #: the deck.
 Cards = namedtuple("Cards", "hands hlen stacks held lost rem")
+#: A state as :func:`cards_of` and the search's root take it: per player the deck indices held
+#: (``hand_cards[p, :hlen[p]]``, 8 columns), the cards played per suit (one stack per suit of the deck), and
+#: ``scalars``, the fields ``POS`` .. ``MOVER`` (the next card, tokens, strikes, the turns left once the deck
+#: is empty or -1, the score, the player to move).
+Root = namedtuple("Root", "hand_cards hlen stacks scalars")
 #: What a search never changes: the deck's types, per position the next position of each type
-#: (:func:`start`), the copies of each type, the players, the hand size, the types no clue touches
+#: (:func:`setup_of`), the copies of each type, the players, the hand size, the types no clue touches
 #: under restricted clues (a bit mask, 0 when a clue is legal whenever a token is left), the units of
 #: clue tokens a clue costs (2 under Clue Starved, else 1; module docstring) and ``plays``, 1 when the deck's
 #: last card may be played from the deck (the option ``deckPlays``), else 0.
@@ -585,57 +590,60 @@ def scratch(seed, memo_bits):
 
 
 @numba.njit(cache=True)
-def position(deck, P, H, hand_cards, hlen, stacks, next_card, mute=0, cost=1, plays=0):
-    """The search's fixed data and the card arrays of a state: ``(Setup, Cards)``.
-
-    ``hand_cards[p, :hlen[p]]`` are the deck indices player ``p`` holds, ``stacks`` the cards played
-    per suit (one per suit of the deck: its size gives the ``5 * stacks.size`` types), ``next_card``
-    the index of the next card to draw. The lost copies of each type are the drawn ones neither held
-    nor played (negative for a state no game reaches: the caller checks). ``counts`` are the copies of
-    each type in this deck (not the variant's), ``nextpos[q, x]`` the first position ``>= q`` of type
-    ``x`` in the deck (the deck size if none). Per-type arrays (and the columns of ``nextpos``) have
-    ``MAX_TYPES`` entries whatever the deck, the types of no suit of the deck never drawn. ``mute``, ``cost`` and
-    ``plays``: the types no clue touches under restricted clues, the units of tokens a clue costs and whether the
-    deck's last card may be played from the deck (:class:`Setup`)."""
+def setup_of(deck, P, H, mute, cost, plays):
+    """What a search of the deck ``deck`` never changes (:class:`Setup`): ``counts`` are the copies of each type in
+    this deck (not the variant's), ``nextpos[q, x]`` the first position ``>= q`` of type ``x`` in the deck (the
+    deck size if none), both with ``MAX_TYPES`` entries per position whatever the deck; ``P`` players hold ``H``
+    cards each; ``mute``, ``cost`` and ``plays``: the types no clue touches under restricted clues, the units of
+    tokens a clue costs and whether the deck's last card may be played from the deck."""
     n_cards = deck.size
-    counts, held, rem = np.zeros(MAX_TYPES, dtype=np.int64), np.zeros(MAX_TYPES, dtype=np.int64), \
-        np.zeros(MAX_TYPES, dtype=np.int64)
+    counts = np.zeros(MAX_TYPES, dtype=np.int64)
     for q in range(n_cards):
         counts[deck[q]] += 1
-    for q in range(next_card, n_cards):
-        rem[deck[q]] += 1
-    hands = np.full((P, 8), -1, dtype=np.int64)
-    for p in range(P):
-        for j in range(hlen[p]):
-            hands[p, j] = deck[hand_cards[p, j]]
-            held[hands[p, j]] += 1
-    lost = counts - held - rem
-    for s in range(stacks.size):
-        for r in range(stacks[s]):
-            lost[s * RANKS + r] -= 1
     nextpos = np.full((n_cards + 1, MAX_TYPES), n_cards, dtype=np.int64)
     for q in range(n_cards - 1, -1, -1):
         copy_into(nextpos[q], nextpos[q + 1])
         nextpos[q, deck[q]] = q
-    setup = Setup(deck, nextpos, counts, P, H, mute, cost, plays)
-    return setup, Cards(hands, hlen.copy(), stacks.copy(), held, lost, rem)
+    return Setup(deck, nextpos, counts, P, H, mute, cost, plays)
+
+
+@numba.njit(cache=True)
+def cards_of(setup, root):
+    """The card arrays (:class:`Cards`, new ones) of the state ``root`` (:class:`Root`) of the deck of ``setup``
+    (:class:`Setup`). The stacks give the ``5 * root.stacks.size`` types; the per-type arrays have ``MAX_TYPES``
+    entries whatever the deck, the types of no suit of the deck never drawn. The lost copies of each type are the
+    drawn ones neither held nor played (negative for a state no game reaches: the caller checks)."""
+    deck, n_cards = setup.deck, setup.deck.size
+    held, rem = np.zeros(MAX_TYPES, dtype=np.int64), np.zeros(MAX_TYPES, dtype=np.int64)
+    for q in range(root.scalars[POS], n_cards):
+        rem[deck[q]] += 1
+    hands = np.full((setup.players, 8), -1, dtype=np.int64)
+    for p in range(setup.players):
+        for j in range(root.hlen[p]):
+            hands[p, j] = deck[root.hand_cards[p, j]]
+            held[hands[p, j]] += 1
+    lost = setup.counts - held - rem
+    for s in range(root.stacks.size):
+        for r in range(root.stacks[s]):
+            lost[s * RANKS + r] -= 1
+    return Cards(hands, root.hlen.copy(), root.stacks.copy(), held, lost, rem)
 
 
 @numba.njit(cache=True)
 def first_turn(deck, P, H, n_types=MAX_SCORE, cost=1):
-    """The game's first state as :func:`position` and the search's root take it: ``(hand_cards, hlen, stacks,
-    root)``, ``root`` the scalars ``POS`` .. ``MOVER`` (player 0 to move, 8 tokens of ``cost`` units each),
-    ``n_types`` the types of the variant (5 per suit; the stacks: one per suit)."""
+    """The game's first state (:class:`Root`): player 0 to move, 8 tokens of ``cost`` units each, ``n_types`` the
+    types of the variant (5 per suit; the stacks: one per suit)."""
     hand_cards = np.full((P, 8), -1, dtype=np.int64)
     for q in range(P * H):
         hand_cards[q // H, q % H] = q
-    root = np.zeros(MOVER + 1, dtype=np.int64)
-    root[POS], root[TOKENS], root[FIN] = P * H, MAX_CLUES * cost, -1 if deck.size > P * H else P
-    return hand_cards, np.full(P, H, dtype=np.int64), np.zeros(n_types // RANKS, dtype=np.int64), root
+    scalars = np.zeros(MOVER + 1, dtype=np.int64)
+    scalars[POS], scalars[TOKENS], scalars[FIN] = P * H, MAX_CLUES * cost, -1 if deck.size > P * H else P
+    return Root(hand_cards, np.full(P, H, dtype=np.int64), np.zeros(n_types // RANKS, dtype=np.int64), scalars)
 
 
 @numba.njit(cache=True)
 def start(deck, P, H, n_types=MAX_SCORE):
-    """:func:`position` of the game's first state (``n_types``: :func:`first_turn`)."""
-    hand_cards, hlen, stacks, root = first_turn(deck, P, H, n_types)
-    return position(deck, P, H, hand_cards, hlen, stacks, root[POS])
+    """``(Setup, Cards)`` of the game's first state (``n_types``: :func:`first_turn`), no clue restricted, a
+    clue costing one token, no card played from the deck."""
+    setup = setup_of(deck, P, H, 0, 1, 0)
+    return setup, cards_of(setup, first_turn(deck, P, H, n_types))

@@ -23,7 +23,7 @@ Schedule. The compiled search (:func:`exact_search`, :mod:`solitaire.seer.bounds
 from ``low`` = the bot's score L and ``high`` = ``min(U2, root_hope)`` (:func:`root_hope`: the
 node bound of :mod:`solitaire.seer.bounds.u3.hope` with every rule, the chains of all suits at once and
 in turn order included; from a position, both of that position) and runs node-limited searches
-(:func:`_schedule`) until they meet: the
+(:meth:`Schedule.searches`, tuned by a :class:`Schedule`) until they meet: the
 search in its best-first move order at ``high`` with a budget that doubles (2^14, 2^15, ...), each
 followed by restarts that shuffle every node's moves (seeded, so reproducible; every other
 restart keeps the plays first) with 2^16 nodes each, about as many nodes in all; then a search
@@ -39,11 +39,12 @@ order finds a winning line within a few thousand nodes (``docs/u3-search.md``).
 
 Result (:class:`ExactResult`). A line found becomes hanab.live actions (a play, a discard, or for a
 pass a legal clue of the variant); once it reaches its target the bot finishes the game (it never loses a
-point). A ``timeout`` (seconds per deal) is honoured between searches; a deal that runs out
-reports ``exact = False`` with the bounds found. With ``peer_timeout`` a deal left open goes to a
-SAT peer (:mod:`solitaire.seer.bounds.peers`, imported only then: the search itself needs no PySAT), except a
-deal with restricted clues, Clue Starved's half tokens or the option ``deckPlays``, which the peers do not
-encode (:func:`peers_asked`): the search alone answers it. A stop request
+point). The :class:`~solitaire.seer.bounds.limits.SearchLimits` limit a deal: a ``timeout`` (seconds
+per deal) is honoured between searches; a deal that runs out reports ``exact = False`` with the bounds
+found. With a ``peer_timeout`` a deal left open goes to a SAT peer (:mod:`solitaire.seer.bounds.peers`,
+imported only then: the search itself needs no PySAT), except a deal with restricted clues, Clue Starved's
+half tokens or the option ``deckPlays``, which the peers do not encode (:func:`peers_asked`): the search
+alone answers it. A stop request
 (:data:`solitaire.io.interrupt.STOP_REQUEST`: a Ctrl-C, SIGTERM or SIGHUP of the command line, or a
 program's) ends the search within ``STOP_EVERY`` nodes, and the deal reports ``exact = False`` with the
 bounds found, asking no peer; on the command line the signal's handler raises as the search returns,
@@ -55,12 +56,13 @@ search at all (``L = U2``); measurements in ``docs/u3-search.md``.
 
 import functools
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from solitaire.io.interrupt import STOP_REQUEST
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.bounds.u3.hope import MEMO_BITS, hope, workspace
 from solitaire.seer.bounds.u3.kernel import (
@@ -79,113 +81,113 @@ from solitaire.seer.bounds.u3.kernel import (
     STATS_N,
     STRIKES,
     TOKENS,
+    Root,
+    Setup,
+    cards_of,
     dfs,
     first_turn,
-    position,
     scratch,
+    setup_of,
 )
 from solitaire.seer.bounds.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
 from solitaire.seer.game.deals import MAX_SCORE, RANKS, Deal, seeded_deal
 from solitaire.seer.game.position import Position
-from solitaire.seer.game.simulator import DISCARD, PLAY, Game, bot_action, legal_clue, simulate
+from solitaire.seer.game.simulator import DISCARD, PLAY, Action, Game, bot_action, legal_clue, simulate
 
-__all__ = ["ExactResult", "exact", "exact_search", "search_from", "root_hope", "hope_from", "root_arrays",
-           "finish", "line_actions", "peer_close", "warm_up", "muted_types", "peers_asked", "tt_table",
+__all__ = ["ExactResult", "Schedule", "exact", "exact_search", "search_from", "deal_setup", "root_hope", "hope_from",
+           "root_arrays", "finish", "line_actions", "peer_close", "warm_up", "muted_types", "peers_asked", "tt_table",
            "TT_BITS", "MEMO_BITS"]
 
-#: A state as :func:`search_from` takes it: ``(hand_cards, hlen, stacks, root)`` (:func:`root_arrays`,
-#: :func:`~solitaire.seer.bounds.u3.kernel.first_turn`).
-_Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
-
-def hope_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
-              root: np.ndarray, joint: int = 1 << 17, turns: bool = True, cost: int = 1, plays: int = 0) -> int:
-    """The node bound of the state given as :func:`search_from` takes it, with the chains of several suits
-    at once, and (with ``turns``) in turn order with the clue tokens, ``joint`` steps per window: an
-    upper bound on the best score from the state (:mod:`solitaire.seer.bounds.u3.hope`). ``cost``: the units of
-    ``root``'s tokens a clue costs (2: half tokens, Clue Starved). The bound counts whole tokens (a half token
-    left gives no clue): a relaxation, as a clue spends a whole token and a removal adds at most one (rule 2'').
-    ``plays``: 1 when the deck's last card may be played from the deck (``deckPlays``), else 0."""
-    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], 0, cost, plays)  # typed as search_from
-
-    return int(hope(root[SCORE], cards.stacks, cards.held, cards.rem, root[POS], deck.size, root[FIN], P, root[MOVER],
-                    cards.hands, cards.hlen, setup.nextpos, deck, workspace(MEMO_BITS), 0, joint,
-                    root[TOKENS] // cost if turns else -1, plays))
+def hope_from(setup: Setup, root: Root, joint: int = 1 << 17, turns: bool = True) -> int:
+    """The node bound of the state ``root`` of the deck of ``setup`` (as :func:`search_from` takes them), with the
+    chains of several suits at once, and (with ``turns``) in turn order with the clue tokens, ``joint`` steps per
+    window: an upper bound on the best score from the state (:mod:`solitaire.seer.bounds.u3.hope`). The bound
+    counts whole tokens (``setup.cost`` units each; 2: half tokens, Clue Starved; a half token left gives no clue):
+    a relaxation, as a clue spends a whole token and a removal adds at most one (rule 2''). It plays the deck's
+    last card from the deck when ``setup.plays`` is 1 (``deckPlays``)."""
+    cards, scalars = cards_of(setup, root), root.scalars
+    tokens = scalars[TOKENS] // setup.cost if turns else -1
+    return int(hope(scalars[SCORE], cards.stacks, cards.held, cards.rem, scalars[POS], setup.deck.size, scalars[FIN],
+                    setup.players, scalars[MOVER], cards.hands, cards.hlen, setup.nextpos, setup.deck,
+                    workspace(MEMO_BITS), 0, joint, tokens, setup.plays))
 
 
 def root_hope(deck: np.ndarray, P: int, H: int, joint: int = 1 << 17, turns: bool = True,
               n_types: int = MAX_SCORE) -> int:
-    """:func:`hope_from` at the start of the game: an upper bound on U3 that may be below U2 (``n_types``:
-    the types of the deal's variant, 5 per suit)."""
-    arrays: _Arrays = first_turn(deck, P, H, n_types, 1)
-    return hope_from(deck, P, H, *arrays, joint, turns)
+    """:func:`hope_from` at the start of the game of ``deck``, ``P`` players with ``H`` cards each (whole tokens, no
+    card played from the deck): an upper bound on U3 that may be below U2 (``n_types``: the types of the deal's
+    variant, 5 per suit)."""
+    return hope_from(setup_of(deck, P, H, 0, 1, 0), first_turn(deck, P, H, n_types, 1), joint, turns)
 
 
-def search_from(deck: np.ndarray, P: int, H: int, hand_cards: np.ndarray, hlen: np.ndarray, stacks: np.ndarray,
-                root: np.ndarray, target: int, tt_keys: np.ndarray, tt_vals: np.ndarray, node_limit: int, seed: int,
-                free: bool = False, memo_bits: int = MEMO_BITS, mute: int = 0,
-                cost: int = 1, plays: int = 0) -> tuple[int, int, bool, np.ndarray]:
-    """One fail-soft search for ``target`` from the state whose hands are ``hand_cards[p, :hlen[p]]`` (deck
-    indices), with ``stacks`` and the scalars ``root`` (fields ``POS`` .. ``MOVER`` of
-    :mod:`solitaire.seer.bounds.u3.kernel`: the next card, tokens, strikes, turns left once the deck is empty
-    or -1, score, player to move); the rest as :func:`exact_search`, whose results it returns. The deck's
-    types are ``5 * stacks.size`` (one stack per suit)."""
-    setup, cards = position(deck, P, H, hand_cards, hlen, stacks, root[POS], np.int64(mute), np.int64(cost),
-                            np.int64(plays))
+def search_from(setup: Setup, root: Root, target: int, table: tuple[np.ndarray, np.ndarray], node_limit: int,
+                seed: int, free: bool = False, memo_bits: int = MEMO_BITS) -> tuple[int, int, bool, np.ndarray]:
+    """One fail-soft search for ``target`` from the state ``root``
+    (:class:`~solitaire.seer.bounds.u3.kernel.Root`: :func:`root_arrays`,
+    :func:`~solitaire.seer.bounds.u3.kernel.first_turn`) of the deck of ``setup`` (:func:`deal_setup`); the rest as
+    :func:`exact_search`, whose results it returns. The deck's types are ``5 * root.stacks.size`` (one stack per
+    suit)."""
+    cards = cards_of(setup, root)
     stats = np.zeros(STATS_N, dtype=np.int64)
-    stats[:MOVER + 1] = root
+    stats[:MOVER + 1] = root.scalars
     if free:
         stats[TOKENS] = 0  # the token-free game counts the passes in a row there
     stats[NODE_LIMIT] = node_limit
     path = np.zeros(MAX_DEPTH, dtype=np.int64)
-    result = dfs(target, seed, bool(free), setup, cards, (tt_keys, tt_vals), scratch(seed, memo_bits), stats, path,
-                 STOP_REQUEST)
+    result = dfs(target, seed, bool(free), setup, cards, table, scratch(seed, memo_bits), stats, path, STOP_REQUEST)
     return int(result), int(stats[NODES]), bool(stats[ABORTED]), path[:stats[LINE_LENGTH]].copy()
 
 
-def exact_search(deck: np.ndarray, P: int, H: int, target: int, tt_keys: np.ndarray, tt_vals: np.ndarray,
-                 node_limit: int, seed: int, free: bool = False, memo_bits: int = MEMO_BITS,
-                 n_types: int = MAX_SCORE, mute: int = 0, cost: int = 1,
-                 plays: int = 0) -> tuple[int, int, bool, np.ndarray]:
-    """One fail-soft search from the start of the game for ``target``.
+def exact_search(deal: Deal, target: int, table: tuple[np.ndarray, np.ndarray], node_limit: int, seed: int,
+                 free: bool = False, memo_bits: int = MEMO_BITS) -> tuple[int, int, bool, np.ndarray]:
+    """One fail-soft search of ``deal`` from the start of the game for ``target``.
 
     Returns ``(result, nodes, aborted, line)``: ``result >= target`` with ``line`` the move
     codes (``kind * 32 + type``) of a line reaching it; ``result < target`` a proven upper
     bound on U3; ``aborted`` when ``node_limit`` ran out or a stop was requested
     (:data:`solitaire.io.interrupt.STOP_REQUEST`, read every ``STOP_EVERY`` nodes: a Ctrl-C or SIGTERM
     during the search; ``result`` is then meaningless).
-    ``tt_keys`` (``2**b x 3`` words, initially all ones) and ``tt_vals`` carry proven bounds
+    ``table`` (:func:`tt_table`: ``2**b x 3`` key words, initially all ones, and the bounds) carries proven bounds
     from call to call, whatever the move order ``seed`` (see :func:`~solitaire.seer.bounds.u3.kernel.dfs`).
     With ``free`` the search is over the token-free game (:mod:`solitaire.seer.bounds.u3.kernel`): its
     ``result < target`` is an upper bound on U3 too, its line is not one of the real game.
     ``memo_bits``: the size of the memo of the chain rule's verdicts (:mod:`solitaire.seer.bounds.u3.hope`;
-    0: none), which changes neither the result nor the nodes, only the time. ``n_types``: the types of
-    the deal's variant (5 per suit, at most 30), the game being won at ``n_types`` points. ``mute``: the
-    types no clue touches under restricted clues (:func:`muted_types`; 0: a clue is legal whenever a token
-    is left). ``cost``: the units of clue tokens a clue costs (2 under Clue Starved, whose units are half
-    tokens; :attr:`~solitaire.seer.game.options.Rules.clue_cost`). ``plays``: 1 when the deck's last card may be played
-    from the deck (the option ``deckPlays``), else 0.
+    0: none), which changes neither the result nor the nodes, only the time. The deal's variant gives the types
+    (``deal.n_types``, 5 per suit, at most 30), the game being won at ``deal.n_types`` points, and its rules what
+    :func:`deal_setup` takes of them: restricted clues, the units of tokens a clue costs, plays from the deck.
     """
-    arrays: _Arrays = first_turn(deck, P, H, n_types, cost)
-    return search_from(deck, P, H, *arrays, target, tt_keys, tt_vals, node_limit, seed, free, memo_bits, mute, cost,
-                       plays)
+    setup = deal_setup(deal)
+    return search_from(setup, first_turn(setup.deck, deal.players, deal.hand, deal.n_types, setup.cost), target,
+                       table, node_limit, seed, free, memo_bits)
 
 
-def root_arrays(game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The state of ``game`` as :func:`search_from` takes it: ``(hand_cards, hlen, stacks, root)``."""
+def deal_setup(deal: Deal) -> Setup:
+    """What the searches of ``deal`` never change (:class:`~solitaire.seer.bounds.u3.kernel.Setup`): its deck,
+    players and hand size; the types no clue touches under restricted clues (:func:`muted_types`; 0: a clue is
+    legal whenever a token is left), the units of clue tokens a clue costs (2 under Clue Starved, whose units are
+    half tokens; :attr:`~solitaire.seer.game.options.Rules.clue_cost`) and 1 when the deck's last card may be
+    played from the deck (the option ``deckPlays``), else 0."""
+    deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
+    return setup_of(deck, deal.players, deal.hand, muted_types(deal), deal.rules.clue_cost,
+                    int(deal.rules.deck_plays))
+
+
+def root_arrays(game: Game) -> Root:
+    """The state of ``game`` as :func:`search_from` takes it (:class:`~solitaire.seer.bounds.u3.kernel.Root`)."""
     P = game.deal.players
     hand_cards = np.full((P, 8), -1, dtype=np.int64)
     for p, hand in enumerate(game.hands):
         hand_cards[p, :len(hand)] = hand
-    root = np.zeros(MOVER + 1, dtype=np.int64)
-    root[POS], root[TOKENS], root[STRIKES], root[SCORE], root[MOVER] = (game.next_card, game.clues, game.strikes,
-                                                                         game.played, game.current)
-    root[FIN] = -1 if game.last_turn is None else game.last_turn - game.turn
-    return (hand_cards, np.array([len(hand) for hand in game.hands], dtype=np.int64),
-            np.array(game.stacks, dtype=np.int64), root)
+    scalars = np.zeros(MOVER + 1, dtype=np.int64)
+    scalars[POS], scalars[TOKENS], scalars[STRIKES], scalars[SCORE], scalars[MOVER] = (
+        game.next_card, game.clues, game.strikes, game.played, game.current)
+    scalars[FIN] = -1 if game.last_turn is None else game.last_turn - game.turn
+    return Root(hand_cards, np.array([len(hand) for hand in game.hands], dtype=np.int64),
+                np.array(game.stacks, dtype=np.int64), scalars)
 
 
-def line_actions(game: Game, codes: Iterable[int]) -> tuple[list[dict[str, int]], Game]:
+def line_actions(game: Game, codes: Iterable[int]) -> tuple[list[Action], Game]:
     """hanab.live actions for the search's move codes from the state of ``game`` (left unchanged),
     finished by the bot; returns ``(actions, final game)``.
 
@@ -210,7 +212,7 @@ def line_actions(game: Game, codes: Iterable[int]) -> tuple[list[dict[str, int]]
     return finish(game, actions)
 
 
-def finish(game: Game, actions: Iterable[dict[str, int]]) -> tuple[list[dict[str, int]], Game]:
+def finish(game: Game, actions: Iterable[Action]) -> tuple[list[Action], Game]:
     """Play ``game`` (reached by ``actions``) to its end with the bot; returns ``(actions, game)``."""
     actions = list(actions)
     while not game.over:
@@ -256,30 +258,42 @@ class ExactResult:
         return game
 
 
-def _schedule(first_budget, restart_budget, free_share):
-    """Searches to run, as ``(seed, node limit, kind)``: the ordered search with doubling budgets,
-    each followed by restarts in shuffled orders that spend about as many nodes, then by a search
-    one point above the best line found (``kind`` ``"floor"``) with the budget, and by the
-    token-free game (``"free"``) with ``free_share`` times the budget (0: never; module docstring)."""
-    budget, seed = first_budget, 1
-    while True:
-        yield 0, budget, "real"
-        for _ in range(max(1, budget // restart_budget)):
-            yield seed, restart_budget, "real"
-            seed += 1
-        yield 0, budget, "floor"
-        if free_share:
-            yield 0, free_share * budget, "free"
-        budget *= 2
+@dataclass(frozen=True)
+class Schedule:
+    """How :func:`exact` spends its nodes and memory on a deal (module docstring): node budgets doubling from
+    ``first_budget``, restarts of ``restart_budget`` nodes each, the token-free game with ``free_share`` times the
+    budget (0: never); one transposition table of ``2**tt_first_bits`` entries at first, grown up to
+    ``2**tt_bits`` (:func:`tt_table`); the chain rule's memo of ``2**memo_bits`` slots (:func:`exact_search`)."""
+
+    first_budget: int = 1 << 14
+    restart_budget: int = 1 << 16
+    free_share: int = 16
+    tt_first_bits: int = TT_FIRST_BITS
+    tt_bits: int = TT_BITS
+    memo_bits: int = MEMO_BITS
+
+    def searches(self) -> Iterator[tuple[int, int, str]]:
+        """The searches to run, without end, as ``(seed, node limit, kind)``: the ordered search with doubling
+        budgets, each followed by restarts in shuffled orders that spend about as many nodes, then by a search one
+        point above the best line found (``kind`` ``"floor"``) with the budget, and by the token-free game
+        (``"free"``) with ``free_share`` times the budget."""
+        budget, seed = self.first_budget, 1
+        while True:
+            yield 0, budget, "real"
+            for _ in range(max(1, budget // self.restart_budget)):
+                yield seed, self.restart_budget, "real"
+                seed += 1
+            yield 0, budget, "floor"
+            if self.free_share:
+                yield 0, self.free_share * budget, "free"
+            budget *= 2
 
 
-def _peer(encoding, solver):
-    """``(reaches, solver)``: the SAT peer of ``encoding`` and the PySAT solver name (``None``: the
-    defaults of :mod:`solitaire.seer.bounds.peers`), asked only about deals they encode (:func:`peers_asked`); a
-    wrong encoding raises :class:`ValueError`. Imports PySAT."""
-    from solitaire.seer.bounds.peers import PEER_ENCODING, peer_of
-    from solitaire.seer.bounds.peers.turns import PEER_SOLVER
-    return peer_of(encoding or PEER_ENCODING), solver or PEER_SOLVER
+def _peer(encoding: str) -> Callable[..., tuple[bool | None, list[Action] | None]]:
+    """The SAT peer of ``encoding`` (:func:`solitaire.seer.bounds.peers.peer_of`: a wrong name raises
+    :class:`ValueError`), asked only about deals the peers encode (:func:`peers_asked`). Imports PySAT."""
+    from solitaire.seer.bounds.peers import peer_of
+    return peer_of(encoding)
 
 
 def muted_types(deal: Deal) -> int:
@@ -298,11 +312,14 @@ def peers_asked(deal: Deal) -> bool:
     return deal.rules.peer_gap is None
 
 
-def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None = None, tt_bits: int = TT_BITS,
-          first_budget: int = 1 << 14, restart_budget: int = 1 << 16, free_share: int = 16,
-          tt_first_bits: int = TT_FIRST_BITS, peer_solver: str | None = None, peer_encoding: str | None = None,
-          memo_bits: int = MEMO_BITS, start: Position | None = None) -> ExactResult:
-    """U3 of ``deal`` with an optimal line (module docstring); ``timeout`` in seconds or ``None``.
+#: The limits of :func:`exact` unless told: no timeout, no SAT peer.
+_UNLIMITED = SearchLimits()
+
+
+def exact(deal: Deal, limits: SearchLimits = _UNLIMITED, start: Position | None = None,
+          schedule: Schedule = Schedule()) -> ExactResult:
+    """U3 of ``deal`` with an optimal line (module docstring), searched under ``limits``
+    (:class:`~solitaire.seer.bounds.limits.SearchLimits`: by default no timeout and no SAT peer).
 
     ``start``: the :class:`~solitaire.seer.game.position.Position` to search from, or ``None``: the first
     turn, player 0 to move.
@@ -310,15 +327,12 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     the actions start at the position.
 
     Any deck of up to 6 suits (its variant's types, ``deal.n_types``) is searched, under any option of
-    :class:`~solitaire.seer.game.options.Options`. With ``peer_timeout`` the SAT peers are asked only about the deals
-    they encode (:func:`peers_asked`: not under restricted clues, Clue Starved's half tokens or ``deckPlays``).
+    :class:`~solitaire.seer.game.options.Options`. With ``limits.peer_timeout`` (seconds) a deal the search leaves
+    open goes to the SAT peer ``PEERS[limits.peer_encoding]`` with the PySAT solver ``limits.peer_solver``
+    (:func:`peer_close`), asked from ``start`` (or the first turn), but only about the deals the peers encode
+    (:func:`peers_asked`: not under restricted clues, Clue Starved's half tokens or ``deckPlays``).
 
-    The transposition table starts with ``2**tt_first_bits`` entries and grows to at most
-    ``2**tt_bits`` (:func:`tt_table`); ``memo_bits`` is that of :func:`exact_search`.
-
-    With ``peer_timeout`` (seconds), a deal the search leaves open goes to the SAT peer
-    ``PEERS[peer_encoding]`` with the PySAT solver ``peer_solver`` (:func:`peer_close`; ``None``:
-    the defaults of :mod:`solitaire.seer.bounds.peers`), asked from ``start`` (or the first turn).
+    ``schedule`` (:class:`Schedule`): the budgets of the searches, the transposition table's sizes and the memo's.
 
     A stop request (:data:`solitaire.io.interrupt.STOP_REQUEST`) ends it within ``STOP_EVERY`` nodes of the
     search with the bounds found (``exact = False`` unless they met), asking no peer.
@@ -331,71 +345,139 @@ def exact(deal: Deal, timeout: float | None = None, peer_timeout: float | None =
     (25, True, 25)
     """
     warm_up()
-    began_deal = time.perf_counter()
-    mute, cost, plays = muted_types(deal), deal.rules.clue_cost, int(deal.rules.deck_plays)
-    peer = _peer(peer_encoding, peer_solver) if peer_timeout and peers_asked(deal) else None  # a wrong name fails now
-    origin = Game(deal) if start is None else Game.from_position(start)
-    actions, game = finish(origin.copy(), [])
-    bot = game.score
-    deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
-    arrays: _Arrays = (first_turn(deck, deal.players, deal.hand, deal.n_types, cost) if start is None
-                       else root_arrays(origin))
+    began = time.perf_counter()
+    reaches = _peer(limits.peer_encoding) if limits.peer_timeout and peers_asked(deal) else None  # fails now
+    origin = _Origin.of(deal, start)
+    found = _first_bounds(deal, start, origin)
+    if found.low < found.high:
+        _search(found, origin, schedule, None if limits.timeout is None else began + limits.timeout)
+    method = found.closed_by()
+    if found.low < found.high and reaches is not None and not found.stopped:
+        found.low, found.high, found.actions = peer_close(origin.game.position(), found.low, found.high, found.actions,
+                                                          limits.peer_timeout, limits.peer_solver, reaches)
+        method = "peer" if found.low == found.high else None
+    final = _replay(origin.game, found.actions)
+    if final.score != found.low:
+        raise AssertionError(f"{deal.ident}: the line replays to {final.score}, not {found.low}")
+    return ExactResult(found.low, found.high, found.low == found.high, found.L, found.U2, found.actions, found.nodes,
+                       found.searches, time.perf_counter() - began, method)
+
+
+@dataclass(frozen=True)
+class _Origin:
+    """The state :func:`exact` searches from: the ``game`` there, and the search's form of it, ``setup``
+    (:func:`deal_setup`) and ``root`` (:class:`~solitaire.seer.bounds.u3.kernel.Root`)."""
+
+    game: Game
+    setup: Setup
+    root: Root
+
+    @classmethod
+    def of(cls, deal: Deal, start: Position | None) -> "_Origin":
+        """The origin of ``deal`` at ``start`` (``None``: the first turn, player 0 to move)."""
+        game = Game(deal) if start is None else Game.from_position(start)
+        setup = deal_setup(deal)
+        root = (first_turn(setup.deck, deal.players, deal.hand, deal.n_types, setup.cost) if start is None
+                else root_arrays(game))
+        return cls(game, setup, root)
+
+
+@dataclass
+class _Found:
+    """What :func:`exact` knows of a deal so far: the bot's score ``L`` and ``U2`` from the origin,
+    ``low <= U3 <= high`` with ``actions`` from the origin that reach ``low``, the nodes and searches spent, and
+    whether a stop request ended the searches."""
+
+    L: int
+    U2: int
+    low: int
+    high: int
+    actions: list
+    nodes: int = 0
+    searches: int = 0
+    stopped: bool = False
+
+    def closed_by(self) -> str | None:
+        """What closed the gap (:attr:`ExactResult.method`) before any peer: ``"bot"`` (L = U2, no search),
+        ``"search"``, or ``None`` while it is open."""
+        if self.low < self.high:
+            return None
+        return "bot" if self.searches == 0 and self.high == self.U2 else "search"
+
+
+def _first_bounds(deal: Deal, start: Position | None, origin: _Origin) -> _Found:
+    """The bounds before any search: ``low`` the bot's score L (its line from the origin), ``high`` the smaller of
+    U2 and the node bound with every rule (:func:`hope_from`), both from the origin (U2 alone when the bot reaches
+    it; the score of a game already over). An assertion fails if ``high < low``."""
+    actions, game = finish(origin.game.copy(), [])
     upper2 = u2_value(deal if start is None else start)
-    if origin.over:
-        first = origin.score
+    if origin.game.over:
+        high = origin.game.score
     else:
-        first = upper2 if bot == upper2 else min(upper2, hope_from(deck, deal.players, deal.hand, *arrays,
-                                                                   cost=cost, plays=plays))
-    low, high = bot, first
-    if high < low:
-        raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
-    rates: dict[str, float]  # nodes per second, by kind of search
-    nodes, searches, rates, free_reaches, stopped = 0, 0, {}, False, False
-    if low < high:
-        bits = min(tt_bits, tt_first_bits)
-        table = tt_table(bits)
-        schedule = _schedule(first_budget, restart_budget, free_share)
-        while low < high:
-            seed, limit, kind = next(schedule)
-            free, target = kind == "free", low + 1 if kind == "floor" else high
-            if (free and free_reaches) or target == high and kind == "floor":
-                continue  # the free game reached a target >= high: it cannot cut below; no floor left
-            left = None if timeout is None else timeout - (time.perf_counter() - began_deal)
-            if left is not None and left <= 0:
-                break
-            if left is not None and rates:  # do not overrun the timeout by much (the kinds' node rates differ)
-                limit = max(1024, min(limit, int(rates.get(kind, min(rates.values())) * left)))
-            grown = min(tt_bits, max(bits, (2 * (nodes + limit) - 1).bit_length()))
-            if grown > bits:  # one copy into the size the next search needs
-                bits, table = grown, tt_table(grown, table)
-            began = time.perf_counter()
-            result, used, aborted, line = search_from(deck, deal.players, deal.hand, *arrays, target, *table, limit,
-                                                      seed, free, memo_bits, mute, cost, plays)
-            nodes, searches = nodes + used, searches + 1
-            rates[kind] = used / max(time.perf_counter() - began, 1e-6)
-            if aborted and STOP_REQUEST[0]:  # a stop request: the bounds found, no peer
-                stopped = True
-                break
-            if aborted:
-                continue
-            if result >= target and free:
-                free_reaches = True
-            elif result >= target:
-                actions, game = line_actions(origin, line)
-                low = game.score
-            else:
-                high = max(result, low)
-    method = None if low < high else "bot" if searches == 0 and high == upper2 else "search"
-    if low < high and peer and not stopped:
-        reaches, solver = peer
-        assert peer_timeout is not None  # a peer is set only with a peer timeout
-        low, high, actions = peer_close(origin.position(), low, high, actions, peer_timeout, solver, reaches)
-        method = "peer" if low == high else None
-    final = _replay(origin, actions)
-    if final.score != low:
-        raise AssertionError(f"{deal.ident}: the line replays to {final.score}, not {low}")
-    return ExactResult(low, high, low == high, bot, upper2, actions, nodes, searches,
-                       time.perf_counter() - began_deal, method)
+        high = upper2 if game.score == upper2 else min(upper2, hope_from(origin.setup, origin.root))
+    if high < game.score:
+        raise AssertionError(f"{deal.ident}: the bot's line scores {game.score} above the bound {high}")
+    return _Found(game.score, upper2, game.score, high, actions)
+
+
+def _search(found: _Found, origin: _Origin, schedule: Schedule, deadline: float | None) -> None:
+    """Run the searches of ``schedule`` (:meth:`Schedule.searches`) from ``origin`` until the bounds of ``found``
+    meet, the ``deadline`` (of :func:`time.perf_counter`; ``None``: none) has passed or a stop is requested
+    (``found.stopped``). A line found raises ``found.low`` (its actions in ``found.actions``), a failure lowers
+    ``found.high`` to the bound it proved, a line of the token-free game ends that game's searches (module
+    docstring). All the searches share one transposition table (:func:`_table_for`)."""
+    table = tt_table(min(schedule.tt_bits, schedule.tt_first_bits))
+    rates: dict[str, float] = {}  # nodes per second, by kind of search
+    searches, free_reaches = schedule.searches(), False
+    while found.low < found.high:
+        seed, budget, kind = next(searches)
+        free, target = kind == "free", found.low + 1 if kind == "floor" else found.high
+        if (free and free_reaches) or target == found.high and kind == "floor":
+            continue  # the free game reached a target >= high: it cannot cut below; no floor left
+        limit = _in_time(budget, kind, rates, deadline)
+        if limit is None:
+            break
+        table = _table_for(table, found.nodes + limit, schedule.tt_bits)
+        began = time.perf_counter()
+        result, used, aborted, line = search_from(origin.setup, origin.root, target, table, limit, seed, free,
+                                                  schedule.memo_bits)
+        found.nodes, found.searches = found.nodes + used, found.searches + 1
+        rates[kind] = used / max(time.perf_counter() - began, 1e-6)
+        if aborted and STOP_REQUEST[0]:  # a stop request: the bounds found, no peer
+            found.stopped = True
+            break
+        if aborted:
+            continue
+        if result >= target and free:
+            free_reaches = True
+        elif result >= target:
+            found.actions, game = line_actions(origin.game, line)
+            found.low = game.score
+        else:
+            found.high = max(result, found.low)
+
+
+def _in_time(budget: int, kind: str, rates: dict[str, float], deadline: float | None) -> int | None:
+    """The node limit of the next search, of ``kind``: its ``budget``, cut to the nodes it runs before ``deadline``
+    (of :func:`time.perf_counter`; ``None``: none) at the node rate ``rates`` measured for its kind (the least
+    rate measured when none is; the budget before any search), at least 1024 nodes, so that the timeout is overrun
+    by little; ``None`` once the deadline has passed."""
+    if deadline is None:
+        return budget
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        return None
+    if not rates:
+        return budget
+    return max(1024, min(budget, int(rates.get(kind, min(rates.values())) * left)))
+
+
+def _table_for(table: tuple[np.ndarray, np.ndarray], nodes: int, most_bits: int) -> tuple[np.ndarray, np.ndarray]:
+    """``table`` (:func:`tt_table`) if ``nodes`` entries fill at most half of it, else its entries copied into the
+    least power of two they fill at most half, of at most ``2**most_bits`` entries."""
+    bits = table[1].size.bit_length() - 1
+    grown = min(most_bits, max(bits, (2 * nodes - 1).bit_length()))
+    return tt_table(grown, table) if grown > bits else table
 
 
 def _replay(origin, actions):
@@ -409,9 +491,9 @@ def _replay(origin, actions):
     return game
 
 
-def peer_close(start: Deal | Position, low: int, high: int, actions: list[dict[str, int]], timeout: float,
-               solver: str, reaches: Callable[..., tuple[bool | None, list[dict] | None]]
-               ) -> tuple[int, int, list[dict]]:
+def peer_close(start: Deal | Position, low: int, high: int, actions: list[Action], timeout: float,
+               solver: str, reaches: Callable[..., tuple[bool | None, list[Action] | None]]
+               ) -> tuple[int, int, list[Action]]:
     """Close ``low < U3 <= high`` from ``start`` (a deal: its first turn; or a position) with the SAT
     peer ``reaches`` (a value of :data:`solitaire.seer.bounds.peers.PEERS`, with PySAT's ``solver``) within
     ``timeout`` seconds; ``(low, high, actions)``, the actions from ``start``.
@@ -444,6 +526,6 @@ def warm_up() -> None:
     forked after it inherits them), so that no deal's timeout is spent compiling: :func:`exact` calls it."""
     u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
-    arrays: _Arrays = first_turn(deck, 2, 5, MAX_SCORE, 1)
-    search_from(deck, 2, 5, *arrays, 1, *tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS, 0, 1, 0)
-    hope_from(deck, 2, 5, *arrays)
+    setup, root = setup_of(deck, 2, 5, 0, 1, 0), first_turn(deck, 2, 5, MAX_SCORE, 1)
+    search_from(setup, root, 1, tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS)
+    hope_from(setup, root)
