@@ -64,6 +64,10 @@ class ActionKind(IntEnum):
     RANK_CLUE = 3
     GAME_OVER = 4
 
+    # shown as the number, as hanab.live's JSON has it: an action reads {'type': 0, 'target': 3}
+    __repr__ = int.__repr__
+    __str__ = int.__repr__
+
 
 PLAY, DISCARD, COLOR_CLUE, RANK_CLUE, GAME_OVER = ActionKind
 
