@@ -380,12 +380,8 @@ def parse_players(text: str) -> list[int]:
 
 def games_source(paths: Sequence[str], seeds: str | None = None, seed: str | None = None,
                  strict: bool = False) -> DealChain:
-    """The games of ``analyze``: those of the files or replay links ``paths``
-    (:func:`~solitaire.seer.sources.history.read_source`), then hanab.live's deals of the seed range ``seeds``
-    (:func:`live_seeds`) and of the one seed string ``seed`` (:func:`live_seed`), each game once; with
-    ``strict`` the first record refused is an :class:`InputError`."""
-    items = [item for path in paths for item in read_source(path)]
-    if strict:
-        split_refused(items, strict=True)
-    return DealChain((DealList(tuple(items)), *([live_seeds(seeds)] if seeds else []),
+    """The games of ``analyze``: those of the files or replay links ``paths`` (:func:`games_list`), then
+    hanab.live's deals of the seed range ``seeds`` (:func:`live_seeds`) and of the one seed string ``seed``
+    (:func:`live_seed`), each game once; with ``strict`` the first record refused is an :class:`InputError`."""
+    return DealChain((*(games_list(path, strict=strict) for path in paths), *([live_seeds(seeds)] if seeds else []),
                       *([live_seed(seed)] if seed else [])))
