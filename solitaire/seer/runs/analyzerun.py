@@ -103,7 +103,7 @@ class AnalyzeRun(LockedRun):
     def rows(self) -> Iterator[dict]:
         """Analyse the games not reused, in input order: write each row to ``out``, draw it, yield it."""
         warm_up()
-        tasks = ((item, self.timeout, None if item.ident is None else self.kept.get(item.ident))
+        tasks = (_Reused(item.ident) if item.ident is not None and item.ident in self.kept else (item, self.timeout)
                  for item in self.source.items())
         results = imap_jobs(_task, tasks, self.jobs, chunksize=1)
         writer = RowWriter(self.out, self.resume, lock=self.lock) if self.out else None
@@ -114,7 +114,7 @@ class AnalyzeRun(LockedRun):
     def _recorded(self, result: GameAnalysis | Refused | _Reused) -> dict | None:
         """The new row of one result (``None`` for a reused one), each kept in batch order."""
         if isinstance(result, _Reused):
-            self.batch.append(result.row)
+            self.batch.append(self.kept[result.ident])
             return None
         row = result.to_json() if isinstance(result, Refused) else self._row(result)
         self.new.append(row)
@@ -139,13 +139,13 @@ class AnalyzeRun(LockedRun):
 
 
 class _Reused(NamedTuple):
-    """A game whose row the run reuses."""
+    """A game whose row the run reuses (looked up in this process: neither the game nor its row goes to a worker)."""
 
-    row: dict
+    ident: str
 
 
-def _task(args: tuple) -> GameAnalysis | Refused | _Reused:
-    item, timeout, reused = args
-    if reused is not None:
-        return _Reused(reused)
+def _task(task: _Reused | tuple) -> GameAnalysis | Refused | _Reused:
+    if isinstance(task, _Reused):
+        return task
+    item, timeout = task
     return item if isinstance(item, Refused) else analyze_game(item, timeout)
