@@ -35,18 +35,17 @@ import json
 
 import click
 
-from solitaire.deckfile import deck_blocks, read_instance
+from solitaire.deckfile import read_instance
 from solitaire.examples import examples
 from solitaire.generate import MAX_CARDS, generated_decks
-from solitaire.io.atomic import write_text_atomic, write_texts_atomic
-from solitaire.io.command import CommandGroup, usage_error
+from solitaire.io.atomic import write_text_atomic
+from solitaire.io.command import CommandGroup, option_names, usage_error
 from solitaire.io.errors import InputError
 from solitaire.io.params import SECONDS, Whole, distinct_files, example_option, make_folder, memory_option
 from solitaire.io.progress import Progress
 from solitaire.referee import IllegalEvent, replay
-from solitaire.satenc import DEFAULT_SOLVER, SAT_SOLVERS
-from solitaire.seer.bounds.peers import PEER_ENCODING, PEERS
-from solitaire.seer.bounds.peers.turns import PEER_SOLVER
+from solitaire.satsolvers import DEFAULT_SOLVER, SAT_SOLVERS
+from solitaire.seer.bounds.limits import PEER_ENCODING, PEER_ENCODINGS, PEER_SOLVER
 from solitaire.sequence import check_json_budget, read_sequence
 from solitaire.solve import SOLVERS, applicable, choose, solve
 
@@ -57,7 +56,7 @@ def _peer_options(command):
         "--peer-solver", type=click.Choice(SAT_SOLVERS), default=PEER_SOLVER, show_default=True,
         help="PySAT solver of the SAT peer (CaDiCaL is faster on some hard deals, Glucose on others).")
     encoding = click.option(
-        "--peer-encoding", type=click.Choice(sorted(PEERS)), default=PEER_ENCODING, show_default=True,
+        "--peer-encoding", type=click.Choice(PEER_ENCODINGS), default=PEER_ENCODING, show_default=True,
         help="The SAT peer's formula: one step per removal (faster) or one per turn (the classic encoding).")
     return solver(encoding(command))
 
@@ -223,25 +222,17 @@ def reduce(cnf, output, hand, map_out, as_json):
     distinct_files(CNF=cnf, **{"--output": output, "--map": map_out})
     formula = read_dimacs(cnf)
     red = reduce_formula(formula, hand)
-    f = red.formula
-    command = f"hanabi-solitaire {' '.join(sys.argv[1:]) if sys.argv[1:] else 'reduce ' + cnf}"
-    texts = {output: deck_blocks(red.instance, red.provenance(cnf, command))}
-    if map_out:
-        texts[map_out] = json.dumps(red.to_json(), indent=1) + "\n"
-    try:
-        write_texts_atomic(texts)  # both files or neither
-    except OSError as err:
-        usage_error(f"cannot write {err.filename or output}: {err.strerror or err}")
-    out = {"deck": output, "map": map_out, "instance": red.instance.params(),
-           "formula": {"vars": formula.nvars, "clauses": formula.m, "norm_vars": f.nvars, "norm_clauses": f.m}}
+    red.write(output, cnf, f"hanabi-solitaire {' '.join(sys.argv[1:]) if sys.argv[1:] else 'reduce ' + cnf}", map_out)
+    out = {"deck": output, "map": map_out, **red.summary()}
     if as_json:
         _emit_json(out)
         return
-    p = out["instance"]
-    click.echo(f"{output}: N={p['N']} n={p['n']} c={p['c']} r={p['r']} h={p['h']} "
-               f"from {f.nvars} variables, {f.m} clauses" + (f"; map -> {map_out}" if map_out else ""))
+    p, f = out["instance"], out["formula"]
+    click.echo(f"{output}: N={p['N']} n={p['n']} c={p['c']} r={p['r']} h={p['h']} from {f['norm_vars']} variables, "
+               f"{f['norm_clauses']} clauses" + (f"; map -> {map_out}" if map_out else ""))
 
 
+@option_names(nvars="--random VARS")
 @main.command()
 @memory_option
 @click.argument("cnfs", nargs=-1, type=click.Path(exists=False))
@@ -262,32 +253,16 @@ def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
     checked. Exit code 1 when any formula disagrees.
     """
     from reductions.crosscheck import crosscheck as crosscheck_formula
-    from reductions.crosscheck import formulas_from_paths, random_formulas
+    from reductions.crosscheck import crosscheck_text, formulas_from_paths, random_formulas
 
     if not cnfs and random_spec is None:
         usage_error("give CNF files or folders, or --random VARS CLAUSES")
-    for path in cnfs:
-        if not os.path.exists(path):
-            raise InputError("no such file or folder", path)
-    sources = list(formulas_from_paths(cnfs))
-    if random_spec is not None:
-        if random_spec[0] < 3:
-            usage_error("--random needs at least 3 variables")
-        sources += random_formulas(*random_spec, count, seed)
+    sources = list(formulas_from_paths(cnfs)) + (random_formulas(*random_spec, count, seed) if random_spec else [])
     disagreements = 0
     for name, formula in sources:
         row = crosscheck_formula(formula, name, solver, engine=not no_engine)
         disagreements += not row["agree"]
-        if as_json:
-            _emit_json(row)
-            continue
-        sec = row["seconds"]
-        click.echo(f"{name}: cnf {'SAT' if row['cnf'] else 'UNSAT'}, hanabi {'WIN' if row['hanabi'] else 'LOSS'}"
-                   + ("" if row["engine"] is None else f", engine {'WIN' if row['engine'] else 'LOSS'}")
-                   + f", witnesses {_mark(row['model_to_play'])}/{_mark(row['play_to_model'])}"
-                   + f", N={row['deck']['N']} enc {row['encoding']['vars']}v/{row['encoding']['clauses']}c"
-                   + f", {sec['pysat_cnf']:.3f}s cnf / {sec['hanabi_sat']:.3f}s hanabi"
-                   + ("" if row["agree"] else "  DISAGREE"))
+        click.echo(json.dumps(row) if as_json else crosscheck_text(row))
     summary = {"formulas": len(sources), "disagreements": disagreements}
     if as_json:
         _emit_json({"summary": summary})
@@ -295,10 +270,6 @@ def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
         click.echo(f"{len(sources)} formulas, {disagreements} disagreements")
     if disagreements:
         sys.exit(1)
-
-
-def _mark(check):
-    return "-" if check is None else ("ok" if check else "FAIL")
 
 
 @main.command()
@@ -376,6 +347,7 @@ def _deal_sources(command):
     return command
 
 
+@option_names(limits="--exact", out="--csv or --jsonl", scores="--scores")
 @main.command()
 @_deal_sources
 @click.option("--csv", "csv_out", type=click.Path(dir_okay=False), help="Stream rows to this CSV file.")
@@ -433,9 +405,8 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
     scores = read_scores(scores_file) if scores_file else None
     if scores:
         check_scores(scores, source.max_score)
-    for name, value in (("--lines-dir", lines_dir), ("--peer-timeout", peer_timeout)):
-        if value and not with_exact:
-            raise InputError(f"{name} needs --exact", "bound")
+    if peer_timeout and not with_exact:
+        usage_error("--peer-timeout needs --exact")
     with BoundRun(source, options, out, bool(csv_out), resume, lines_dir, jobs, scores) as run:
         rows = Progress(run.rows(), run.todo, "deals", shown=not as_json)
         for row in rows:
@@ -449,6 +420,7 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
 
 
 
+@option_names(out="--jsonl")
 @main.command()
 @click.argument("games", nargs=-1, metavar="GAMES...")
 @example_option("games", "game", label="GAMES", required=False)
@@ -528,24 +500,16 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hana
     link of the deal. A game of a file the toolkit refuses prints its row {"id", "source",
     "refused"} (--strict stops there).
     """
-    from solitaire.seer.game.deals import deal_to_hanablive, format_deal_text
-    from solitaire.seer.sources.dealsource import deal_source
+    from solitaire.seer.sources.dealsource import deal_line, deal_source
     from solitaire.seer.sources.history import Refused
-    from solitaire.seer.sources.replaylink import link_or_reason
 
     if as_text and link:
         usage_error("give at most one of --text and --link")
     refused = 0
-    for one in deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds,
-                           hanab_live_seed, strict).items():
-        if isinstance(one, Refused):
-            refused += 1
-            click.echo(json.dumps(one.to_json()))
-        elif link:
-            url, note = link_or_reason(deal_to_hanablive(one))
-            click.echo(url or json.dumps({"id": one.ident, "link": None, "link_note": note}))
-        else:
-            click.echo(format_deal_text(one) if as_text else json.dumps(deal_to_hanablive(one)))
+    for item in deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds,
+                            hanab_live_seed, strict).items():
+        refused += isinstance(item, Refused)
+        click.echo(deal_line(item, "text" if as_text else "link" if link else "json"))
     if refused:
         click.echo(f"deal: {refused} game(s) refused (the lines with \"refused\")", err=True)
 
@@ -588,6 +552,7 @@ def _players_range(text):
         raise click.BadParameter(str(err), param_hint="--players") from None
 
 
+@option_names(out="--out")
 @main.command()
 @click.option("--players", "-p", "players_text", help="Player counts: A..B or 2,4.  [default: 2..5]")
 @click.option("--deals", type=Whole(min=1), help="Deals per player count (required but with --hanab-live-seeds).")

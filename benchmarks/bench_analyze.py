@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from common import markdown_table
-from solitaire.seer.runs.analysis import PHASES, analyze_game, summarize_analyses
+from solitaire.seer.runs.analysis import Phase, analyze_game, summarize_analyses
 from solitaire.seer.runs.evaluation import wilson
 from solitaire.seer.game.deals import seeded_deal
 from solitaire.seer.sources.history import read_history, split_refused
@@ -115,7 +115,7 @@ def print_tables(results, refused, noise, timeout):
         parts = [("all", r["drops"])] + [(f"P = {p}", d) for p, d in r["drops_by_players"].items()]
         for label, d in parts:
             low, high = d["lost_ci"]
-            phases = ", ".join(f"{p} {d['first_drop_phase'][p]}" for p in PHASES)
+            phases = ", ".join(f"{p} {d['first_drop_phase'][p]}" for p in Phase)
             rows.append([f"{name}, {label}", f"{d['games']:,}", d["scored_0"], d["winnable_at_start"],
                          d["lost_after_start"], f"{100 * d['lost_share']:.1f}% ({100 * low:.1f}–{100 * high:.1f})",
                          phases])

@@ -1,30 +1,36 @@
 """Benchmark of the linear-time solvers: greedy (Lemma 1, r = 1) and lazy (Theorem 4, c = 1).
 
 Run ``python benchmarks/bench_linear.py`` from the repository root (``--sizes`` and
-``--repeat`` to change the defaults). After a JIT warm-up, each measurement is the best of
-``--repeat`` runs. Printed as a markdown table, for N = 1e5, 1e6, 1e7:
+``--repeat`` to change the defaults). After a JIT warm-up, every quantity of one N is measured
+``--repeat`` times in alternation with the others (these machines are shared and noisy: ratios
+measured side by side are what to compare), and its best time is printed, as a markdown table for
+N = 1e5, 1e6, 1e7:
 
+* ``bincount``: one ``np.bincount`` over the values of the won deck, the reference streaming pass
+  over the same cards;
 * ``decide``: the decision and the certificate of a loss — ``solve_greedy`` on a random
   ``r = 1`` deck with ``c = 10`` and ``h = 5`` (lost, more than 5 cards wait early on), and
   ``solve_lazy`` on a random ``c = 1``, ``r = 3`` deck with ``h = 5`` (lost: the filter sweeps
   every value and removes most low copies);
-* ``sequence``: building the full winning play sequence (``asap_sequence``) alone, on a won
-  deck — for greedy the same deck with ``h`` = its maximum overlap (the smallest winning
-  hand), for lazy a planted win (the random deck of ``r - 1`` copies of every value followed
-  by ``1..n`` in order, ``h = 5``: the filter runs its heap over every value, nothing useless);
-* ``win``: the whole solve of that won deck (decision + sequence);
+* ``win``: the whole solve of a won deck, its play sequence included — for greedy the same deck
+  with ``h`` = its maximum overlap (the smallest winning hand), for lazy a planted win (the
+  random deck of ``r - 1`` copies of every value followed by ``1..n`` in order, ``h = 5``: the
+  filter runs its heap over every value, nothing useless);
+* ``sequence``: building the won deck's play sequence by the copy-selection lemma
+  (``asap_sequence``) alone, which greedy's win includes (lazy builds its own);
 * ``fixpoint`` (lazy only): :func:`~solitaire.lazy.useless_mask` on the lost deck, the
   filter run to the whole fixpoint instead of stopping at the first lost value (on these
   decks it removes most cards, each removal one random access to ``P``);
-* ``x10``: time ratio to the row with a 10 times smaller N (10 for linear time);
-* ``/acc``: time ratio to one ``np.maximum.accumulate`` pass over N int64, measured in the
-  same run (these machines are noisy; ratios measured side by side are what to compare).
+* ``/bc``: time ratio to ``bincount`` of the same N.
 
-The timed calls take an already built :class:`~solitaire.model.Instance`; generating the deck
-is not timed.
+A second table gives the log-log slope of every time from the smallest to the largest N
+(``log(t2 / t1) / log(N2 / N1)``: 1 for linear time at a constant rate, more when the rate drops as the
+tables leave the cache). The timed calls take an already built :class:`~solitaire.model.Instance`;
+generating the deck is not timed.
 """
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
@@ -60,24 +66,40 @@ def lazy_decks(N, seed, r=3):
     return lost, won, chosen
 
 
+def timings(calls, repeat):
+    """The best time of every call, the calls run in turn ``repeat`` times."""
+    best = dict.fromkeys(calls, float("inf"))
+    for _ in range(repeat):
+        for name, call in calls.items():
+            best[name] = min(best[name], best_of(call, 1)[0])
+    return best
+
+
+def quantities(solver, fixpoint, lost, won, chosen):
+    """The calls to time on one pair of decks, by name (module docstring)."""
+    res = solver(lost)
+    assert not res.winnable and res.certificate is not None
+    res, (seq, most) = solver(won), asap_sequence(won, chosen)
+    assert res.winnable and len(res.sequence) == len(seq) and most <= won.h
+    calls = {"bincount": lambda: np.bincount(won.values), "decide": lambda: solver(lost),
+             "win": lambda: solver(won), "sequence": lambda: asap_sequence(won, chosen)}
+    if fixpoint:
+        calls["fixpoint"] = lambda: fixpoint(lost)
+    return calls
+
+
 def measure(name, solver, decks, sizes, repeat, seed, fixpoint=None):
-    rows, previous = [], None
+    """One row per N: the best time of every quantity (module docstring), and N."""
+    rows = []
     for N in sizes:
         lost, won, chosen = decks(N, seed)
-        base = np.arange(N, dtype=np.int64)[::-1].copy()
-        t_acc, _ = best_of(lambda: np.maximum.accumulate(base), repeat)
-        t_dec, res = best_of(lambda: solver(lost), repeat)
-        assert not res.winnable and res.certificate is not None
-        t_seq, (seq, most) = best_of(lambda: asap_sequence(won, chosen), repeat)
-        assert most <= won.h
-        t_win, res = best_of(lambda: solver(won), repeat)
-        assert res.winnable and len(res.sequence) == len(seq)
-        t_fix = best_of(lambda: fixpoint(lost), repeat)[0] if fixpoint else None
-        x10 = "" if previous is None else f"{t_dec / previous:.1f}"
-        rows.append((name, lost.N, t_dec, lost.N / t_dec, x10, t_dec / t_acc, t_seq, won.N / t_seq,
-                     t_seq / t_acc, t_win, t_fix, t_acc))
-        previous = t_dec
+        rows.append({"algorithm": name, "N": won.N, **timings(quantities(solver, fixpoint, lost, won, chosen), repeat)})
     return rows
+
+
+def slope(first, last, key):
+    """The log-log slope of ``key`` from the row ``first`` to the row ``last``."""
+    return math.log(last[key] / first[key]) / math.log(last["N"] / first["N"])
 
 
 def main(argv=None):
@@ -89,15 +111,21 @@ def main(argv=None):
     sizes = [int(s) for s in args.sizes]
     measure("greedy", solve_greedy, greedy_decks, [1000], 1, args.seed)     # JIT warm-up
     measure("lazy", solve_lazy, lazy_decks, [999], 1, args.seed, useless_mask)
-    rows = measure("greedy", solve_greedy, greedy_decks, sizes, args.repeat, args.seed)
-    rows += measure("lazy", solve_lazy, lazy_decks, sizes, args.repeat, args.seed, useless_mask)
-    print("| algorithm | N | decide s | cards/s | x10 | /acc | sequence s | cards/s | /acc | win s | fixpoint s "
-          "| acc s |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for name, N, t_dec, rate, x10, r_dec, t_seq, rate_seq, r_seq, t_win, t_fix, t_acc in rows:
-        fix = "" if t_fix is None else f"{t_fix:.4f}"
-        print(f"| {name} | {N:.0e} | {t_dec:.4f} | {rate:.2e} | {x10} | {r_dec:.1f} | {t_seq:.4f} | "
-              f"{rate_seq:.2e} | {r_seq:.1f} | {t_win:.4f} | {fix} | {t_acc:.4f} |")
+    tables = [measure("greedy", solve_greedy, greedy_decks, sizes, args.repeat, args.seed),
+              measure("lazy", solve_lazy, lazy_decks, sizes, args.repeat, args.seed, useless_mask)]
+    print("| algorithm | N | bincount s | decide s | /bc | win s | /bc | win cards/s | sequence s | /bc | fixpoint s |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for row in (row for rows in tables for row in rows):
+        bc = row["bincount"]
+        fix = f"{row['fixpoint']:.4f}" if "fixpoint" in row else ""
+        print(f"| {row['algorithm']} | {row['N']:.0e} | {bc:.5f} | {row['decide']:.5f} | {row['decide'] / bc:.1f} | "
+              f"{row['win']:.5f} | {row['win'] / bc:.1f} | {row['N'] / row['win']:.2e} | {row['sequence']:.5f} | "
+              f"{row['sequence'] / bc:.1f} | {fix} |")
+    print(f"\n| algorithm | slope from {sizes[0]:.0e} to {sizes[-1]:.0e}: bincount | decide | win | sequence |")
+    print("|---|---:|---:|---:|---:|")
+    for rows in tables:
+        print(f"| {rows[0]['algorithm']} | " + " | ".join(f"{slope(rows[0], rows[-1], key):.2f}"
+                                                        for key in ("bincount", "decide", "win", "sequence")) + " |")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from reductions.crosscheck import crosscheck, random_3sat  # noqa: E402
 from reductions.dimacs import read_dimacs  # noqa: E402
 from reductions.theorem7 import reduce_formula  # noqa: E402
-from solitaire.satenc import DEFAULT_SOLVER, encode  # noqa: E402
+from solitaire.satenc import encode  # noqa: E402
+from solitaire.satsolvers import DEFAULT_SOLVER  # noqa: E402
 from pysat.solvers import Solver  # noqa: E402
 
 SOLVERS = ("cadical195", "cadical153", "cadical300", "glucose4", "minisat22", "maplechrono")

@@ -25,13 +25,14 @@ from pysat.solvers import Solver
 
 from solitaire.io.errors import InputError
 from solitaire.referee import IllegalEvent, replay
-from solitaire.satenc import DEFAULT_SOLVER, decide_sat
+from solitaire.satenc import decide_sat
+from solitaire.satsolvers import DEFAULT_SOLVER
 from solitaire.solve import SOLVERS, solve
 
 from .dimacs import Formula, read_dimacs, satisfies
 from .theorem7 import assignment_from_sequence, reduce_formula, sequence_from_assignment
 
-__all__ = ["crosscheck", "random_3sat", "random_formulas", "formulas_from_paths", "pysat_model"]
+__all__ = ["crosscheck", "crosscheck_text", "random_3sat", "random_formulas", "formulas_from_paths", "pysat_model"]
 
 
 def random_3sat(nvars: int, nclauses: int, rng: random.Random) -> Formula:
@@ -58,7 +59,11 @@ def random_formulas(nvars: int, nclauses: int, count: int, seed: int) -> list[tu
     --------
     >>> [name for name, _ in random_formulas(5, 4, 2, seed=3)]
     ['random-5-4-seed3-1', 'random-5-4-seed3-2']
+
+    Raises :class:`InputError` for fewer than 3 variables (a clause takes three distinct ones).
     """
+    if nvars < 3:
+        raise InputError(f"expected at least 3 variables (three distinct a clause), got {nvars}", "`nvars`")
     rng = random.Random(seed)
     return [(f"random-{nvars}-{nclauses}-seed{seed}-{k}", random_3sat(nvars, nclauses, rng))
             for k in range(1, count + 1)]
@@ -66,13 +71,31 @@ def random_formulas(nvars: int, nclauses: int, count: int, seed: int) -> list[tu
 
 def formulas_from_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[str, Formula]]:
     """``(name, Formula)`` for every file given, and every ``*.cnf`` file of every folder given
-    (:class:`InputError` for a folder without one)."""
-    for path in map(Path, paths):
+    (:class:`InputError` for a path that does not exist, checked first, or a folder without one)."""
+    given = [Path(path) for path in paths]
+    for path in given:
+        if not path.exists():
+            raise InputError("no such file or folder", str(path))
+    for path in given:
         files = sorted(path.glob("*.cnf")) if path.is_dir() else [path]
         if not files:
             raise InputError("expected a folder with *.cnf files, found none", str(path))
         for file in files:
             yield str(file), read_dimacs(file)
+
+
+def crosscheck_text(row: dict[str, Any]) -> str:
+    """The line of one :func:`crosscheck` row: the answers, the witness checks, the sizes and the seconds."""
+    def mark(check):
+        return "-" if check is None else ("ok" if check else "FAIL")
+
+    seconds = row["seconds"]
+    return (f"{row['name']}: cnf {'SAT' if row['cnf'] else 'UNSAT'}, hanabi {'WIN' if row['hanabi'] else 'LOSS'}"
+            + ("" if row["engine"] is None else f", engine {'WIN' if row['engine'] else 'LOSS'}")
+            + f", witnesses {mark(row['model_to_play'])}/{mark(row['play_to_model'])}"
+            + f", N={row['deck']['N']} enc {row['encoding']['vars']}v/{row['encoding']['clauses']}c"
+            + f", {seconds['pysat_cnf']:.3f}s cnf / {seconds['hanabi_sat']:.3f}s hanabi"
+            + ("" if row["agree"] else "  DISAGREE"))
 
 
 def pysat_model(formula: Formula, solver: str = DEFAULT_SOLVER) -> tuple[bool, ...] | None:

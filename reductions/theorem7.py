@@ -61,13 +61,18 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from solitaire.deckfile import deck_blocks
+from solitaire.io.atomic import write_texts_atomic
 from solitaire.io.budget import REDUCE_CARD_BYTES, check_budget
+from solitaire.io.errors import InputError
 from solitaire.model import Instance
 from solitaire.selection import asap_sequence
 from solitaire.sequence import PlaySequence
@@ -138,6 +143,32 @@ class Reduction:
                 f"exact 3-CNF: {f.nvars} variables, {f.m} clauses)",
                 "seed: none (deterministic)",
                 f"colors 2i-1 / 2i: x_i true / false; color {2 * f.nvars + 1}: dummy"]
+
+    def summary(self) -> dict:
+        """The instance's parameters and the sizes of the formula, original and normalised (``vars``,
+        ``clauses``, ``norm_vars``, ``norm_clauses``)."""
+        original, f = self.normalised.original, self.formula
+        return {"instance": self.instance.params(),
+                "formula": {"vars": original.nvars, "clauses": original.m, "norm_vars": f.nvars, "norm_clauses": f.m}}
+
+    def write(self, deck: str | os.PathLike[str], source: str, command: str,
+              gadget_map: str | os.PathLike[str] | None = None) -> None:
+        """Write the deck, with its :meth:`provenance` (``source``, ``command``), to the file ``deck`` and the
+        gadget map (:meth:`to_json`) to ``gadget_map``: both files or neither.
+
+        Raises
+        ------
+        InputError
+            Naming the file that could not be written; neither file is changed.
+        """
+        texts: dict[str | os.PathLike[str], str | Iterable[str]] = {
+            deck: deck_blocks(self.instance, self.provenance(source, command))}
+        if gadget_map:
+            texts[gadget_map] = json.dumps(self.to_json(), indent=1) + "\n"
+        try:
+            write_texts_atomic(texts)
+        except OSError as err:
+            raise InputError(f"cannot write the file ({err.strerror or err})", err.filename or deck) from None
 
     def graph(self) -> nx.Graph:
         """The variable/clause/gadget structure as a networkx graph.

@@ -125,7 +125,7 @@ def find_example(name: str, kind: str) -> Example:
     Raises
     ------
     InputError
-        When there is none, naming the option ``--example`` and listing the names of ``kind``.
+        When there is none, naming the parameter ``name`` and listing the names of ``kind``.
 
     Examples
     --------
@@ -134,13 +134,13 @@ def find_example(name: str, kind: str) -> Example:
     >>> find_example("figure3", "cnf")
     Traceback (most recent call last):
     ...
-    solitaire.io.errors.InputError: --example: unknown cnf 'figure3': expected one of figure1, figure2
+    solitaire.io.errors.InputError: `name`: unknown cnf 'figure3': expected one of figure1, figure2
     """
     mine = [e for e in examples() if e.kind == kind]
     for example in mine:
         if example.name == name:
             return example
-    raise InputError(f"unknown {kind} {name!r}: expected one of {', '.join(e.name for e in mine)}", "--example")
+    raise InputError(f"unknown {kind} {name!r}: expected one of {', '.join(e.name for e in mine)}", "`name`")
 
 
 def example_path(name: str, kind: str = "deck") -> Path:
@@ -154,5 +154,5 @@ def example_path(name: str, kind: str = "deck") -> Path:
     """
     example = find_example(name, kind)
     if len(example.paths) != 1:
-        raise InputError(f"the {kind} {name!r} is {len(example.paths)} files: use find_example", "--example")
+        raise InputError(f"the {kind} {name!r} is {len(example.paths)} files: use find_example", "`name`")
     return example.paths[0]

@@ -108,7 +108,7 @@ def _filter(values, n, h, stop, prev, last):
     last[:, 0] = -1
     last[:, 1] = 0
     for s in range(values.size):
-        v = values[s]
+        v = np.uintp(values[s])  # unsigned: no wraparound code in the loop
         prev[s] = last[v, 0]
         last[v, 0] = s
         last[v, 1] += 1
@@ -151,22 +151,23 @@ def _lazy_sequence(values, L, kept, codes, idx):
     access per card."""
     n = L.size - 1
     for v in range(1, n + 1):
-        kept[L[v]] = True
+        kept[np.uintp(L[v])] = True
     m, held, most, nxt = 0, 0, 0, 1  # nxt: the next value to play
     for s in range(values.size):  # no branch on the kind of card, which follows the deck's random order
         play = kept[s] & (values[s] == nxt)  # a kept copy of another value waits for a lower one: stored
-        codes[m], idx[m] = PLAY if play else STORE if kept[s] else DISCARD, s + 1
+        slot = np.uintp(m)  # unsigned indices: no wraparound code in the loop
+        codes[slot], idx[slot] = PLAY if play else STORE if kept[s] else DISCARD, s + 1
         m += 1
         held += kept[s] & ~play
-        most = max(most, held)
         if play:
+            most = max(most, held)  # held only grows between plays
             nxt += 1
-            while nxt <= n and L[nxt] < s:  # the stored copies of the next values
-                codes[m], idx[m] = PLAY, L[nxt] + 1
+            while nxt <= n and L[np.uintp(nxt)] < s:  # the stored copies of the next values
+                codes[np.uintp(m)], idx[np.uintp(m)] = PLAY, L[np.uintp(nxt)] + 1
                 m += 1
                 held -= 1
                 nxt += 1
-    return m, most
+    return m, max(most, held)
 
 
 def _run_filter(instance, stop):

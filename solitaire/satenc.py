@@ -73,16 +73,11 @@ from solitaire.io.budget import SAT_CLAUSE_BYTES, SAT_TYPE_BYTES, check_budget, 
 from solitaire.model import Instance
 from solitaire.referee import replay
 from solitaire.result import SolveResult
+from solitaire.satsolvers import DEFAULT_SOLVER
 from solitaire.selection import asap_sequence
 from solitaire.sequence import PlaySequence
 
-__all__ = ["Encoding", "encode", "decide_sat", "solve_sat", "DEFAULT_SOLVER", "SAT_SOLVERS"]
-
-#: PySAT solver used unless another is named.
-DEFAULT_SOLVER = "cadical195"
-
-#: PySAT solvers offered on the command line (RC2 works with each; lingeling does not).
-SAT_SOLVERS = ("cadical195", "cadical153", "cadical300", "glucose4", "glucose3", "minisat22", "maplechrono")
+__all__ = ["Encoding", "encode", "decide_sat", "solve_sat"]
 
 
 class Encoding:

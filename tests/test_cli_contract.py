@@ -370,3 +370,24 @@ def test_a_wrong_field_of_a_hanab_live_game_is_refused_in_one_line_never_a_trace
         refused = "refused" in rows[0]
     assert not strict or not refused
     assert refused == (verdict == INVALID) or verdict == EITHER, (verdict, result.output[:300])
+
+
+@pytest.mark.parametrize("call, python, command_line", [
+    (dict(players=2, seeds="0:1", hle_random_start=True), "`hle_random_start` needs `hle_seeds`",
+     ("bound", "-p", 2, "--seeds", "0:1", "--hle-random-start")),
+    (dict(seeds="0:1"), "`players` is required with `seeds` and `hle_seeds`", ("deal", "--seeds", "0:1")),
+    (dict(players=3, hanab_live_seeds="p2v0s1..3"), "`hanab_live_seeds`: the seed is of 2 players, not `players` 3",
+     ("bound", "-p", 3, "--hanab-live-seeds", "p2v0s1..3")),
+])
+def test_the_library_names_its_parameters_and_the_command_line_its_options(call, python, command_line):
+    from solitaire.io.errors import InputError
+    from solitaire.seer.sources.dealsource import deal_source
+
+    with pytest.raises(InputError) as caught:
+        deal_source(**call)
+    assert str(caught.value) == python
+    shown = python
+    for name, option in (("hle_random_start", "--hle-random-start"), ("hle_seeds", "--hle-seeds"),
+                         ("players", "--players"), ("seeds", "--seeds"), ("hanab_live_seeds", "--hanab-live-seeds")):
+        shown = shown.replace(f"`{name}`", option)
+    one_line_error(run(*command_line), f"hanabi-solitaire: error: {shown}")

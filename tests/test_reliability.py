@@ -70,7 +70,7 @@ def test_resume_refuses_rows_computed_with_other_options(tmp_path):
     bound_json("-p", "2", "--seeds", "0:3", "--jsonl", path)
     before = path.read_text()
     one_line_error(run("bound", "-p", "2", "--seeds", "0:3", "--no-figures", "--exact", "-j", "1", "--jsonl", path,
-                       "--resume"), "without --exact")
+                       "--resume"), "without U3 (--exact)")
     one_line_error(run("bound", "-p", "2", "--seeds", "0:3", "--figures", "-j", "1", "--jsonl", path, "--resume"),
                    "without the figures")
     assert path.read_text() == before

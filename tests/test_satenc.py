@@ -10,7 +10,8 @@ from solitaire.brute import solve_brute
 from solitaire.engine import solve_engine
 from solitaire.model import Instance
 from solitaire.referee import replay
-from solitaire.satenc import SAT_SOLVERS, decide_sat, encode, solve_sat
+from solitaire.satenc import decide_sat, encode, solve_sat
+from solitaire.satsolvers import SAT_SOLVERS
 from solitaire.solve import solve
 
 

@@ -3,7 +3,8 @@ for a stop signal, its finished rows kept.
 
 Contract. :class:`CommandGroup` is the ``click`` group of the command line. Every
 :class:`~solitaire.io.errors.InputError`, file that cannot be opened, usage error and memory
-shortfall becomes one line on standard error and exit code 2 (never a traceback). Once the modules
+shortfall becomes one line on standard error and exit code 2 (never a traceback); the parameters an
+error names are shown as the command's options (:func:`in_options`). Once the modules
 are loaded, Ctrl-C, SIGTERM and SIGHUP (:data:`~solitaire.io.interrupt.STOP_SIGNALS`) are taken by
 :func:`interrupt`: a ``KeyboardInterrupt`` (a :class:`~solitaire.io.interrupt.Terminated` for SIGTERM
 and SIGHUP) that lets a batch run keep its finished rows
@@ -19,11 +20,12 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import re
 import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
@@ -33,7 +35,8 @@ from solitaire.io.atomic import settle_temporaries
 from solitaire.io.errors import InputError
 from solitaire.io.interrupt import REPEAT, STOP_SIGNALS, Terminated, interrupted, stop_signal, watch_interrupts
 
-__all__ = ["CommandGroup", "interrupt", "unraisable", "stop_now", "stopped_line", "usage_error"]
+__all__ = ["CommandGroup", "interrupt", "unraisable", "stop_now", "stopped_line", "usage_error", "in_options",
+           "option_names"]
 
 #: Set by every Python handler of a stop signal: the watch of :func:`~solitaire.io.interrupt.watch_interrupts`
 #: stops the command when a signal reaches none within ``_GRACE`` seconds (it came inside a long compiled call).
@@ -65,6 +68,40 @@ def stop_now(signum: int, frame: FrameType | None = None) -> NoReturn:
 def usage_error(message: str) -> NoReturn:
     """Stop the command with a usage error: one line naming the command, exit code 2."""
     raise click.UsageError(message)
+
+
+_NAMED = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`")
+
+
+def in_options(text: str, command: click.Command) -> str:
+    """``text`` (a library's error) with each parameter it names in backquotes shown as what gives it in
+    ``command``: the option or argument of that name (``hle_seeds``: ``--hle-seeds``), else the command's
+    :func:`option_names`; a name neither knows loses its backquotes.
+
+    Examples
+    --------
+    >>> command = click.Command("bound", params=[click.Option(["-p", "--players"]), click.Argument(["deck"])])
+    >>> in_options("`players` is required for `deck`, not `timeout`", command)
+    '--players is required for DECK, not timeout'
+    """
+    names = {param.name: _shown(param) for param in command.params if param.name}
+    names.update(getattr(command, "option_names", {}))
+    return _NAMED.sub(lambda found: names.get(found.group(1), found.group(1)), text)
+
+
+def _shown(param: click.Parameter) -> str:
+    """How the command line writes ``param``: its longest option (``--players`` rather than ``-p``), or its
+    argument's name."""
+    return max(param.opts, key=len) if isinstance(param, click.Option) else param.human_readable_name
+
+
+def option_names(**names: str) -> Callable[[click.Command], click.Command]:
+    """Decorate a command (above ``@main.command``) with the options that give the library parameters it
+    passes under other names: ``@option_names(limits="--exact")``, for :func:`in_options`."""
+    def decorate(command: click.Command) -> click.Command:
+        command.option_names = names  # type: ignore[attr-defined]
+        return command
+    return decorate
 
 
 def interrupt(signum: int, frame: FrameType | None = None) -> None:
@@ -168,7 +205,8 @@ class CommandGroup(click.Group):
         try:
             return super().invoke(ctx)
         except InputError as err:
-            click.echo(f"hanabi-solitaire: error: {err}", err=True)
+            command = self.get_command(ctx, ctx.invoked_subcommand or "") or self
+            click.echo(f"hanabi-solitaire: error: {in_options(str(err), command)}", err=True)
             ctx.exit(2)
         except MemoryError:  # past every estimate (docs/limits.md): one line, not a traceback
             click.echo("hanabi-solitaire: error: out of memory; give a smaller input (see docs/limits.md)", err=True)

@@ -1,8 +1,11 @@
 """The one error type for bad input, shared by every parser of the toolkit.
 
 Every reader (deck files, play sequences, CNF files, deals) raises :class:`InputError`
-with the file, the 1-based line and column, and what was expected. The command line turns
-it into one line on standard error and exit code 2, never a traceback.
+with the file, the 1-based line and column, and what was expected. An error in the arguments of
+a call names the parameters in backquotes (`` `hle_seeds` ``, as the function calls them); the
+command line shows each as the option that gives it (``--hle-seeds``,
+:func:`solitaire.io.command.in_options`), in one line on standard error with exit code 2, never a
+traceback.
 """
 
 import os
@@ -18,7 +21,8 @@ class InputError(ValueError):
     message : str
         What is wrong, phrased as what was expected.
     source : str or path-like, optional
-        The file name (or ``"<string>"`` for text given directly).
+        The file name (``"<string>"`` for text given directly), or the parameter in backquotes;
+        ``None``: the message names what is wrong.
     line, column : int, optional
         1-based position of the offending token, when there is one.
 
@@ -28,6 +32,8 @@ class InputError(ValueError):
     "a.deck:3:5: expected an integer value, got 'x'"
     >>> str(InputError("file is empty", "a.deck"))
     'a.deck: file is empty'
+    >>> str(InputError("`lines_dir` needs `limits`", None))
+    '`lines_dir` needs `limits`'
     """
 
     def __init__(self, message: str, source: str | os.PathLike[str] | None = "<string>", line: int | None = None,
@@ -39,6 +45,8 @@ class InputError(ValueError):
         self.column = column
 
     def __str__(self) -> str:
+        if self.source is None:
+            return self.message
         where = str(self.source)
         if self.line is not None:
             where += f":{self.line}"

@@ -20,6 +20,7 @@ import click
 from solitaire.examples import find_example
 from solitaire.io.budget import parse_size, set_limit
 from solitaire.io.command import usage_error
+from solitaire.io.errors import InputError
 
 __all__ = ["Seconds", "SECONDS", "Whole", "memory_option", "make_folder", "distinct_files", "example_option"]
 
@@ -108,7 +109,10 @@ def example_option(argument: str, kind: str, shift: str | None = None, required:
                 if required and given in (None, ()):
                     usage_error(f"missing {label} (or --example NAME)")
             else:
-                paths = tuple(str(p) for p in find_example(example, kind).paths)
+                try:
+                    paths = tuple(str(p) for p in find_example(example, kind).paths)
+                except InputError as err:
+                    raise InputError(err.message, "--example") from None
                 if shift and kwargs[shift] is None:
                     kwargs[shift], given = given, None
                 if isinstance(given, tuple):

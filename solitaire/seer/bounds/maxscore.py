@@ -41,7 +41,7 @@ __all__ = ["MaxScore", "max_score"]
 
 @dataclass(frozen=True)
 class MaxScore:
-    """The answer of :func:`max_score`: ``score <= U3 <= high``, ``proven`` when they meet.
+    """The answer of :func:`max_score`: ``score <= U3 <= high``, ``exact`` when they meet (proven).
 
     ``actions`` are hanab.live actions from ``start`` that reach ``score``
     (``simulate(start, actions).score == score``).
@@ -49,7 +49,7 @@ class MaxScore:
 
     score: int
     high: int
-    proven: bool
+    exact: bool
     start: Position = field(repr=False)
     actions: list = field(repr=False)
 
@@ -87,13 +87,13 @@ def max_score(deck: Deal | Position | str | Sequence, players: int | None = None
         The player who moves first: ``0`` for a deck, the deal's own for a deal. Not with a position.
     timeout : float or None
         Seconds the search may take (``None``: no limit). A search that runs out returns the bounds
-        it proved, ``proven`` false.
+        it proved, ``exact`` false.
 
     Returns
     -------
     MaxScore
         ``score`` (the best line found, a lower bound on U3), ``high`` (a proven upper bound),
-        ``proven`` (``score == high``), ``start`` (the position searched from) and ``actions``
+        ``exact`` (``score == high``), ``start`` (the position searched from) and ``actions``
         (hanab.live actions from ``start`` reaching ``score``).
 
     Raises
@@ -108,14 +108,14 @@ def max_score(deck: Deal | Position | str | Sequence, players: int | None = None
     --------
     >>> from solitaire.seer import max_score, seeded_deal, simulate
     >>> result = max_score(seeded_deal(2, 12))
-    >>> result.score, result.proven, simulate(result.start, result.actions).score
+    >>> result.score, result.exact, simulate(result.start, result.actions).score
     (23, True, 23)
 
     The same deck as hanab.live ``[suitIndex, rank]`` pairs, player 1 moving first:
 
     >>> deck = [[t // 5, t % 5 + 1] for t in seeded_deal(2, 12).types.tolist()]
     >>> max_score(deck, players=2, start_player=1)
-    MaxScore(score=23, high=23, proven=True)
+    MaxScore(score=23, high=23, exact=True)
 
     From the position after the bot's first ten actions:
 
@@ -123,7 +123,7 @@ def max_score(deck: Deal | Position | str | Sequence, players: int | None = None
     >>> deal = seeded_deal(3, 0)
     >>> position = simulate(deal, seer_line(deal)[0][:10]).position()
     >>> max_score(position)
-    MaxScore(score=25, high=25, proven=True)
+    MaxScore(score=25, high=25, exact=True)
     """
     if isinstance(deck, Position):
         if players not in (None, deck.deal.players) or start_player is not None:

@@ -31,18 +31,95 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict, final
 
+from solitaire.io.textenum import TextEnum
 from solitaire.seer.game.deals import RANKS, Deal, card_name, deal_to_hanablive, hanablive_names
-from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, GAME_OVER, PLAY, RANK_CLUE, Game
-from solitaire.seer.sources.history import refused_counts
+from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, GAME_OVER, PLAY, RANK_CLUE, Action, Game
+from solitaire.seer.sources.history import RefusedRow, refused_counts
 
 __all__ = ["TurnMax", "Drop", "GameAnalysis", "analyze_game", "analyze_games", "analyze_line", "describe_action",
-           "drop_kind", "phase_of", "summarize_analyses", "PHASES", "KINDS"]
+           "drop_kind", "phase_of", "summarize_analyses", "Phase", "DropKind", "TurnRow", "DropRow", "AnalysisRow"]
 
-#: Phases of a game, by the share of the draw pile left before the action.
-PHASES = ("opening", "middle", "late", "final round")
-#: Kinds of action that lose points.
-KINDS = ("misplay", "discard of the last copy", "discard of a needed card", "discard", "play", "clue")
+
+class Phase(TextEnum):
+    """The phase of a game before an action (:func:`phase_of`): by the share of the draw pile left, more than two
+    thirds, more than one third, the rest, and the final round once the pile is empty. Summaries list them in
+    this order."""
+
+    OPENING = "opening"
+    MIDDLE = "middle"
+    LATE = "late"
+    FINAL_ROUND = "final round"
+
+
+class DropKind(TextEnum):
+    """The kind of an action that lost points (:func:`drop_kind`); summaries list them in this order."""
+
+    MISPLAY = "misplay"
+    LAST_COPY = "discard of the last copy"
+    NEEDED = "discard of a needed card"
+    DISCARD = "discard"
+    PLAY = "play"
+    CLUE = "clue"
+
+
+class TurnRow(TypedDict):
+    """One turn of an analysis row (:meth:`TurnMax.to_json`)."""
+
+    turn: int
+    action: Action
+    max: int
+    max_high: int
+    exact: bool
+    played: int
+
+
+#: One drop of an analysis row (:meth:`Drop.to_json`; ``link_note`` only where ``link`` is ``None``).
+_DropFields = TypedDict("_DropFields", {"turn": int, "from": int, "to": int, "action": Action, "text": str,
+                                       "instead": str, "kind": DropKind, "phase": Phase, "link": "str | None",
+                                       "line": dict})
+
+
+class DropRow(_DropFields, total=False):
+    """One drop of an analysis row (:meth:`Drop.to_json`): its fields, and ``link_note`` where ``link`` is
+    ``None``."""
+
+    link_note: str | None
+
+
+class _AnalysisFields(TypedDict):
+    """The keys every analysis row has."""
+
+    id: str
+    players: int
+    score: int | None
+    played: int
+    max_score: int
+    start_max: int
+    start_max_high: int
+    final_max: int
+    searches: int
+    open: int
+    seconds: float
+    turns: list[TurnRow]
+    drops: list[DropRow]
+
+
+class _Where(TypedDict, total=False):
+    """Where a game was read and how it ended, where known."""
+
+    source: str
+    end: str
+
+
+@final  # no other keys: a row with ``refused`` is a refused record's
+class AnalysisRow(_AnalysisFields, _Where, total=False):
+    """The row of one analysed game (:meth:`GameAnalysis.to_json`; ``docs/formats.md``): the keys of every row,
+    ``source`` and ``end`` where known, and ``timeout`` in the rows of a run
+    (:class:`~solitaire.seer.runs.analyzerun.AnalyzeRun`)."""
+
+    timeout: float | None
 
 
 @dataclass
@@ -51,7 +128,7 @@ class TurnMax:
     ``played``: the cards on the stacks before it (the score so far)."""
 
     turn: int
-    action: dict
+    action: Action
     low: int
     high: int
     played: int = 0
@@ -60,7 +137,8 @@ class TurnMax:
     def exact(self) -> bool:
         return self.low == self.high
 
-    def to_json(self) -> dict:
+    def to_json(self) -> TurnRow:
+        """Its row (:class:`TurnRow`)."""
         return {"turn": self.turn, "action": self.action, "max": self.low, "max_high": self.high,
                 "exact": self.exact, "played": self.played}
 
@@ -75,20 +153,23 @@ class Drop:
     turn: int
     before: int
     after: int
-    action: dict
+    action: Action
     text: str
-    kind: str
-    phase: str
+    kind: DropKind
+    phase: Phase
     line: dict = field(repr=False)
     instead: str = ""
     link: str | None = None
     link_note: str | None = None
 
-    def to_json(self) -> dict:
-        out = {"turn": self.turn, "from": self.before, "to": self.after, "action": self.action,
-               "text": self.text, "instead": self.instead, "kind": self.kind, "phase": self.phase,
-               "link": self.link, "line": self.line}
-        return dict(out, link_note=self.link_note) if self.link is None else out
+    def to_json(self) -> DropRow:
+        """Its row (:class:`DropRow`)."""
+        out: DropRow = {"turn": self.turn, "from": self.before, "to": self.after, "action": self.action,
+                        "text": self.text, "instead": self.instead, "kind": self.kind, "phase": self.phase,
+                        "link": self.link, "line": self.line}
+        if self.link is None:
+            out["link_note"] = self.link_note
+        return out
 
     def sentence(self) -> str:
         """``turn 27: Alice misplays r4 (24 -> 22); instead: Alice discards y1``."""
@@ -120,8 +201,13 @@ class GameAnalysis:
     def open_turns(self) -> int:
         return sum(not t.exact for t in self.turns)
 
-    def to_json(self) -> dict:
-        where = {key: value for key, value in (("source", self.source), ("end", self.end)) if value is not None}
+    def to_json(self) -> AnalysisRow:
+        """Its row (:class:`AnalysisRow`)."""
+        where: _Where = {}
+        if self.source is not None:
+            where["source"] = self.source
+        if self.end is not None:
+            where["end"] = self.end
         return {"id": self.ident, **where, "players": self.players, "score": self.score, "played": self.played,
                 "max_score": self.max_score,
                 "start_max": self.turns[0].low if self.turns else self.final.low,
@@ -131,7 +217,7 @@ class GameAnalysis:
                 "turns": [t.to_json() for t in self.turns], "drops": [d.to_json() for d in self.drops]}
 
 
-def _same_move(game, action: dict, line_action: dict) -> bool:
+def _same_move(game: Game, action: Action, line_action: Action) -> bool:
     """Whether ``action`` does what ``line_action`` does in ``game`` (the state before both)."""
     kind, line_kind = action["type"], line_action["type"]
     if kind in (COLOR_CLUE, RANK_CLUE):
@@ -139,7 +225,7 @@ def _same_move(game, action: dict, line_action: dict) -> bool:
     return kind == line_kind and game.type_of(action["target"]) == game.type_of(line_action["target"])
 
 
-def _follow(line: list[dict], action: dict) -> list[dict]:
+def _follow(line: list[Action], action: Action) -> list[Action]:
     """The rest of ``line`` after its first action was replaced by ``action`` (a move of the same
     kind, see :func:`_same_move`): a card of the same type played or discarded in its place keeps
     the line's card in the hand, so the line's later uses of the real card use that one."""
@@ -147,16 +233,16 @@ def _follow(line: list[dict], action: dict) -> list[dict]:
     if action["type"] not in (PLAY, DISCARD) or action["target"] == line[0]["target"]:
         return rest
     real, kept = action["target"], line[0]["target"]
-    return [dict(a, target=kept) if a["type"] in (PLAY, DISCARD) and a["target"] == real else a for a in rest]
+    return [{**a, "target": kept} if a["type"] in (PLAY, DISCARD) and a["target"] == real else a for a in rest]
 
 
-def phase_of(game: Game) -> str:
-    """The phase of the game before the next action (:data:`PHASES`)."""
+def phase_of(game: Game) -> Phase:
+    """The phase of the game before the next action (:class:`Phase`)."""
     if game.deck_left == 0:
-        return PHASES[3]
+        return Phase.FINAL_ROUND
     drawable = len(game.types) - game.deal.pooled
     share = game.deck_left / drawable if drawable else 0.0
-    return PHASES[0] if share > 2 / 3 else PHASES[1] if share > 1 / 3 else PHASES[2]
+    return Phase.OPENING if share > 2 / 3 else Phase.MIDDLE if share > 1 / 3 else Phase.LATE
 
 
 def _needed(game, card_type: int) -> bool:
@@ -168,21 +254,21 @@ def _needed(game, card_type: int) -> bool:
     return all(game.lost[suit * RANKS + r] < game.counts[suit * RANKS + r] for r in range(game.stacks[suit], rank))
 
 
-def drop_kind(game: Game, action: dict) -> str:
-    """The kind (:data:`KINDS`) of ``action``, taken in ``game`` (the state before it)."""
+def drop_kind(game: Game, action: Action) -> DropKind:
+    """The kind (:class:`DropKind`) of ``action``, taken in ``game`` (the state before it)."""
     kind = action["type"]
     if kind in (COLOR_CLUE, RANK_CLUE):
-        return "clue"
+        return DropKind.CLUE
     t = game.type_of(action["target"])
     if kind == PLAY:
-        return "play" if game.playable(t) else "misplay"
+        return DropKind.PLAY if game.playable(t) else DropKind.MISPLAY
     if not _needed(game, t):
-        return "discard"
+        return DropKind.DISCARD
     outside = game.counts[t] - game.lost[t] - 1  # other copies not yet lost
-    return "discard of the last copy" if outside == 0 else "discard of a needed card"
+    return DropKind.LAST_COPY if outside == 0 else DropKind.NEEDED
 
 
-def describe_action(game: Game, action: dict, names: Sequence[str]) -> str:
+def describe_action(game: Game, action: Action, names: Sequence[str]) -> str:
     """``"Bob discards g4"``: the action in words, in ``game`` (the state before it)."""
     who = names[game.current]
     kind = action["type"]
@@ -196,7 +282,7 @@ def describe_action(game: Game, action: dict, names: Sequence[str]) -> str:
     return f"{who} plays {name}" if game.playable(game.type_of(action["target"])) else f"{who} misplays {name}"
 
 
-def analyze_line(start: Game, actions: Sequence[dict], solve: Callable, names: Sequence[str] | None = None,
+def analyze_line(start: Game, actions: Sequence[Action], solve: Callable, names: Sequence[str] | None = None,
                  game_json: dict | None = None, ident: str = "", score: int | None = None) -> GameAnalysis:
     """The maximum before every action of ``actions`` from the simulator state ``start``.
 
@@ -213,7 +299,7 @@ def analyze_line(start: Game, actions: Sequence[dict], solve: Callable, names: S
         game.apply(action)
     states.append(game)
     top = start.max_score
-    lines: list[list[dict] | None]  # per action, an optimal line from the state before it
+    lines: list[list[Action] | None]  # per action, an optimal line from the state before it
     lows, highs, lines, searches = [0] * len(states), [top] * len(states), [None] * len(states), 0
     line = None
     for t, state in enumerate(states):
@@ -241,7 +327,7 @@ def analyze_line(start: Game, actions: Sequence[dict], solve: Callable, names: S
                         time.perf_counter() - began, top, states[-1].played)
 
 
-def _drop(before: Game, t: int, actions: Sequence[dict], low: int, high: int, line: list[dict],
+def _drop(before: Game, t: int, actions: Sequence[Action], low: int, high: int, line: list[Action],
           names: Sequence[str], game_json: dict | None) -> Drop:
     """The drop at action ``t`` (0-based), taken in the state ``before``: ``line`` is an optimal line
     from there, exported after the real actions before it, with its replay link."""
@@ -301,7 +387,7 @@ def analyze_games(deals: Iterable[Deal], timeout: float | None = 10.0, jobs: int
     yield from imap_jobs(_analyze_task, ((deal, timeout) for deal in deals), jobs, chunksize=1)
 
 
-def summarize_analyses(rows: Sequence[dict]) -> dict:
+def summarize_analyses(rows: Sequence[AnalysisRow | RefusedRow]) -> dict:
     """Where points were lost over a batch of analysed games (rows of :meth:`GameAnalysis.to_json`):
     by kind of action and by phase, and how many games could reach the maximum at the start but no
     longer at their end, with the phase of their first drop; the rows of refused records
@@ -311,8 +397,8 @@ def summarize_analyses(rows: Sequence[dict]) -> dict:
     first_phase: Counter[str] = Counter()
     winnable = lost_games = 0
     refused = refused_counts(rows)
-    rows = [row for row in rows if "refused" not in row]
-    for row in rows:
+    games = [row for row in rows if "refused" not in row]
+    for row in games:
         for drop in row["drops"]:
             by_kind[drop["kind"]] += drop["from"] - drop["to"]
             by_phase[drop["phase"]] += drop["from"] - drop["to"]
@@ -321,9 +407,9 @@ def summarize_analyses(rows: Sequence[dict]) -> dict:
             if row["drops"]:
                 lost_games += 1
                 first_phase[row["drops"][0]["phase"]] += 1
-    return {"games": len(rows), "refused": refused, "winnable_at_start": winnable, "lost_after_start": lost_games,
-            "first_drop_phase": {p: first_phase[p] for p in PHASES},
-            "points_lost_by_kind": {k: by_kind[k] for k in KINDS},
-            "points_lost_by_phase": {p: by_phase[p] for p in PHASES},
-            "open_turns": sum(row["open"] for row in rows),
-            "searches": sum(row["searches"] for row in rows)}
+    return {"games": len(games), "refused": refused, "winnable_at_start": winnable, "lost_after_start": lost_games,
+            "first_drop_phase": {p: first_phase[p] for p in Phase},
+            "points_lost_by_kind": {k: by_kind[k] for k in DropKind},
+            "points_lost_by_phase": {p: by_phase[p] for p in Phase},
+            "open_turns": sum(row["open"] for row in games),
+            "searches": sum(row["searches"] for row in games)}

@@ -16,22 +16,24 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from solitaire.io.atomic import writable_folder
 from solitaire.io.errors import InputError
 from solitaire.seer.bounds.u3 import warm_up
 from solitaire.seer.game.deals import Deal
-from solitaire.seer.runs.analysis import GameAnalysis, analyze_game, summarize_analyses
+from solitaire.seer.runs.analysis import AnalysisRow, GameAnalysis, analyze_game, summarize_analyses
 from solitaire.seer.runs.boundrun import imap_jobs
 from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, read_rows, write_through
 from solitaire.seer.sources.dealsource import DealChain, DealList, LiveSeeds
-from solitaire.seer.sources.history import Refused
+from solitaire.seer.sources.history import Refused, RefusedRow
 
 __all__ = ["AnalyzeRun", "ANALYSIS_KEYS"]
 
-#: What every resumed row of ``analyze`` has.
+#: What every resumed row of ``analyze`` has (keys every :class:`~solitaire.seer.runs.analysis.AnalysisRow` has).
 ANALYSIS_KEYS = ("id", "turns", "drops")
+#: A row of ``analyze``: a game's or a refused record's.
+Row = AnalysisRow | RefusedRow
 #: The sources a run of ``analyze`` reads.
 DealSource = DealList | LiveSeeds | DealChain
 
@@ -74,18 +76,18 @@ class AnalyzeRun(LockedRun):
                  out: str | os.PathLike[str] | None = None, resume: bool = False, jobs: int = 1,
                  plot_dir: str | os.PathLike[str] | None = None) -> None:
         if resume and not out:
-            raise InputError("resume needs a row file to resume (--jsonl)", "analyze")
+            raise InputError("`resume` needs a row file (`out`)", None)
         if plot_dir:
             from solitaire.seer.runs.plot import require_matplotlib
 
-            require_matplotlib()
+            require_matplotlib("plot_dir")
             writable_folder(plot_dir)
         if isinstance(source, (list, tuple)):
             source = DealList(tuple(source))
         self.source, self.timeout, self.out, self.resume = source, timeout, out, resume
         self.jobs, self.plot_dir = jobs, plot_dir
-        self.new: list[dict] = []
-        self.batch: list[dict] = []
+        self.new: list[Row] = []
+        self.batch: list[Row] = []
         self.lock = RowLock(out) if out else None
         try:
             self.kept = self._resumed() if resume else {}
@@ -94,13 +96,13 @@ class AnalyzeRun(LockedRun):
             raise
         self.todo = source.count - len(self.kept)
 
-    def _resumed(self) -> dict[str, dict]:
+    def _resumed(self) -> dict[str, AnalysisRow]:
         """The rows of ``out`` this run reuses, by id: those of its games under its timeout."""
         assert self.out is not None  # resume needs out (__init__)
-        return {row["id"]: row for row in read_rows(self.out, required=ANALYSIS_KEYS)
+        return {row["id"]: cast(AnalysisRow, row) for row in read_rows(self.out, required=ANALYSIS_KEYS)
                 if row["id"] in self.source and row.get("timeout") == self.timeout}
 
-    def rows(self) -> Iterator[dict]:
+    def rows(self) -> Iterator[Row]:
         """Analyse the games not reused, in input order: write each row to ``out``, draw it, yield it."""
         warm_up()
         tasks = (_Reused(item.ident) if item.ident is not None and item.ident in self.kept else (item, self.timeout)
@@ -111,7 +113,7 @@ class AnalyzeRun(LockedRun):
         rows = (row for row in map(self._recorded, results) if row is not None)
         yield from write_through(rows, writer, results)
 
-    def _recorded(self, result: GameAnalysis | Refused | _Reused) -> dict | None:
+    def _recorded(self, result: GameAnalysis | Refused | _Reused) -> Row | None:
         """The new row of one result (``None`` for a reused one), each kept in batch order."""
         if isinstance(result, _Reused):
             self.batch.append(self.kept[result.ident])
@@ -121,14 +123,16 @@ class AnalyzeRun(LockedRun):
         self.batch.append(row)
         return row
 
-    def _row(self, analysis: GameAnalysis) -> dict:
+    def _row(self, analysis: GameAnalysis) -> AnalysisRow:
+        """The row of a game (:meth:`~solitaire.seer.runs.analysis.GameAnalysis.to_json`) with the run's
+        ``timeout``, drawn first with ``plot_dir``."""
         if self.plot_dir:
             from solitaire.seer.runs.plot import plot_analysis
 
             plot_analysis(analysis, os.path.join(self.plot_dir, f"{analysis.ident}.png"))
-        return dict(analysis.to_json(), timeout=self.timeout)
+        return {**analysis.to_json(), "timeout": self.timeout}
 
-    def batch_rows(self) -> list[dict]:
+    def batch_rows(self) -> list[Row]:
         """The rows of the batch in input order, reused or new, as far as :meth:`rows` went."""
         return self.batch
 

@@ -3,7 +3,8 @@
 One row per deal (:func:`bound_row`): ``id``, ``players``, ``L`` (the perfect-information bot,
 :mod:`solitaire.seer.game.simulator`), ``U1`` and ``U2`` (:mod:`solitaire.seer.bounds.relaxations`), ``reason`` when
 ``U2 < 25``, the hardness figures ``min_hand`` and ``pace_slack``, and for real games
-``real_score``, ``end`` and ``gap = U2 - real_score``. :func:`run_rows` computes rows on
+``real_score``, ``end`` and ``gap = U2 - real_score``; :class:`BoundRow` declares every key a row may have.
+:func:`run_rows` computes rows on
 ``jobs`` processes, in input order (:mod:`solitaire.seer.runs.rowfile` streams them to a file, so an
 interrupted run keeps every finished row; with resume the ids already in the file are
 skipped). :func:`summarize` gives the mean of each bound,
@@ -12,8 +13,9 @@ the share of deals with ``U2 = 25`` and ``L = 25`` with 95% Wilson intervals, ho
 
 :class:`BoundRun` is one run of ``hanabi-solitaire bound``: the deals of a source
 (:mod:`solitaire.seer.sources.dealsource`), rows streamed to a row file, resumed from it, optimal lines
-written as files named by id, and the summary of exactly the deals asked for, each once.
-Resuming reuses a row only if it was computed with the run's options: a row of another kind
+written as files named by id, and the summary of exactly the deals asked for, each once. It writes each row
+as :func:`complete_row` completes it: joined to an agent's score, its optimal line replaced by the line's replay
+link. Resuming reuses a row only if it was computed with the run's options: a row of another kind
 (with or without ``--exact``, the figures, the lines) stops the run with an
 :class:`~solitaire.io.errors.InputError` saying so; an open row (``exact`` false) records its
 limits (:meth:`~solitaire.seer.bounds.limits.SearchLimits.to_row`) and is recomputed when they differ from the
@@ -25,7 +27,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from solitaire.io.atomic import writable_folder, write_text_atomic
 from solitaire.io.errors import InputError
@@ -33,9 +35,10 @@ from solitaire.io.interrupt import worker_pool
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.relaxations import hardness, u1, u2, u2_reason
 from solitaire.seer.bounds.u3 import exact, warm_up
+from solitaire.seer.bounds.u3.search import Method
 from solitaire.seer.game.deals import Deal
 from solitaire.seer.game.ids import line_file_name
-from solitaire.seer.game.simulator import DISCARD, PLAY, seer_line
+from solitaire.seer.game.simulator import DISCARD, PLAY, Action, seer_line
 from solitaire.seer.runs.evaluation import evaluate, wilson
 from solitaire.seer.runs.rowfile import (
     LockedRun,
@@ -49,13 +52,62 @@ from solitaire.seer.runs.rowfile import (
     write_through,
 )
 from solitaire.seer.sources.dealsource import DealList, LiveSeeds, SeedRange
-from solitaire.seer.sources.history import Refused, refused_counts
+from solitaire.seer.sources.history import Refused, RefusedRow, refused_counts
 from solitaire.seer.sources.replaylink import link_or_reason
 
-__all__ = ["bound_row", "real_fields", "run_rows", "imap_jobs", "summarize", "BoundOptions", "BoundRun"]
+__all__ = ["BoundRow", "bound_row", "complete_row", "real_fields", "run_rows", "imap_jobs", "summarize", "BoundOptions",
+           "BoundRun"]
 
 
-def bound_row(deal: Deal, figures: bool = True, lines: bool = False, limits: SearchLimits | None = None) -> dict:
+class _BoundFields(TypedDict):
+    """The keys every row of ``bound`` has (:data:`BOUND_KEYS`)."""
+
+    id: str
+    players: int
+    L: int
+    U1: int
+    U2: int
+
+
+class BoundRow(_BoundFields, total=False):
+    """A row of ``bound`` (:func:`bound_row`, :func:`complete_row`; ``docs/formats.md``): the keys every row has,
+    and the others where they apply. ``u3_game`` (the optimal line as a hanab.live game) is in the rows of
+    :func:`bound_row` only: a run writes its replay link instead (``link``, or ``None`` and ``link_note``)."""
+
+    variant: str
+    max_score: int
+    min_hand: int
+    pace_slack: int
+    real_score: int
+    end: str
+    played: int
+    gap: int
+    U3: int
+    U3_high: int
+    exact: bool
+    method: Method | None
+    gap_U3: int
+    timeout: float | None
+    peer_timeout: float
+    peer_solver: str
+    peer_encoding: str
+    u3_game: dict[str, Any]
+    reason: str
+    source: str
+    u1_line: list[Any]
+    u2_line: list[Any]
+    bot_actions: list[Action]
+    link: str | None
+    link_note: str
+
+
+#: What every row of ``bound`` has, resumed rows included.
+BOUND_KEYS = tuple(_BoundFields.__annotations__)
+#: The lines a row of a run keeps only with ``lines`` (JSON rows).
+LINE_KEYS = ("u1_line", "u2_line", "bot_actions")
+
+
+def bound_row(deal: Deal, figures: bool = True, lines: bool = False, limits: SearchLimits | None = None) -> BoundRow:
     """The row of one deal (see the module docstring); ``lines`` adds the U1/U2 lines and bot actions.
 
     ``limits`` (``None``: no U3) adds ``U3``, ``U3_high``, ``exact`` and ``method``, searched under them
@@ -64,8 +116,8 @@ def bound_row(deal: Deal, figures: bool = True, lines: bool = False, limits: Sea
     """
     actions, low = seer_line(deal)
     upper1, upper2 = u1(deal), u2(deal)
-    row = {"id": deal.ident, "players": deal.players, **variant_fields(deal), "L": low, "U1": upper1.score,
-           "U2": upper2.score}
+    row: dict[str, Any] = {"id": deal.ident, "players": deal.players, **variant_fields(deal), "L": low,
+                           "U1": upper1.score, "U2": upper2.score}
     if figures:
         row.update(hardness(deal, upper2.score))
     row.update(real_fields(deal))
@@ -89,7 +141,26 @@ def bound_row(deal: Deal, figures: bool = True, lines: bool = False, limits: Sea
         row["u1_line"] = upper1.to_json()["plays"]
         row["u2_line"] = upper2.to_json()["plays"]
         row["bot_actions"] = actions
-    return row
+    return cast(BoundRow, row)
+
+
+def complete_row(row: BoundRow, score: int | None = None, lines: bool = True) -> BoundRow:
+    """``row`` (of :func:`bound_row`) as a run writes it: joined to its agent's ``score`` (``None``: none;
+    ``real_score``, ``gap`` to U2, ``gap_U3`` where U3 is proven), its optimal line ``u3_game`` replaced by the
+    line's replay link (``link``, or ``None`` and ``link_note`` saying why), the lines :data:`LINE_KEYS` kept only
+    with ``lines``. The keys ``row`` has keep their places; the others follow in that order."""
+    out: dict[str, Any] = {key: value for key, value in row.items()
+                           if key != "u3_game" and (lines or key not in LINE_KEYS)}
+    if score is not None:
+        out.update(real_score=score, gap=row["U2"] - score)
+        if row.get("exact"):
+            out["gap_U3"] = out["U3"] - score
+    game = row.get("u3_game")
+    if game is not None:
+        out["link"], note = link_or_reason(game)
+        if note:
+            out["link_note"] = note
+    return cast(BoundRow, out)
 
 
 def real_fields(deal: Deal) -> dict:
@@ -135,7 +206,7 @@ def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int,
 
 
 def run_rows(deals: Iterable[Deal | Refused], jobs: int = 1, figures: bool = True, lines: bool = False,
-             limits: SearchLimits | None = None) -> Generator[dict, None, None]:
+             limits: SearchLimits | None = None) -> Generator[BoundRow | RefusedRow, None, None]:
     """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes (:func:`bound_row`); a
     refused record's row is its :meth:`~solitaire.seer.sources.history.Refused.to_json`.
 
@@ -147,7 +218,7 @@ def run_rows(deals: Iterable[Deal | Refused], jobs: int = 1, figures: bool = Tru
     yield from imap_jobs(_row_task, tasks, jobs)
 
 
-def summarize(rows: Sequence[dict]) -> dict:
+def summarize(rows: Sequence[BoundRow]) -> dict:
     """The summary of a list of rows (see the module docstring)."""
     n = len(rows)
     out: dict[str, Any] = {"deals": n}
@@ -159,7 +230,7 @@ def summarize(rows: Sequence[dict]) -> dict:
         if values:
             out[f"mean_{key}"] = sum(values) / len(values)
     for key in ("U2", "L"):
-        wins = sum(1 for r in rows if r[key] == row_max(r))
+        wins = sum(1 for r in rows if r.get(key) == row_max(r))
         out[f"share_{key}_25"] = wins / n if n else 0.0
         out[f"share_{key}_25_ci95"] = list(wilson(wins, n))
     if any("exact" in r for r in rows):
@@ -192,16 +263,12 @@ class BoundOptions:
     limits: SearchLimits | None = None
 
 
-#: What every resumed row of ``bound`` has.
-BOUND_KEYS = ("id", "players", "L", "U1", "U2")
-
-
 def _kind(row, options, csv_format):
     """Why ``row`` was not computed with ``options`` (``None`` if it was)."""
-    marks = [("--exact", "U3" in row, options.limits is not None),
-             ("the figures (--figures)", "min_hand" in row, options.figures)]
+    marks = [("U3 (`limits`)", "U3" in row, options.limits is not None),
+             ("the figures (`figures`)", "min_hand" in row, options.figures)]
     if not csv_format:
-        marks.append(("--lines", "u1_line" in row, options.lines))
+        marks.append(("the lines (`lines`)", "u1_line" in row, options.lines))
     for name, had, want in marks:
         if had != want:
             return (f"row {row['id']} was computed {'with' if had else 'without'} {name}, this run is "
@@ -247,12 +314,12 @@ class BoundRun(LockedRun):
                  lines_dir: str | os.PathLike[str] | None = None, jobs: int = 1,
                  scores: dict[str, int] | None = None) -> None:
         if lines_dir and options.limits is None:
-            raise InputError("--lines-dir needs --exact", "bound")
+            raise InputError("`lines_dir` needs U3 (`limits`)", None)
         if resume and not out:
-            raise InputError("--resume needs --csv or --jsonl", "bound")
+            raise InputError("`resume` needs a row file (`out`)", None)
         self.source, self.options, self.out, self.csv, self.resume = source, options, out, csv_format, resume
         self.lines_dir, self.jobs, self.scores = lines_dir, jobs, scores
-        self.new: list[dict] = []
+        self.new: list[BoundRow | RefusedRow] = []
         if lines_dir:
             writable_folder(lines_dir)
         self.lock = RowLock(out) if out else None
@@ -263,16 +330,17 @@ class BoundRun(LockedRun):
             raise
         self.todo = source.count - len(self.kept)
 
-    def _resumed(self):
+    def _resumed(self) -> list[BoundRow]:
         """The rows of ``out`` this run reuses."""
+        assert self.out is not None  # resume needs out (__init__)
         rows = latest_by_id(read_rows(self.out, self.csv, BOUND_KEYS), self.source)
         for row in rows:
             problem = _kind(row, self.options, self.csv)
             if problem:
                 raise InputError(problem, self.out)
-        return [row for row in rows if _reusable(row, self.options)]
+        return [cast(BoundRow, row) for row in rows if _reusable(row, self.options)]
 
-    def rows(self) -> Iterator[dict]:
+    def rows(self) -> Iterator[BoundRow | RefusedRow]:
         """Compute the rows of the deals not reused, in source order: write each to ``out`` and its
         line to ``lines_dir``, and yield it."""
         done = {row["id"] for row in self.kept}
@@ -283,36 +351,23 @@ class BoundRun(LockedRun):
         self.lock = None
         yield from write_through(map(self._new_row, stream), writer, stream)
 
-    def _new_row(self, row: dict) -> dict:
+    def _new_row(self, row: BoundRow | RefusedRow) -> BoundRow | RefusedRow:
         if "refused" not in row:
-            self._finish(row)
+            row = self._finish(row)
         self.new.append(row)
         return row
 
-    def _finish(self, row):
-        """Join the row to its agent's score (``scores``: ``real_score``, ``gap`` to U2, ``gap_U3``
-        where U3 is proven); give it the replay link of its optimal line (``link``, or ``None`` and
-        ``link_note`` saying why) and write the line to ``lines_dir``; keep the lines in the row only
-        with ``lines``."""
-        if self.scores and row["id"] in self.scores:
-            row["real_score"] = self.scores[row["id"]]
-            row["gap"] = row["U2"] - row["real_score"]
-            if row.get("exact"):
-                row["gap_U3"] = row["U3"] - row["real_score"]
-        game = row.pop("u3_game", None)
-        if game is not None:
-            row["link"], note = link_or_reason(game)
-            if note:
-                row["link_note"] = note
+    def _finish(self, row: BoundRow) -> BoundRow:
+        """The row as the run writes it (:func:`complete_row`: joined to its agent's score in ``scores``, the
+        lines kept only with ``lines``), its optimal line written to ``lines_dir``."""
+        game = row.get("u3_game")
         if self.lines_dir and game is not None:
             path = os.path.join(self.lines_dir, line_file_name(row["id"]))
             try:
                 write_text_atomic(path, json.dumps(game) + "\n")
             except OSError as err:
                 raise InputError(f"cannot write the file ({err.strerror or err})", path) from None
-        if not self.options.lines:
-            for key in ("u1_line", "u2_line", "bot_actions"):
-                row.pop(key, None)
+        return complete_row(row, (self.scores or {}).get(row["id"]), self.options.lines)
 
     def summary(self) -> dict:
         """:func:`summarize` over the deals of the source, one row each, reused or new, and the

@@ -24,7 +24,8 @@ import io
 import math
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json, read_text, text_lines
@@ -116,7 +117,7 @@ def read_scores(path: str | os.PathLike[str]) -> Scores:
 def _above(scores: dict[str, int], ident: str, maximum: int) -> InputError:
     """The error of a score above its deal's maximum, naming the file and line where ``scores`` knows them."""
     return InputError(f"the score {scores[ident]} of {ident} is above its maximum {maximum}",
-                      getattr(scores, "source", None) or "--scores", getattr(scores, "lines", {}).get(ident))
+                      getattr(scores, "source", None) or "`scores`", getattr(scores, "lines", {}).get(ident))
 
 
 def check_scores(scores: dict[str, int], maximum: Callable[[str], int | None]) -> None:
@@ -170,7 +171,7 @@ def ratio_ci(numerators: Sequence[float], denominators: Sequence[float]) -> tupl
     return ratio, [ratio - half, ratio + half]
 
 
-def evaluate(rows: Sequence[dict]) -> dict:
+def evaluate(rows: Sequence[Mapping[str, Any]]) -> dict:
     """The summary of rows that carry ``real_score`` (see the module docstring)."""
     scored = [r for r in rows if r.get("real_score") is not None]
     proven = [r for r in scored if r.get("exact")]

@@ -37,7 +37,7 @@ from collections.abc import Container, Generator, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from itertools import islice
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -50,11 +50,11 @@ from solitaire.seer.game.variants import get_variant
 from solitaire.seer.runs.boundrun import imap_jobs
 from solitaire.seer.runs.evaluation import wilson
 from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
-from solitaire.seer.runs.tabledeals import METHODS, TABLE_KEYS, TableDeals, read_table_deals
+from solitaire.seer.runs.tabledeals import METHODS, TABLE_KEYS, TableDeals, TableRow, read_table_deals
 from solitaire.seer.sources.dealsource import DEALERS, SEED_BITS, live_deals
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "read_table_deals", "table_summary", "format_table",
-           "TABLE_KEYS", "TableRun", "Retry", "Deals"]
+           "TABLE_KEYS", "TableRow", "TableRun", "Retry", "Deals"]
 
 
 class Deals(NamedTuple):
@@ -65,7 +65,7 @@ class Deals(NamedTuple):
     variant: str | None = None
 
     @classmethod
-    def of_row(cls, row: dict) -> "Deals":
+    def of_row(cls, row: TableRow) -> "Deals":
         """The deals of a checked row (a row of hanab.live's standard game names no variant: No Variant)."""
         source = parse_id(row["id"]).source
         return cls(source, row.get("variant") if source != "live" or "variant" in row else get_variant(0).name)
@@ -94,21 +94,29 @@ _SEEDED = Deals()
 _TEN_SECONDS = SearchLimits(10.0)
 
 
-def table_row(task: tuple[int, int, SearchLimits, Deals]) -> dict:
+def table_row(task: tuple[int, int, SearchLimits, Deals]) -> TableRow:
     """The row of ``(players, seed, limits, deals)`` (see the module docstring): the deal of ``players`` and
     ``seed`` of ``deals`` (a :class:`Deals`), searched under ``limits``."""
     players, seed, limits, deals = task
     began = time.perf_counter()
     deal = deals.deal(players, seed)
     r = exact(deal, limits)
-    row = {"id": deal.ident, "players": players, "seed": seed, **variant_fields(deal), "L": r.L, "U2": r.U2,
-           "U3": r.score, "U3_high": r.high,
-           "exact": r.exact, "method": r.method, "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 4)}
-    return row if r.exact else {**row, **limits.to_row()}
+    row: dict[str, Any] = {"id": deal.ident, "players": players, "seed": seed, **variant_fields(deal), "L": r.L,
+                           "U2": r.U2, "U3": r.score, "U3_high": r.high, "exact": r.exact, "method": r.method,
+                           "nodes": r.nodes, "seconds": round(time.perf_counter() - began, 4)}
+    if not r.exact:
+        row.update(limits.to_row())
+    return cast(TableRow, row)
+
+
+def _checked(row: dict) -> TableRow:
+    """A row :func:`~solitaire.seer.runs.rowfile.read_rows` checked to have the keys :data:`TABLE_KEYS`."""
+    return cast(TableRow, row)
 
 
 def table_rows(players: Sequence[int], seeds: Sequence[int], limits: SearchLimits, jobs: int = 1,
-               skip: Container[tuple[int, int]] = frozenset(), deals: Deals = _SEEDED) -> Generator[dict, None, None]:
+               skip: Container[tuple[int, int]] = frozenset(),
+               deals: Deals = _SEEDED) -> Generator[TableRow, None, None]:
     """Rows for every player count and seed not in ``skip`` (a set of ``(players, seed)``), in order, of
     ``deals`` (a :class:`Deals`, by default our seeded deals), searched under ``limits``.
 
@@ -125,28 +133,28 @@ def table_rows(players: Sequence[int], seeds: Sequence[int], limits: SearchLimit
     yield from imap_jobs(table_row, tasks, jobs, chunksize=max(1, min(16, todo // (256 * jobs))))
 
 
-def latest_rows(rows: Iterable[dict]) -> list[dict]:
+def latest_rows(rows: Iterable[TableRow]) -> list[TableRow]:
     """One row per deal, ``(players, deals, seed)``: the last one in file order (a retried deal
     replaces its row)."""
     return list({(r["players"], Deals.of_row(r), r.get("seed")): r for r in rows}.values())
 
 
-def read_table(paths: Iterable[str | os.PathLike[str]], players: Container[int] | None = None) -> list[dict]:
+def read_table(paths: Iterable[str | os.PathLike[str]], players: Container[int] | None = None) -> list[TableRow]:
     """The newest row per deal over the row files ``paths`` (later files win), for ``players`` (all if None).
 
     Raises :class:`InputError` naming the file and the line when a row is not a row of the
     table (:func:`~solitaire.seer.runs.rowfile.read_rows`; say, a row of ``bound``) or a file holds no row.
     """
-    rows = []
+    rows: list[TableRow] = []
     for path in paths:
         found = read_rows(path, required=TABLE_KEYS)
         if not found:
             raise InputError("no table rows (expected JSON Lines written by 'table')", str(path))
-        rows += found
+        rows += map(_checked, found)
     return [r for r in latest_rows(rows) if players is None or r["players"] in players]
 
 
-def table_summary(rows: TableDeals | Iterable[dict], slowest: int = 5) -> dict[str, dict]:
+def table_summary(rows: TableDeals | Iterable[TableRow], slowest: int = 5) -> dict[str, dict]:
     """Per player count, the figures of the module docstring (keys are player counts as text).
 
     ``rows``: a :class:`~solitaire.seer.runs.tabledeals.TableDeals`, or row dicts (one per deal, or
@@ -246,21 +254,21 @@ class TableRun(LockedRun):
                  limits: SearchLimits = _TEN_SECONDS, retry: Retry = Retry(), jobs: int = 1,
                  kind: Deals = _SEEDED) -> None:
         if not str(out).endswith((".jsonl", ".json")):
-            raise InputError("--out must be a .jsonl file", str(out))
+            raise InputError("expected a .jsonl file for the rows (`out`)", str(out))
         if seed + deals > kind.seeds:
             limit = "10^12" if kind.source == "live" else f"2^{SEED_BITS[kind.source]}"
             raise InputError(f"expected seed + deals <= {limit} for {kind} (a larger seed repeats a deal or is "
-                             f"not a seed of theirs), got {seed} + {deals}", "--seed")
+                             f"not a seed of theirs), got {seed} + {deals}", "`seed`")
         if kind.source == "live":
             for p in players:  # the variant and its rules for each player count, refused at once
                 kind.deal(p, seed)
         self.kind = kind
         self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs
         self.limits, self.retry = limits, retry
-        self.new: list[dict] = []
+        self.new: list[TableRow] = []
         self.lock = RowLock(self.out)
         try:
-            rows = read_rows(self.out, required=TABLE_KEYS)
+            rows = [_checked(row) for row in read_rows(self.out, required=TABLE_KEYS)]
             other = next((found for found in map(Deals.of_row, rows) if found != kind), None)
             if other is not None:
                 raise InputError(f"the file holds rows of {other}: keep each kind of deal in files of its own",
@@ -272,7 +280,7 @@ class TableRun(LockedRun):
             raise
         self.todo = len(self.players) * deals - len(self.kept)
 
-    def _reusable(self, row):
+    def _reusable(self, row: TableRow) -> bool:
         retry = self.retry
         if retry.searched and row["method"] != "bot" or retry.open and not row["exact"]:
             return False
@@ -280,7 +288,7 @@ class TableRun(LockedRun):
             return False
         return row["exact"] or ran_under(row, self.limits)
 
-    def rows(self) -> Iterator[dict]:
+    def rows(self) -> Iterator[TableRow]:
         """Compute, append to ``out`` and yield the rows of the deals not reused, in order."""
         done = {(r["players"], r["seed"]) for r in self.kept}
         stream = table_rows(self.players, self.seeds, self.limits, self.jobs, done, self.kind)

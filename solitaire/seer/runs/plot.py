@@ -30,18 +30,20 @@ _MAX_COLOUR, _PLAYED_COLOUR, _DROP_COLOUR = "#1f5fa8", "#c4610a", "#b3261e"
 _MARKER_GAP = 14  # points between the centres of two drop markers
 
 
-def require_matplotlib(option: str = "--plot") -> None:
+def require_matplotlib(parameter: str | None = None) -> None:
     """Check that matplotlib can be imported.
 
     Raises
     ------
     InputError
-        ``--plot: needs matplotlib: pip install 'hanabi-solitaire[plot]'`` (``option`` as the source).
+        ``matplotlib is needed: pip install 'hanabi-solitaire[plot]'``, after the ``parameter`` that asked for
+        a plot where one did.
     """
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise InputError("needs matplotlib: pip install 'hanabi-solitaire[plot]'", option) from None
+        raise InputError("matplotlib is needed: pip install 'hanabi-solitaire[plot]'",
+                         f"`{parameter}`" if parameter else None) from None
 
 
 def _mark_drops(axes: Axes, drops: list[Drop], last: int, top: int) -> None:

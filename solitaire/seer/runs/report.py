@@ -36,11 +36,19 @@ from __future__ import annotations
 import html
 import os
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from solitaire.io.atomic import write_text_atomic
 
+if TYPE_CHECKING:
+    from solitaire.seer.runs.analysis import AnalysisRow
+    from solitaire.seer.sources.history import RefusedRow
+
 __all__ = ["render_report", "write_report", "spread_markers", "DEFAULT_TITLE"]
+
+#: A row as the page reads it: any of its keys but ``id``, ``turns`` and ``drops`` may be missing (module docstring).
+_Row = Mapping[str, Any]
 
 #: The page title when the caller gives none.
 DEFAULT_TITLE = "Where the games were lost"
@@ -159,7 +167,7 @@ def _points(corners: Iterable[tuple[float, int]], turns: int, top: int) -> str:
     return " ".join(f"{_n(_x(t, turns))},{_n(_y(v, top))}" for t, v in corners)
 
 
-def _maxima(row: dict) -> tuple[list[int], list[int]]:
+def _maxima(row: _Row) -> tuple[list[int], list[int]]:
     """The maximum before each turn and at the end, and its proven upper bound."""
     final = row.get("final_max", row["turns"][-1]["max"] if row["turns"] else row.get("start_max", 0))
     low = [t["max"] for t in row["turns"]] + [final]
@@ -167,7 +175,7 @@ def _maxima(row: dict) -> tuple[list[int], list[int]]:
     return low, high
 
 
-def _played(row: dict) -> list[int] | None:
+def _played(row: _Row) -> list[int] | None:
     """The cards played before each turn and at the end, or ``None`` when a turn lacks them. The end is
     the row's ``played``; a row without it has the score there, or the cards played before the last
     turn when the score counts less (a strikeout's 0) or is unknown."""
@@ -179,7 +187,7 @@ def _played(row: dict) -> list[int] | None:
     return before + [final if isinstance(final, int) else max(before[-1], row.get("score") or 0)]
 
 
-def _score(row: dict) -> str:
+def _score(row: _Row) -> str:
     """The game's score as text: ``unknown`` when the row has none."""
     return "unknown" if row.get("score") is None else str(row["score"])
 
@@ -231,7 +239,7 @@ def _legend(band: bool, played: bool) -> str:
     return "".join(parts) + "</g>"
 
 
-def _markers(row: dict, prefix: str, turns: int, top: int) -> list[str]:
+def _markers(row: _Row, prefix: str, turns: int, top: int) -> list[str]:
     """The numbered drop markers in the lane above the plot, each with a leader line to its step."""
     drops = row["drops"]
     centres = [_x(d["turn"] + 0.5, turns) for d in drops]
@@ -250,14 +258,14 @@ def _markers(row: dict, prefix: str, turns: int, top: int) -> list[str]:
     return parts
 
 
-def _description(row: dict, low: list[int]) -> str:
+def _description(row: _Row, low: list[int]) -> str:
     """The chart in words, for its ``<desc>``."""
     drops = "; ".join(f"turn {d['turn']}, {d['from']} to {d['to']}" for d in row["drops"]) or "none"
     return (f"The maximum still reachable is {low[0]} before the first turn and {low[-1]} at the end; "
             f"the score is {_score(row)} of {row.get('max_score', 25)}. Drops: {drops}.")
 
 
-def _chart(row: dict, prefix: str) -> str:
+def _chart(row: _Row, prefix: str) -> str:
     """The SVG chart of one game (see the module docstring)."""
     top = row.get("max_score", 25)
     low, high = _maxima(row)
@@ -283,7 +291,7 @@ def _chart(row: dict, prefix: str) -> str:
     return "".join(parts) + "</svg>"
 
 
-def _link_cell(drop: dict) -> str:
+def _link_cell(drop: _Row) -> str:
     """The replay link of a drop (an http(s) address, opened in a new tab), or why there is none."""
     link = drop.get("link")
     if isinstance(link, str) and link.startswith(("https://", "http://")):
@@ -292,7 +300,7 @@ def _link_cell(drop: dict) -> str:
     return f'<span class="note">{_e(drop.get("link_note") or "no replay link")}</span>'
 
 
-def _drop_cells(number: int, drop: dict, instead: bool, links: bool) -> str:
+def _drop_cells(number: int, drop: _Row, instead: bool, links: bool) -> str:
     """The cells of one drop's row: the better action's and the replay's when the table has them."""
     cells = [f'<td class="num"><span class="badge">{number}</span></td>',
              f'<td class="num">{_e(drop["turn"])}</td>', f'<td>{_e(drop.get("text", ""))}</td>']
@@ -305,7 +313,7 @@ def _drop_cells(number: int, drop: dict, instead: bool, links: bool) -> str:
     return "".join(cells)
 
 
-def _drops_table(row: dict, prefix: str) -> str:
+def _drops_table(row: _Row, prefix: str) -> str:
     """The table of a game's drops, numbered as the chart's markers; the better action and replay columns
     when a drop has them."""
     drops = row["drops"]
@@ -323,7 +331,7 @@ def _drops_table(row: dict, prefix: str) -> str:
             f'<thead><tr>{"".join(head)}</tr></thead><tbody>{body}</tbody></table>')
 
 
-def _meta(row: dict) -> str:
+def _meta(row: _Row) -> str:
     """The line under a game's heading: source, players, score, how it ended, the maximum."""
     items = []
     if row.get("source"):
@@ -338,7 +346,7 @@ def _meta(row: dict) -> str:
     return '<p class="meta">' + "".join(f"<span>{item}</span>" for item in items) + "</p>"
 
 
-def _game_section(row: dict, prefix: str) -> str:
+def _game_section(row: _Row, prefix: str) -> str:
     """One analysed game: heading, chart and drop table."""
     caption = ("Each point is the position before that turn, the last one the end of the game: "
                "a drop at turn t shows between t and t + 1.")
@@ -347,7 +355,7 @@ def _game_section(row: dict, prefix: str) -> str:
             f"{_drops_table(row, prefix)}</section>")
 
 
-def _index(games: Sequence[dict]) -> str:
+def _index(games: Sequence[_Row]) -> str:
     """A table of the analysed games, each linked to its section."""
     rows = []
     for number, row in enumerate(games, start=1):
@@ -404,7 +412,7 @@ def _summary_section(summary: dict, refused: dict) -> str:
     return "".join(parts) + "</section>"
 
 
-def _refused_section(rows: Sequence[dict]) -> str:
+def _refused_section(rows: Sequence[_Row]) -> str:
     """The games the analysis refused, each with its reason."""
     body = "".join(f'<tr><td>{_e(r.get("id", ""))}</td><td>{_e(r.get("source", ""))}</td><td>{_e(r["refused"])}</td>'
                    "</tr>" for r in rows)
@@ -413,7 +421,8 @@ def _refused_section(rows: Sequence[dict]) -> str:
             f"<tbody>{body}</tbody></table></section>")
 
 
-def render_report(rows: Sequence[dict], summary: dict | None = None, title: str = DEFAULT_TITLE) -> str:
+def render_report(rows: Sequence[AnalysisRow | RefusedRow], summary: dict | None = None,
+                  title: str = DEFAULT_TITLE) -> str:
     """The HTML page of ``rows`` (see the module docstring).
 
     Parameters
@@ -458,7 +467,7 @@ def render_report(rows: Sequence[dict], summary: dict | None = None, title: str 
             f"<style>{_CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
 
 
-def write_report(path: str | os.PathLike[str], rows: Sequence[dict], summary: dict | None = None,
-                 title: str = DEFAULT_TITLE) -> None:
+def write_report(path: str | os.PathLike[str], rows: Sequence[AnalysisRow | RefusedRow],
+                 summary: dict | None = None, title: str = DEFAULT_TITLE) -> None:
     """Write :func:`render_report` of ``rows`` to ``path``, whole or not at all."""
     write_text_atomic(path, render_report(rows, summary, title))

@@ -30,7 +30,7 @@ import socket
 import sys
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from solitaire.io.atomic import forget_temporary, record_temporary, target_mode
 from solitaire.io.errors import InputError
@@ -66,6 +66,8 @@ def variant_fields(deal: Deal) -> dict:
     """``variant`` and ``max_score`` for the row of a variant game (nothing for the standard game)."""
     return {} if deal.standard else {"variant": deal.options.variant, "max_score": deal.max_score}
 _METHODS = ("bot", "search", "peer")
+#: A row of any command (a plain dict read back, or a command's typed row).
+_Row = TypeVar("_Row", bound=Mapping[str, Any])
 
 
 def _is_int(value):
@@ -274,7 +276,7 @@ class _HoldsIds(Protocol):
     def __contains__(self, ident: str, /) -> bool: ...
 
 
-def latest_by_id(rows: Iterable[dict], wanted: _HoldsIds | None = None) -> list[dict]:
+def latest_by_id(rows: Iterable[_Row], wanted: _HoldsIds | None = None) -> list[_Row]:
     """One row per id, the last one in file order (a recomputed deal replaces its row), keeping
     only the ids ``in wanted`` (every id when ``None``), in the order of their first rows."""
     latest = {}
@@ -445,7 +447,7 @@ class RowWriter:
         except OSError as err:
             raise InputError(f"cannot write the file ({err.strerror or err})", self.path) from None
 
-    def write(self, row: dict) -> None:
+    def write(self, row: Mapping[str, Any]) -> None:
         if self.csv:
             self._guard(self.writer.writerow, row)
         else:
@@ -483,7 +485,7 @@ class RowWriter:
         self.close(keep=kind is None or interrupted(error))
 
 
-def write_through(rows: Iterable[dict], writer: RowWriter | None, upstream: Generator) -> Iterator[dict]:
+def write_through(rows: Iterable[_Row], writer: RowWriter | None, upstream: Generator) -> Iterator[_Row]:
     """Yield each of ``rows`` once ``writer`` (if any) has written it. The writer keeps the rows when
     the stream ends, is closed by its consumer or is interrupted (every finished row is kept), and
     drops a new file's rows on an error; ``upstream``, the generator behind ``rows`` (its worker

@@ -22,21 +22,52 @@ import math
 import os
 import re
 from collections.abc import Callable, Iterable
+from typing import TypedDict, cast
 
 import numpy as np
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json
+from solitaire.seer.bounds.u3.search import Method
 from solitaire.seer.game.ids import parse_id
 from solitaire.seer.runs.rowfile import check_row, row_lines, row_max
 
-__all__ = ["TABLE_KEYS", "METHODS", "TableDeals", "read_table_deals"]
+__all__ = ["TableRow", "TABLE_KEYS", "METHODS", "TableDeals", "read_table_deals"]
+
+
+class _TableFields(TypedDict):
+    """The keys every row of the table has (:data:`TABLE_KEYS`)."""
+
+    id: str
+    players: int
+    seed: int
+    L: int
+    U2: int
+    U3: int
+    U3_high: int
+    exact: bool
+    method: Method | None
+    seconds: float
+
+
+class TableRow(_TableFields, total=False):
+    """A row of the table (:func:`~solitaire.seer.runs.exactrun.table_row`; ``docs/formats.md``): the keys every
+    row has, the search's ``nodes``, ``variant`` and ``max_score`` in a variant table, and on an open row the
+    limits it ran under (:meth:`~solitaire.seer.bounds.limits.SearchLimits.to_row`)."""
+
+    nodes: int
+    variant: str
+    max_score: int
+    timeout: float | None
+    peer_timeout: float
+    peer_solver: str
+    peer_encoding: str
+
 
 #: The keys every row of the table has.
-TABLE_KEYS = ("id", "players", "seed", "L", "U2", "U3", "U3_high", "exact", "method", "seconds")
-_FIELDS = TABLE_KEYS[1:]  # the arguments of TableDeals.add
-#: The values of ``method``, by their code in :class:`TableDeals`.
-METHODS = (None, "bot", "search", "peer")
+TABLE_KEYS = tuple(_TableFields.__annotations__)
+#: The values of ``method``, by their code in :class:`TableDeals` (0: none, an open row's or one that did not say).
+METHODS = (None, *Method)
 _CODES = {method: code for code, method in enumerate(METHODS)}
 
 #: One deal: its newest row's fields; ``whole``: its ``seconds`` was written as a whole number
@@ -77,12 +108,17 @@ class TableDeals:
         self.kinds: dict[tuple[str, str | None], int] = {}  # (id source, variant) of the rows added: its maximum score
 
     @classmethod
-    def of_rows(cls, rows: Iterable[dict]) -> "TableDeals":
+    def of_rows(cls, rows: Iterable[TableRow]) -> "TableDeals":
         """The deals of row dicts (each with the keys :data:`TABLE_KEYS`), in order."""
         deals = cls()
         for row in rows:
-            deals.add(**{key: row[key] for key in _FIELDS}, kind=_kind(row), max_score=row_max(row))
+            deals.add_row(row)
         return deals
+
+    def add_row(self, row: TableRow) -> None:
+        """Add one checked row (:func:`~solitaire.seer.runs.rowfile.check_row`, with the keys :data:`TABLE_KEYS`)."""
+        self.add(row["players"], row["seed"], row["L"], row["U2"], row["U3"], row["U3_high"], row["exact"],
+                 row["method"], row["seconds"], kind=_kind(row), max_score=row_max(row))
 
     def add(self, players: int, seed: int, L: int, U2: int, U3: int, U3_high: int, exact: bool, method: str | None,
             seconds: int | float, kind: tuple[str, str | None] = ("seed", None), max_score: int = 25) -> None:
@@ -154,7 +190,7 @@ def read_table_deals(paths: Iterable[str | os.PathLike[str]], players: Iterable[
                 raise InputError(f"expected 'seed' below 2^64, got {row['seed']}", source, number)
             found += 1
             if wanted is None or row["players"] in wanted:
-                deals.add(**{key: row[key] for key in _FIELDS}, kind=_kind(row), max_score=row_max(row))
+                deals.add_row(cast(TableRow, row))
         if not found:
             raise InputError("no table rows (expected JSON Lines written by 'table')", source)
     return deals

@@ -8,23 +8,34 @@ once. A seed range is kept as its bounds, whatever its length. :func:`deal_sourc
 source of ``bound``'s options; :func:`parse_seed_range` reads ``A:B``.
 """
 
+import json
 import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from solitaire.io.errors import InputError
-from solitaire.seer.game.deals import MAX_SCORE, Deal, live_id, read_deal, rules_of, seeded_deal
+from solitaire.seer.game.deals import (
+    MAX_SCORE,
+    Deal,
+    deal_to_hanablive,
+    format_deal_text,
+    live_id,
+    read_deal,
+    rules_of,
+    seeded_deal,
+)
 from solitaire.seer.game.hle import hle_deal
 from solitaire.seer.game.ids import deck_key, game_id, parse_id
 from solitaire.seer.game.options import Options
 from solitaire.seer.game.seeds import decks_from_seeds, parse_seed, seed_range
 from solitaire.seer.game.variants import get_variant
 from solitaire.seer.sources.history import Refused, read_source, split_refused
-from solitaire.seer.sources.replaylink import looks_like_replay_link
+from solitaire.seer.sources.replaylink import link_or_reason, looks_like_replay_link
 
 __all__ = ["SeedRange", "LiveSeeds", "DealList", "DealChain", "parse_seed_range", "deal_source", "games_list",
-           "live_deals", "live_seeds", "live_seed", "parse_players", "games_source", "SEED_BITS", "DEALERS"]
+           "live_deals", "live_seeds", "live_seed", "parse_players", "games_source", "deal_line", "SEED_BITS",
+           "DEALERS"]
 
 #: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
 SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it
@@ -208,19 +219,19 @@ _LIVE_BLOCK = 4096
 _DECIMAL = re.compile(r"0|[1-9][0-9]*", re.ASCII)
 
 
-def _live_rules(text, option):
-    """The rules of the games of a seed string; :class:`InputError` naming ``option`` for a seed the
+def _live_rules(text, source):
+    """The rules of the games of a seed string; :class:`InputError` from ``source`` for a seed the
     toolkit cannot deal or solve (its player count, variant or rules)."""
     try:
         parsed = parse_seed(text)
     except InputError as err:
-        raise InputError(err.message, option) from None
+        raise InputError(err.message, source) from None
     if not 2 <= parsed.players <= 5:
-        raise InputError(f"expected 2..5 players in the seed, got p{parsed.players} in {text!r}", option)
+        raise InputError(f"expected 2..5 players in the seed, got p{parsed.players} in {text!r}", source)
     try:
         variant = get_variant(parsed.variant_id)
     except InputError as err:
-        raise type(err)(err.message, option) from None
+        raise type(err)(err.message, source) from None
     return rules_of(Options(variant=variant.name), parsed.players)
 
 
@@ -240,22 +251,22 @@ def live_deals(seeds: Sequence[str]) -> list[Deal]:
     return deals
 
 
-def live_seeds(text: str, option: str = "--hanab-live-seeds") -> LiveSeeds:
+def live_seeds(text: str, parameter: str = "hanab_live_seeds") -> LiveSeeds:
     """:class:`LiveSeeds` of one seed string or a range ``p3v0s1..1000``, suffixes of 1 to 12
-    digits; :class:`InputError` naming ``option`` for a seed the toolkit cannot deal or solve."""
-    _live_rules(text.partition("..")[0], option)
+    digits; :class:`InputError` naming ``parameter`` for a seed the toolkit cannot deal or solve."""
+    _live_rules(text.partition("..")[0], f"`{parameter}`")
     try:
         prefix, first, last = seed_range(text)
     except InputError as err:
-        hint = "" if ".." in text else " (one seed string of any suffix: --hanab-live-seed)"
-        raise InputError(err.message + hint, option) from None
+        hint = "" if ".." in text else " (one seed string of any suffix: `hanab_live_seed`)"
+        raise InputError(err.message + hint, f"`{parameter}`") from None
     return LiveSeeds(prefix, first, last)
 
 
-def live_seed(text: str, option: str = "--hanab-live-seed") -> DealList:
+def live_seed(text: str, parameter: str = "hanab_live_seed") -> DealList:
     """The deal of exactly one seed string, whatever its suffix (no range); :class:`InputError`
-    naming ``option`` for a seed the toolkit cannot deal or solve."""
-    _live_rules(text, option)
+    naming ``parameter`` for a seed the toolkit cannot deal or solve."""
+    _live_rules(text, f"`{parameter}`")
     return DealList(tuple(live_deals([text])))
 
 
@@ -281,25 +292,25 @@ def _redealt(deal, players):
 _RANGE = re.compile(r"([0-9]+)(?::([0-9]+))?", re.ASCII)
 
 
-def parse_seed_range(text: str, option: str, bits: int) -> tuple:
+def parse_seed_range(text: str, parameter: str, bits: int) -> tuple:
     """``A:B`` (seeds ``A .. B - 1``) or one seed ``A``, ASCII digits, ``0 <= A < B <= 2^bits``:
-    ``(A, B)``, else :class:`InputError` naming ``option``.
+    ``(A, B)``, else :class:`InputError` naming ``parameter``.
 
     Examples
     --------
-    >>> parse_seed_range("3:7", "--seeds", 64), parse_seed_range("5", "--seeds", 64)
+    >>> parse_seed_range("3:7", "seeds", 64), parse_seed_range("5", "seeds", 64)
     ((3, 7), (5, 6))
     """
     m = _RANGE.fullmatch(text)
     shown = repr(text if len(text) <= 50 else text[:47] + "...")
     if not m:
-        raise InputError(f"expected A:B (seeds A..B-1) or A, in ASCII digits, got {shown}", option)
+        raise InputError(f"expected A:B (seeds A..B-1) or A, in ASCII digits, got {shown}", f"`{parameter}`")
     if max(len(m.group(1)), len(m.group(2) or "")) > 20:  # 2^64 has 20 digits
-        raise InputError(f"expected 0 <= A < B <= 2^{bits}, got {shown}", option)
+        raise InputError(f"expected 0 <= A < B <= 2^{bits}, got {shown}", f"`{parameter}`")
     first = int(m.group(1))
     last = int(m.group(2)) if m.group(2) is not None else first + 1
     if not first < last <= 2**bits:
-        raise InputError(f"expected 0 <= A < B <= 2^{bits}, got {shown}", option)
+        raise InputError(f"expected 0 <= A < B <= 2^{bits}, got {shown}", f"`{parameter}`")
     return first, last
 
 
@@ -316,26 +327,24 @@ def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds:
     (hanab.live games); ``players`` re-deals the games of a file to that many players (another
     deal: its row has no real score). A game of a file the toolkit cannot read or play is a
     :class:`~solitaire.seer.sources.history.Refused` item of the list (with ``strict``, an
-    :class:`InputError`). Raises :class:`InputError` naming the option or file."""
-    given = [name for name, value in (("--seeds", seeds), ("--hle-seeds", hle_seeds), ("--deal", deal),
-                                      ("--hanab-live", hanab_live), ("--hanab-live-seeds", hanab_live_seeds),
-                                      ("--hanab-live-seed", hanab_live_seed))
-             if value is not None]
-    if len(given) != 1:
-        raise InputError("give exactly one of --seeds, --hle-seeds, --hanab-live-seeds, --hanab-live-seed, --deal, "
-                         "--hanab-live", "bound")
+    :class:`InputError`). Raises :class:`InputError` naming the parameter or file."""
+    named = {"seeds": seeds, "hle_seeds": hle_seeds, "hanab_live_seeds": hanab_live_seeds,
+             "hanab_live_seed": hanab_live_seed, "deal": deal, "hanab_live": hanab_live}
+    if sum(value is not None for value in named.values()) != 1:
+        raise InputError(f"give exactly one of {', '.join(f'`{name}`' for name in named)}", None)
     for path in (deal, hanab_live):
         if path is not None and not os.path.isfile(path) and not looks_like_replay_link(str(path)):
             raise InputError("cannot read the file (no such file)" if not os.path.exists(path)
                              else "cannot read the file (not a file)", str(path))
     if hle_random_start and hle_seeds is None:
-        raise InputError("--hle-random-start needs --hle-seeds", given[0])
-    for option, text, read in (("--hanab-live-seeds", hanab_live_seeds, live_seeds),
-                               ("--hanab-live-seed", hanab_live_seed, live_seed)):
+        raise InputError("`hle_random_start` needs `hle_seeds`", None)
+    for parameter, text, read in (("hanab_live_seeds", hanab_live_seeds, live_seeds),
+                                  ("hanab_live_seed", hanab_live_seed, live_seed)):
         if text is not None:
-            found = read(text, option)
+            found = read(text, parameter)
             if players is not None and players != parse_seed(text).players:
-                raise InputError(f"the seed is of {parse_seed(text).players} players, not --players {players}", option)
+                raise InputError(f"the seed is of {parse_seed(text).players} players, not `players` {players}",
+                                 f"`{parameter}`")
             return found
     games_file = str(deal).endswith((".json", ".jsonl")) or deal is not None and looks_like_replay_link(str(deal))
     games = hanab_live if hanab_live is not None else deal if games_file else None
@@ -343,14 +352,14 @@ def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds:
         return games_list(games, players, strict)
     if deal is not None:
         if players is None:
-            raise InputError("--players is required for a deal that is not a hanab.live game (.json)", str(deal))
+            raise InputError("`players` is required for a deal that is not a hanab.live game (.json)", str(deal))
         return DealList((read_deal(deal, players),))
     if players is None:
-        raise InputError("--players is required with --seeds and --hle-seeds", given[0])
-    source, option, text = (("seed", "--seeds", seeds) if seeds is not None
-                            else ("hlerandom" if hle_random_start else "hle", "--hle-seeds", hle_seeds))
-    assert text is not None  # exactly one option was given
-    first, last = parse_seed_range(text, option, SEED_BITS[source])
+        raise InputError("`players` is required with `seeds` and `hle_seeds`", None)
+    source, parameter, text = (("seed", "seeds", seeds) if seeds is not None
+                               else ("hlerandom" if hle_random_start else "hle", "hle_seeds", hle_seeds))
+    assert text is not None  # exactly one source was given
+    first, last = parse_seed_range(text, parameter, SEED_BITS[source])
     return SeedRange(players, source, first, last)
 
 
@@ -378,10 +387,24 @@ def parse_players(text: str) -> list[int]:
     return found
 
 
-def games_source(paths: Sequence[str], seeds: str | None = None, seed: str | None = None,
+def deal_line(item: Deal | Refused, form: str = "json") -> str:
+    """The line of ``deal``'s output for one item of a source: a deal as a hanab.live game without actions
+    (``form`` ``json``), its text (``text``: ``r1 y2 ...``, the form :func:`read_deal` reads) or its replay link
+    (``link``; a game the link cannot carry, ``{"id", "link": null, "link_note"}``); a refused record's row."""
+    if isinstance(item, Refused):
+        return json.dumps(item.to_json())
+    if form == "link":
+        url, note = link_or_reason(deal_to_hanablive(item))
+        return url or json.dumps({"id": item.ident, "link": None, "link_note": note})
+    return format_deal_text(item) if form == "text" else json.dumps(deal_to_hanablive(item))
+
+
+def games_source(paths: Sequence[str], hanab_live_seeds: str | None = None, hanab_live_seed: str | None = None,
                  strict: bool = False) -> DealChain:
     """The games of ``analyze``: those of the files or replay links ``paths`` (:func:`games_list`), then
-    hanab.live's deals of the seed range ``seeds`` (:func:`live_seeds`) and of the one seed string ``seed``
-    (:func:`live_seed`), each game once; with ``strict`` the first record refused is an :class:`InputError`."""
-    return DealChain((*(games_list(path, strict=strict) for path in paths), *([live_seeds(seeds)] if seeds else []),
-                      *([live_seed(seed)] if seed else [])))
+    hanab.live's deals of the seed range ``hanab_live_seeds`` (:func:`live_seeds`) and of the one seed string
+    ``hanab_live_seed`` (:func:`live_seed`), each game once; with ``strict`` the first record refused is an
+    :class:`InputError`."""
+    return DealChain((*(games_list(path, strict=strict) for path in paths),
+                      *([live_seeds(hanab_live_seeds)] if hanab_live_seeds else []),
+                      *([live_seed(hanab_live_seed)] if hanab_live_seed else [])))

@@ -51,9 +51,9 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, parse_json, read_text, text_lines
@@ -62,8 +62,8 @@ from solitaire.seer.game.ids import game_id
 from solitaire.seer.game.simulator import GAME_OVER, Game, replay
 from solitaire.seer.sources.replaylink import decode_replay, looks_like_replay_link
 
-__all__ = ["Refused", "ENDS", "END_CONDITIONS", "read_history", "read_history_text", "read_source", "judge", "game_end",
-           "refused_counts", "split_refused"]
+__all__ = ["Refused", "RefusedRow", "ENDS", "END_CONDITIONS", "read_history", "read_history_text", "read_source",
+           "judge", "game_end", "refused_counts", "split_refused"]
 
 #: How a game ended, as rows say it.
 ENDS = ("normal", "strikeout", "terminated", "timeout", "vote", "unfinished")
@@ -83,8 +83,18 @@ class Refused:
     source: str
     reason: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RefusedRow:
+        """The row of a refused record, as every run writes it (:class:`RefusedRow`)."""
         return {"id": self.ident, "source": self.source, "refused": self.reason}
+
+
+class RefusedRow(TypedDict):
+    """The row of a refused record (:meth:`Refused.to_json`), in the row files of ``bound`` and ``analyze``:
+    ``id`` (``None`` when the record names none it can use), ``source`` (``file:line``) and why it was ``refused``."""
+
+    id: str | None
+    source: str
+    refused: str
 
 
 def game_end(game: Game, over_action: dict | None) -> str:
@@ -299,6 +309,6 @@ def split_refused(items: Iterable[Deal | Refused], strict: bool = False) -> tupl
     return deals, refused
 
 
-def refused_counts(rows: Sequence[dict]) -> dict[str, int]:
+def refused_counts(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     """How many rows were refused, by reason (the most common first)."""
     return dict(Counter(row["refused"] for row in rows if "refused" in row).most_common())

@@ -78,7 +78,7 @@ from solitaire.seer.game.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal, c
 from solitaire.seer.game.hle import HLE_TO_SUIT
 from solitaire.seer.game.ids import deck_key, game_id
 from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, PLAY, RANK_CLUE
-from solitaire.seer.sources.history import Refused, judge
+from solitaire.seer.sources.history import Refused, RefusedRow, judge
 
 __all__ = ["PartialDeal", "GAMES", "parse_game_string", "parse_serialized", "deal_from_history",
            "deal_from_openspiel_state", "read_openspiel", "read_openspiel_file", "read_kaggle", "read_kaggle_file"]
@@ -125,9 +125,22 @@ class PartialDeal(Refused):
         """The known prefix in the toolkit's text form (``r1 y2 ...``)."""
         return " ".join(card_name(t) for t in self.known)
 
-    def to_json(self) -> dict[str, Any]:
-        return dict(super().to_json(), players=self.players, start_player=self.start_player,
-                    known_deck=self.known_text(), actions=list(self.actions), end=self.end, played=self.played)
+    def to_json(self) -> PartialDealRow:
+        """The refused row with what is known (:class:`PartialDealRow`)."""
+        return {**super().to_json(), "players": self.players, "start_player": self.start_player,
+                "known_deck": self.known_text(), "actions": list(self.actions), "end": self.end, "played": self.played}
+
+
+class PartialDealRow(RefusedRow):
+    """The row of a :class:`PartialDeal`: a refused row, and the players, the starting player, the known cards in
+    text form, the actions and how the game stood after them."""
+
+    players: int
+    start_player: int
+    known_deck: str
+    actions: list[dict]
+    end: str
+    played: int
 
 
 def _missing(known: Sequence[int]) -> list[int]:

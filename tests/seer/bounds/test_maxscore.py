@@ -28,7 +28,7 @@ def test_every_form_of_the_deck_gives_bounds_u3(players, seed):
     expected = exact(deal, SearchLimits(10))
     for name, (deck, p) in _forms(deal).items():
         result = max_score(deck, p)
-        assert (result.score, result.high, result.proven) == (expected.score, expected.high, expected.exact), name
+        assert (result.score, result.high, result.exact) == (expected.score, expected.high, expected.exact), name
         assert simulate(result.start, result.actions).score == result.score
 
 
@@ -39,7 +39,7 @@ def test_another_starting_player_gives_the_answer_of_bounds_renaming(players, se
         renamed, _ = _exact(deal.starting(start), SearchLimits(10))
         for deck, p in (_forms(deal)["pairs"], (deal, None)):
             result = max_score(deck, p, start_player=start)
-            assert result.proven and renamed.exact
+            assert result.exact and renamed.exact
             assert result.score == renamed.score, (players, seed, start)
             assert result.start.to_move == start
             assert simulate(result.start, result.actions).score == result.score
@@ -53,7 +53,7 @@ def test_from_positions_of_a_game_the_maximum_never_rises():
     for t in range(0, len(actions) + 1, 7):
         position = simulate(deal, actions[:t]).position()
         result = max_score(position)
-        assert result.proven and result.start is position
+        assert result.exact and result.start is position
         assert simulate(position, result.actions).score == result.score
         maxima.append(result.score)
     assert maxima == sorted(maxima, reverse=True) and maxima[-1] >= score
@@ -62,13 +62,23 @@ def test_from_positions_of_a_game_the_maximum_never_rises():
 
 def test_the_result_is_a_small_readable_record():
     result = max_score(seeded_deal(3, 0))
-    assert isinstance(result, MaxScore) and repr(result) == "MaxScore(score=25, high=25, proven=True)"
+    assert isinstance(result, MaxScore) and repr(result) == "MaxScore(score=25, high=25, exact=True)"
 
 
 def test_a_timeout_leaves_proven_bounds():
     result = max_score(seeded_deal(2, 12), timeout=0)
     assert result.score <= 23 <= result.high
-    assert result.proven == (result.score == result.high)
+    assert result.exact == (result.score == result.high)
+
+
+def test_max_score_says_exact_as_the_search_and_the_rows_do():
+    """One word for "the bounds meet": ``exact``, as in :class:`ExactResult` and the rows' key."""
+    from dataclasses import fields
+
+    from solitaire.seer.bounds.u3 import ExactResult
+
+    assert [f.name for f in fields(MaxScore)] == ["score", "high", "exact", "start", "actions"]
+    assert "exact" in {f.name for f in fields(ExactResult)} and not hasattr(max_score(seeded_deal(2, 12)), "proven")
 
 
 def test_what_max_score_refuses():

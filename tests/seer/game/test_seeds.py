@@ -271,7 +271,7 @@ def test_one_seed_keeps_its_legacy_prefix_and_leading_zeros():
 
 @pytest.mark.parametrize("text, words", [
     ("p2v0s1.." + "9" * 5000, "1 to 12"), ("p2v0s" + "9" * 5000, "1 to 12"), ("p" + "9" * 5000 + "v0s1", "p3v0s17"),
-    ("p2v0s1..1000000000000", "1 to 12"), ("p2v0s5..4", "first <= last"), ("p2v0sfoo", "--hanab-live-seed")])
+    ("p2v0s1..1000000000000", "1 to 12"), ("p2v0s5..4", "first <= last"), ("p2v0sfoo", "`hanab_live_seed`")])
 def test_seed_strings_past_the_documented_range_are_one_short_error(text, words):
     from solitaire.seer.sources.dealsource import live_seeds
     from solitaire.seer.game.seeds import split_seed_range

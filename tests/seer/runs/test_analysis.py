@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire.seer.runs.analysis import KINDS, PHASES, analyze_line, summarize_analyses
+from solitaire.seer.runs.analysis import (AnalysisRow, DropKind, DropRow, Phase, TurnRow, analyze_line,
+                                          summarize_analyses)
 from solitaire.seer.game.deals import Deal
 from solitaire.seer.game.simulator import Game, simulate
 from helpers import legal_actions
@@ -80,7 +81,7 @@ def test_the_maximum_before_every_turn_is_the_exhaustive_one(seed, players):
     for drop in analysis.drops:  # the exported line: the real prefix, then a line reaching the maximum
         assert drop.line["actions"][:drop.turn - 1] == actions[:drop.turn - 1]
         assert simulate(deal, drop.line["actions"]).score == drop.before
-        assert drop.kind in KINDS and drop.phase in PHASES
+        assert isinstance(drop.kind, DropKind) and isinstance(drop.phase, Phase)
     summary = summarize_analyses([analysis.to_json()])
     assert sum(summary["points_lost_by_kind"].values()) == maxima[0] - maxima[-1]
 
@@ -117,3 +118,49 @@ def test_analyze_on_real_games_through_the_command_line(tmp_path):
             line = drop["line"]["actions"]
             assert line[:drop["turn"] - 1] == [t["action"] for t in row["turns"][:drop["turn"] - 1]]
             assert simulate(parse_hanablive(drop["line"]), line).score == drop["from"]
+
+
+def _fits(row, typed):
+    """Whether ``row`` has every key the TypedDict ``typed`` requires and no key it does not declare."""
+    return typed.__required_keys__ <= set(row) <= typed.__required_keys__ | typed.__optional_keys__
+
+
+def test_the_rows_of_analyze_are_their_typed_dicts():
+    """A run's rows, a game's (with its turns and drops) and a refused record's, have the keys their
+    TypedDicts declare; the keys a resumed row needs are keys every row has."""
+    import json
+
+    from helpers import REAL_GAMES
+    from solitaire.seer.runs.analyzerun import ANALYSIS_KEYS, AnalyzeRun
+    from solitaire.seer.sources.history import Refused, RefusedRow, read_history
+
+    games = [item for item in read_history(REAL_GAMES / "hanablive_games.jsonl") if not isinstance(item, Refused)]
+    refused = Refused("P2-seed-1", "games.jsonl:9", "a reason")
+    with AnalyzeRun([*games[:4], refused], timeout=5) as run:
+        rows = list(run.rows())
+    assert _fits(rows[-1], RefusedRow) and rows[-1] == {"id": "P2-seed-1", "source": "games.jsonl:9",
+                                                        "refused": "a reason"}
+    for row in rows[:-1]:
+        assert _fits(row, AnalysisRow) and {"source", "end", "timeout"} <= set(row), row["id"]
+        assert all(_fits(turn, TurnRow) for turn in row["turns"])
+        assert all(_fits(drop, DropRow) for drop in row["drops"])
+    drops = [drop for row in rows[:-1] for drop in row["drops"]]
+    assert drops and all(isinstance(d["kind"], DropKind) and isinstance(d["phase"], Phase) for d in drops)
+    assert set(ANALYSIS_KEYS) <= AnalysisRow.__required_keys__
+    # a row read back (plain text) counts under the same kinds and phases as a new one
+    twice = summarize_analyses(rows + json.loads(json.dumps(rows)))
+    once = summarize_analyses(rows)
+    assert twice["points_lost_by_kind"] == {kind: 2 * lost for kind, lost in once["points_lost_by_kind"].items()}
+
+
+def test_kinds_and_phases_are_their_text_in_summary_order():
+    import json
+
+    assert [kind.value for kind in DropKind] == ["misplay", "discard of the last copy", "discard of a needed card",
+                                                 "discard", "play", "clue"]
+    assert [phase.value for phase in Phase] == ["opening", "middle", "late", "final round"]
+    assert json.dumps({DropKind.LAST_COPY: Phase.FINAL_ROUND}) == '{"discard of the last copy": "final round"}'
+    assert f"[{DropKind.MISPLAY}, {Phase.LATE}]" == "[misplay, late]" and str(DropKind.CLUE) == "clue"
+    summary = summarize_analyses([])
+    assert list(summary["points_lost_by_kind"]) == [kind.value for kind in DropKind]
+    assert list(summary["first_drop_phase"]) == list(summary["points_lost_by_phase"]) == [p.value for p in Phase]

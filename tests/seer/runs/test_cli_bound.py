@@ -145,3 +145,50 @@ def test_the_deal_command_prints_what_bound_reads(tmp_path):
     assert CliRunner().invoke(main, ["deal", "-p", "2", "--deal", str(deal_file), "--text"]).output.strip() == text[1]
     bad = CliRunner().invoke(main, ["deal", "-p", "2", "--seeds", "0:1", "--hle-random-start"])
     assert bad.exit_code == 2 and "--hle-random-start needs --hle-seeds" in bad.output
+
+
+def _fits(row, typed):
+    """Whether ``row`` has every key the TypedDict ``typed`` requires and no key it does not declare."""
+    return typed.__required_keys__ <= set(row) <= typed.__required_keys__ | typed.__optional_keys__
+
+
+def test_the_rows_of_bound_are_bound_rows():
+    """Rows of searched, open and real games, completed as a run writes them, have the keys of
+    :class:`BoundRow`; the CSV columns are its keys but the JSON-only ones, and a refused row's."""
+    from solitaire.seer.bounds.u3.search import Method
+    from solitaire.seer.runs.boundrun import BOUND_KEYS, LINE_KEYS, BoundRow, complete_row
+    from solitaire.seer.runs.rowfile import COLUMNS
+    from solitaire.seer.sources.history import Refused, RefusedRow, read_history
+
+    searched = bound_row(seeded_deal(2, 16), lines=True, limits=SearchLimits(30))
+    assert _fits(searched, BoundRow) and {"U3", "u3_game", *LINE_KEYS} <= set(searched)
+    assert searched["method"] is Method.SEARCH and '"method": "search"' in json.dumps(searched)
+    done = complete_row(searched, score=20, lines=False)
+    assert _fits(done, BoundRow) and not {"u3_game", *LINE_KEYS} & set(done)
+    added = [key for key in done if key not in searched]  # after the row's own keys, in this order
+    assert added == list(done)[-len(added):] and added[:4] == ["real_score", "gap", "gap_U3", "link"]
+    assert (done["gap"], done["gap_U3"]) == (searched["U2"] - 20, searched["U3"] - 20)
+    open_row = bound_row(seeded_deal(2, 12), limits=SearchLimits(0))
+    assert _fits(open_row, BoundRow) and not open_row["exact"] and open_row["method"] is None
+    assert {"timeout", "peer_timeout"} <= set(open_row)
+    real = next(item for item in read_history(REAL) if not isinstance(item, Refused))
+    real_row = bound_row(real, limits=SearchLimits(30))
+    assert _fits(real_row, BoundRow) and {"real_score", "end", "played", "gap", "gap_U3", "source"} <= set(real_row)
+    assert BOUND_KEYS == ("id", "players", "L", "U1", "U2")
+    keys = BoundRow.__required_keys__ | BoundRow.__optional_keys__
+    assert set(COLUMNS) == keys - {"u3_game", *LINE_KEYS} | RefusedRow.__required_keys__
+
+
+def test_a_method_is_its_text_in_json_csv_and_print():
+    import io
+
+    from solitaire.seer.bounds.u3.search import Method
+    from solitaire.seer.runs.texts import bound_row_text
+
+    assert [method.value for method in Method] == ["bot", "search", "peer"]
+    assert Method("peer") is Method.PEER and Method.BOT == "bot" and {"bot": 1}[Method.BOT] == 1
+    out = io.StringIO()
+    csv.writer(out).writerow([Method.SEARCH, f"{Method.PEER}", str(Method.BOT)])
+    assert out.getvalue() == "search,peer,bot\r\n"
+    row = bound_row(seeded_deal(2, 0), figures=False, limits=SearchLimits(30))
+    assert bound_row_text(row) == "P2-seed-0: P=2 L=25 U3=25 (by bot) U2=25 U1=25"

@@ -33,7 +33,7 @@ def test_bound_exact_rows_and_lines(tmp_path):
 
 def test_lines_dir_needs_exact(tmp_path):
     out = run("bound", "-p", "2", "--seeds", "1:2", "--lines-dir", str(tmp_path))
-    assert out.exit_code == 2 and "--lines-dir needs --exact" in out.output
+    assert out.exit_code == 2 and "--lines-dir needs U3 (--exact)" in out.output
 
 
 def test_table_resumes_and_summarizes(tmp_path):

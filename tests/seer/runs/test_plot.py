@@ -55,7 +55,10 @@ def test_without_matplotlib_one_line_says_how_to_install_it(monkeypatch, tmp_pat
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     with pytest.raises(InputError) as caught:
         require_matplotlib()
-    assert str(caught.value) == "--plot: needs matplotlib: pip install 'hanabi-solitaire[plot]'"
+    assert str(caught.value) == "matplotlib is needed: pip install 'hanabi-solitaire[plot]'"
+    with pytest.raises(InputError) as caught:
+        require_matplotlib("plot_dir")
+    assert str(caught.value) == "`plot_dir`: matplotlib is needed: pip install 'hanabi-solitaire[plot]'"
     with pytest.raises(InputError):
         plot_analysis(analysis, tmp_path / "game.png")
     assert not (tmp_path / "game.png").exists()

@@ -93,3 +93,22 @@ def test_the_default_peer_reproves_a_sample_of_the_peers_rows(shipped):
     for row in random.Random(path.name).sample(proved, min(2, len(proved))):
         r = exact(seeded_deal(row["players"], row["seed"]), SearchLimits(2, 300, peer_solver="cadical195"))
         assert (r.score, r.exact) == (row["U3"], True), row
+
+
+def test_the_rows_of_table_are_table_rows_in_the_shipped_layout():
+    """A settled row and an open one have the keys of :class:`TableRow` (the required ones are
+    :data:`TABLE_KEYS`); a settled row's line is in the layout of the shipped files, the method as text."""
+    import json
+
+    from solitaire.seer.bounds.u3.search import Method
+    from solitaire.seer.runs.exactrun import TABLE_KEYS, Deals, TableRow, table_row
+    from solitaire.seer.runs.tabledeals import _ROW, METHODS
+
+    settled = table_row((2, 16, SearchLimits(30), Deals()))
+    open_row = table_row((2, 12, SearchLimits(0), Deals()))
+    for row in settled, open_row:
+        assert TableRow.__required_keys__ <= set(row) <= TableRow.__required_keys__ | TableRow.__optional_keys__
+    assert settled["method"] is Method.SEARCH and _ROW.fullmatch(json.dumps(settled)).group(8) == "search"
+    assert open_row["method"] is None and {"timeout", "peer_timeout"} <= set(open_row)
+    assert TABLE_KEYS == ("id", "players", "seed", "L", "U2", "U3", "U3_high", "exact", "method", "seconds")
+    assert METHODS == (None, "bot", "search", "peer")

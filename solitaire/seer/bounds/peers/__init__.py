@@ -14,15 +14,16 @@ not model, and cards no clue touches unless a clue is always legal
 
 from collections.abc import Callable
 
-from solitaire.seer.bounds.limits import PEER_ENCODING
+from solitaire.seer.bounds.limits import PEER_ENCODING, PEER_ENCODINGS
 from solitaire.seer.bounds.peers.removals import removal_reaches
 from solitaire.seer.bounds.peers.turns import peer_reaches
 from solitaire.seer.game.simulator import Action
 
 __all__ = ["PEERS", "PEER_ENCODING", "peer_of"]
 
-#: The SAT peers by encoding (the default: :data:`~solitaire.seer.bounds.limits.PEER_ENCODING`).
-PEERS = {"removals": removal_reaches, "turns": peer_reaches}
+#: The SAT peers by encoding (the names: :data:`~solitaire.seer.bounds.limits.PEER_ENCODINGS`; the default:
+#: :data:`~solitaire.seer.bounds.limits.PEER_ENCODING`).
+PEERS = dict(zip(PEER_ENCODINGS, (removal_reaches, peer_reaches), strict=True))
 
 
 def peer_of(encoding: str) -> Callable[..., tuple[bool | None, list[Action] | None]]:

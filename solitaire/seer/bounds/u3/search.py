@@ -58,10 +58,12 @@ import functools
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from enum import Enum
 
 import numpy as np
 
 from solitaire.io.interrupt import STOP_REQUEST
+from solitaire.io.textenum import TextEnum
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.bounds.u3.hope import MEMO_BITS, hope, workspace
@@ -94,9 +96,9 @@ from solitaire.seer.game.deals import MAX_SCORE, RANKS, Deal, seeded_deal
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import DISCARD, PLAY, Action, Game, bot_action, legal_clue, simulate
 
-__all__ = ["ExactResult", "Schedule", "exact", "exact_search", "search_from", "deal_setup", "root_hope", "hope_from",
-           "root_arrays", "finish", "line_actions", "peer_close", "warm_up", "muted_types", "peers_asked", "tt_table",
-           "TT_BITS", "MEMO_BITS"]
+__all__ = ["ExactResult", "Method", "Schedule", "SearchKind", "exact", "exact_search", "search_from", "deal_setup",
+           "root_hope", "hope_from", "root_arrays", "finish", "line_actions", "peer_close", "warm_up", "muted_types",
+           "peers_asked", "tt_table", "TT_BITS", "MEMO_BITS"]
 
 
 def hope_from(setup: Setup, root: Root, joint: int = 1 << 17, turns: bool = True) -> int:
@@ -222,14 +224,23 @@ def finish(game: Game, actions: Iterable[Action]) -> tuple[list[Action], Game]:
     return actions, game
 
 
+class Method(TextEnum):
+    """What closed a deal's gap ``L <= U3 <= high`` (:attr:`ExactResult.method`, a row's ``method``): the bot's
+    line reaching U2 without a search, the search (its bounds, the node bound at the root and the token-free
+    game included), or the SAT peer (:func:`peer_close`)."""
+
+    BOT = "bot"
+    SEARCH = "search"
+    PEER = "peer"
+
+
 @dataclass
 class ExactResult:
     """U3 of a deal or a position: ``score`` (the best line found), ``exact`` when ``score == high`` is proven.
 
     ``low <= U3 <= high`` always holds; ``actions`` replay to ``score`` under the real rules from the
-    first turn (or from the position searched). ``method`` names what closed the gap (None while
-    open): ``"bot"`` (L = U2, no search), ``"search"`` (its bounds, the node bound
-    at the root and the token-free game included), or ``"peer"`` (the SAT peer, see :func:`exact`).
+    first turn (or from the position searched). ``method`` names what closed the gap (:class:`Method`; None
+    while open).
     """
 
     score: int
@@ -241,7 +252,7 @@ class ExactResult:
     nodes: int = 0
     searches: int = 0
     seconds: float = 0.0
-    method: str | None = None
+    method: Method | None = None
 
     @property
     def low(self) -> int:
@@ -258,6 +269,15 @@ class ExactResult:
         return game
 
 
+class SearchKind(Enum):
+    """The kinds of search of a :class:`Schedule`: in the real game at ``high`` (in the best-first order or a
+    shuffled one), one point above the best line found (the *floor*), in the token-free game at ``high``."""
+
+    REAL = "real"
+    FLOOR = "floor"
+    FREE = "free"
+
+
 @dataclass(frozen=True)
 class Schedule:
     """How :func:`exact` spends its nodes and memory on a deal (module docstring): node budgets doubling from
@@ -272,20 +292,21 @@ class Schedule:
     tt_bits: int = TT_BITS
     memo_bits: int = MEMO_BITS
 
-    def searches(self) -> Iterator[tuple[int, int, str]]:
+    def searches(self) -> Iterator[tuple[int, int, SearchKind]]:
         """The searches to run, without end, as ``(seed, node limit, kind)``: the ordered search with doubling
-        budgets, each followed by restarts in shuffled orders that spend about as many nodes, then by a search one
-        point above the best line found (``kind`` ``"floor"``) with the budget, and by the token-free game
-        (``"free"``) with ``free_share`` times the budget."""
+        budgets, each followed by restarts in shuffled orders that spend about as many nodes (``kind``
+        :attr:`SearchKind.REAL`), then by a search one point above the best line found (:attr:`SearchKind.FLOOR`)
+        with the budget, and by the token-free game (:attr:`SearchKind.FREE`) with ``free_share`` times the
+        budget."""
         budget, seed = self.first_budget, 1
         while True:
-            yield 0, budget, "real"
+            yield 0, budget, SearchKind.REAL
             for _ in range(max(1, budget // self.restart_budget)):
-                yield seed, self.restart_budget, "real"
+                yield seed, self.restart_budget, SearchKind.REAL
                 seed += 1
-            yield 0, budget, "floor"
+            yield 0, budget, SearchKind.FLOOR
             if self.free_share:
-                yield 0, self.free_share * budget, "free"
+                yield 0, self.free_share * budget, SearchKind.FREE
             budget *= 2
 
 
@@ -355,7 +376,7 @@ def exact(deal: Deal, limits: SearchLimits = _UNLIMITED, start: Position | None 
     if found.low < found.high and reaches is not None and not found.stopped:
         found.low, found.high, found.actions = peer_close(origin.game.position(), found.low, found.high, found.actions,
                                                           limits.peer_timeout, limits.peer_solver, reaches)
-        method = "peer" if found.low == found.high else None
+        method = Method.PEER if found.low == found.high else None
     final = _replay(origin.game, found.actions)
     if final.score != found.low:
         raise AssertionError(f"{deal.ident}: the line replays to {final.score}, not {found.low}")
@@ -397,12 +418,12 @@ class _Found:
     searches: int = 0
     stopped: bool = False
 
-    def closed_by(self) -> str | None:
-        """What closed the gap (:attr:`ExactResult.method`) before any peer: ``"bot"`` (L = U2, no search),
-        ``"search"``, or ``None`` while it is open."""
+    def closed_by(self) -> Method | None:
+        """What closed the gap (:attr:`ExactResult.method`) before any peer: the bot (L = U2, no search), the
+        search, or ``None`` while it is open."""
         if self.low < self.high:
             return None
-        return "bot" if self.searches == 0 and self.high == self.U2 else "search"
+        return Method.BOT if self.searches == 0 and self.high == self.U2 else Method.SEARCH
 
 
 def _first_bounds(deal: Deal, start: Position | None, origin: _Origin) -> _Found:
@@ -427,12 +448,12 @@ def _search(found: _Found, origin: _Origin, schedule: Schedule, deadline: float 
     ``found.high`` to the bound it proved, a line of the token-free game ends that game's searches (module
     docstring). All the searches share one transposition table (:func:`_table_for`)."""
     table = tt_table(min(schedule.tt_bits, schedule.tt_first_bits))
-    rates: dict[str, float] = {}  # nodes per second, by kind of search
+    rates: dict[SearchKind, float] = {}  # nodes per second, by kind of search
     searches, free_reaches = schedule.searches(), False
     while found.low < found.high:
         seed, budget, kind = next(searches)
-        free, target = kind == "free", found.low + 1 if kind == "floor" else found.high
-        if (free and free_reaches) or target == found.high and kind == "floor":
+        free, target = kind is SearchKind.FREE, found.low + 1 if kind is SearchKind.FLOOR else found.high
+        if (free and free_reaches) or target == found.high and kind is SearchKind.FLOOR:
             continue  # the free game reached a target >= high: it cannot cut below; no floor left
         limit = _in_time(budget, kind, rates, deadline)
         if limit is None:
@@ -457,7 +478,7 @@ def _search(found: _Found, origin: _Origin, schedule: Schedule, deadline: float 
             found.high = max(result, found.low)
 
 
-def _in_time(budget: int, kind: str, rates: dict[str, float], deadline: float | None) -> int | None:
+def _in_time(budget: int, kind: SearchKind, rates: dict[SearchKind, float], deadline: float | None) -> int | None:
     """The node limit of the next search, of ``kind``: its ``budget``, cut to the nodes it runs before ``deadline``
     (of :func:`time.perf_counter`; ``None``: none) at the node rate ``rates`` measured for its kind (the least
     rate measured when none is; the budget before any search), at least 1024 nodes, so that the timeout is overrun
