@@ -40,7 +40,6 @@ from solitaire.examples import examples
 from solitaire.generate import MAX_CARDS, generated_decks
 from solitaire.io.atomic import write_text_atomic
 from solitaire.io.command import CommandGroup, option_names, usage_error
-from solitaire.io.errors import InputError
 from solitaire.io.params import SECONDS, Whole, distinct_files, example_option, make_folder, memory_option
 from solitaire.io.progress import Progress
 from solitaire.referee import IllegalEvent, replay
@@ -514,47 +513,9 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hana
         click.echo(f"deal: {refused} game(s) refused (the lines with \"refused\")", err=True)
 
 
-def _table_deals(variant, hle, hle_random_start):
-    """The kind of deal of ``table``'s options (one of them at most)."""
-    from solitaire.seer.runs.exactrun import Deals
-
-    if variant is not None and not variant.strip():
-        raise InputError(f"expected the name of a hanab.live variant (\"Black (6 Suits)\"), got {variant!r}",
-                         "--variant")
-    if sum(map(bool, (variant, hle, hle_random_start))) > 1:
-        raise click.UsageError("give at most one of --variant, --hle, --hle-random-start")
-    return Deals("live", variant) if variant else Deals("hlerandom" if hle_random_start else "hle" if hle else "seed")
-
-
-def _table_seeds(text, players_text, deals, seed, variant):
-    """``table``'s players, deals, first seed and variant of ``--hanab-live-seeds p3v0s1..1000``."""
-    from solitaire.seer.game.seeds import split_seed_range
-    from solitaire.seer.game.variants import get_variant
-
-    if players_text or deals or seed or variant:
-        usage_error("--hanab-live-seeds gives the players, the variant and the seeds: not with --players, "
-                     "--deals, --seed or --variant")
-    try:
-        players, variant_id, first, last = split_seed_range(text)
-        name = get_variant(variant_id).name
-    except InputError as err:
-        raise InputError(err.message, "--hanab-live-seeds") from None
-    return str(players), last - first + 1, first, name
-
-
-def _players_range(text):
-    """``--players`` of ``table`` and ``table-summary``: ``2..5``, ``3`` or ``2,4``."""
-    from solitaire.seer.sources.dealsource import parse_players
-
-    try:
-        return parse_players(text)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--players") from None
-
-
 @option_names(out="--out")
 @main.command()
-@click.option("--players", "-p", "players_text", help="Player counts: A..B or 2,4.  [default: 2..5]")
+@click.option("--players", "-p", help="Player counts: A..B or 2,4.  [default: 2..5]")
 @click.option("--deals", type=Whole(min=1), help="Deals per player count (required but with --hanab-live-seeds).")
 @click.option("--seed", type=Whole(min=0), default=0, show_default=True,
               help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1), below 2^64; with --variant, "
@@ -585,7 +546,7 @@ def _players_range(text):
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
               type=Whole(1, 64), help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-def table(players_text, deals, seed, variant, hanab_live_seeds, hle, hle_random_start, timeout, peer_timeout,
+def table(players, deals, seed, variant, hanab_live_seeds, hle, hle_random_start, timeout, peer_timeout,
           peer_solver, peer_encoding, out_file, retry_open, retry_searched, retry_slower, jobs, as_json):
     """The winnability table: U3 (exact optimum under the real rules) over seeded deals per player count.
 
@@ -597,17 +558,13 @@ def table(players_text, deals, seed, variant, hanab_live_seeds, hle, hle_random_
     one that took more than S seconds.
     """
     from solitaire.seer.bounds.limits import SearchLimits
-    from solitaire.seer.runs.exactrun import Retry, TableRun, format_table
+    from solitaire.seer.runs.exactrun import Retry, TableRun, format_table, table_deals
 
-    if hanab_live_seeds:
-        players_text, deals, seed, variant = _table_seeds(hanab_live_seeds, players_text, deals, seed, variant)
-    elif deals is None:
-        usage_error("missing --deals (or --hanab-live-seeds)")
+    asked = table_deals(players, deals, seed, variant, hle, hle_random_start, hanab_live_seeds)
     _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
-    with TableRun(_players_range(players_text or "2..5"), seed, deals, out_file,
+    with TableRun(asked.players, asked.seed, asked.deals, out_file,
                   SearchLimits(timeout, peer_timeout, peer_solver, peer_encoding),
-                  Retry(retry_open, retry_searched, retry_slower), jobs,
-                  _table_deals(variant, hle, hle_random_start)) as run:
+                  Retry(retry_open, retry_searched, retry_slower), jobs, asked.kind) as run:
         for _ in Progress(run.rows(), run.todo, "deals", shown=not as_json):
             pass
     if as_json:
@@ -619,20 +576,20 @@ def table(players_text, deals, seed, variant, hanab_live_seeds, hle, hle_random_
 @main.command("table-summary")
 @click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
 @example_option("files", "table")
-@click.option("--players", "-p", "players_text", default="2..5", show_default=True, help="Player counts: A..B or 2,4.")
+@click.option("--players", "-p", default="2..5", show_default=True, help="Player counts: A..B or 2,4.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-def table_summary_command(files, players_text, as_json):
+def table_summary_command(files, players, as_json):
     """The winnability table of row files written by `table` (JSON Lines, plain or .xz).
 
     Later files win where a deal has several rows (the newest row of a deal wins within a
     file too). The shipped table: `hanabi-solitaire table-summary --example table`.
     """
     from solitaire.seer.runs.exactrun import format_table, read_table_deals, table_summary
+    from solitaire.seer.sources.dealsource import parse_players
 
-    players = _players_range(players_text)
     progress = Progress((), sum(os.path.getsize(f) for f in files), "reading", shown=not as_json)
     try:
-        deals = read_table_deals(files, players, progress.advance)
+        deals = read_table_deals(files, parse_players(players), progress.advance)
     finally:
         progress.close()
     summary = table_summary(deals)

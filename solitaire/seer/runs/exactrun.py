@@ -46,15 +46,16 @@ from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact, warm_up
 from solitaire.seer.game.deals import MAX_SCORE, Deal
 from solitaire.seer.game.ids import parse_id
+from solitaire.seer.game.seeds import split_seed_range
 from solitaire.seer.game.variants import get_variant
 from solitaire.seer.runs.boundrun import imap_jobs
 from solitaire.seer.runs.evaluation import wilson
 from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
 from solitaire.seer.runs.tabledeals import METHODS, TABLE_KEYS, TableDeals, TableRow, read_table_deals
-from solitaire.seer.sources.dealsource import DEALERS, SEED_BITS, live_deals
+from solitaire.seer.sources.dealsource import DEALERS, SEED_BITS, live_deals, parse_players
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "read_table_deals", "table_summary", "format_table",
-           "TABLE_KEYS", "TableRow", "TableRun", "Retry", "Deals"]
+           "TABLE_KEYS", "TableRow", "TableRun", "Retry", "Deals", "TableDealsAsked", "table_deals"]
 
 
 class Deals(NamedTuple):
@@ -213,6 +214,54 @@ def format_table(summary: dict[str, dict]) -> str:
         slow = ", ".join(f"seed {d['seed']} ({d['seconds']:.2f} s, {d['U3']}..{d['U3_high']})" for d in s["slowest"])
         lines.append(f"slowest P={p}: {slow}")
     return "\n".join(lines)
+
+
+class TableDealsAsked(NamedTuple):
+    """The deals a table asks for: ``deals`` deals from ``seed`` on for each player count of ``players``, of
+    ``kind``."""
+
+    players: list[int]
+    seed: int
+    deals: int
+    kind: Deals
+
+
+def table_deals(players: str | None = None, deals: int | None = None, seed: int = 0, variant: str | None = None,
+                hle: bool = False, hle_random_start: bool = False,
+                hanab_live_seeds: str | None = None) -> TableDealsAsked:
+    """The deals of ``table``: ``deals`` deals per player count of ``players`` (``A..B`` or ``2,4``; by default
+    ``2..5``) from ``seed`` on, ours or of at most one of ``variant`` (a hanab.live variant's name), ``hle`` and
+    ``hle_random_start`` (HLE's deals, with its random starting player); or all of them given at once by a range
+    of hanab.live seed strings ``hanab_live_seeds`` (``p3v0s1..1000``: 3 players, No Variant, seeds 1 to 1000).
+
+    Raises :class:`InputError` naming the parameters that do not fit together or the one that is wrong.
+
+    Examples
+    --------
+    >>> table_deals(hanab_live_seeds="p3v0s1..1000")
+    TableDealsAsked(players=[3], seed=1, deals=1000, kind=Deals(source='live', variant='No Variant'))
+    >>> table_deals("2,4", 100, hle=True).kind
+    Deals(source='hle', variant=None)
+    """
+    if hanab_live_seeds is not None:
+        if players or deals or seed or variant or hle or hle_random_start:
+            raise InputError("`hanab_live_seeds` gives the players, the variant and the seeds: not with `players`, "
+                             "`deals`, `seed`, `variant`, `hle` or `hle_random_start`", None)
+        try:
+            count, variant_id, first, last = split_seed_range(hanab_live_seeds)
+            name = get_variant(variant_id).name
+        except InputError as err:
+            raise InputError(err.message, "`hanab_live_seeds`") from None
+        return TableDealsAsked([count], first, last - first + 1, Deals("live", name))
+    if deals is None:
+        raise InputError("`deals` is required (or `hanab_live_seeds`)", None)
+    if variant is not None and not variant.strip():
+        raise InputError(f"expected the name of a hanab.live variant (\"Black (6 Suits)\"), got {variant!r}",
+                         "`variant`")
+    if sum(map(bool, (variant, hle, hle_random_start))) > 1:
+        raise InputError("give at most one of `variant`, `hle`, `hle_random_start`", None)
+    kind = Deals("live", variant) if variant else Deals("hlerandom" if hle_random_start else "hle" if hle else "seed")
+    return TableDealsAsked(parse_players(players or "2..5"), seed, deals, kind)
 
 
 @dataclass(frozen=True)

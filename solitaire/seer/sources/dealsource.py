@@ -367,8 +367,8 @@ _PLAYERS = re.compile(r"[0-9]+(\.\.[0-9]+|(,[0-9]+)*)", re.ASCII)
 
 
 def parse_players(text: str) -> list[int]:
-    """The player counts of ``A..B``, ``3`` or ``2,4``, sorted, each once, all in 2..5; :class:`ValueError`
-    saying what was expected otherwise.
+    """The player counts of ``A..B``, ``3`` or ``2,4``, sorted, each once, all in 2..5; :class:`InputError`
+    naming ``players`` and saying what was expected otherwise.
 
     Examples
     --------
@@ -376,14 +376,14 @@ def parse_players(text: str) -> list[int]:
     ([2, 3, 4], [2, 4])
     """
     if not _PLAYERS.fullmatch(text):
-        raise ValueError(f"expected A..B or a list such as 2,4; got {text!r}")
+        raise InputError(f"expected A..B or a list such as 2,4; got {text!r}", "`players`")
     if ".." in text:
         first, last = (int(x) for x in text.split(".."))
         found = list(range(first, last + 1)) if 2 <= first <= last <= 5 else []
     else:
         found = sorted({int(x) for x in text.split(",")})
     if not found or any(p not in (2, 3, 4, 5) for p in found):
-        raise ValueError(f"expected player counts in 2..5, got {text!r}")
+        raise InputError(f"expected player counts in 2..5, got {text!r}", "`players`")
     return found
 
 
