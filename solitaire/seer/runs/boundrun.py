@@ -33,9 +33,9 @@ from solitaire.io.atomic import writable_folder, write_text_atomic
 from solitaire.io.errors import InputError
 from solitaire.io.interrupt import worker_pool
 from solitaire.seer.bounds.limits import SearchLimits
+from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.relaxations import hardness, u1, u2, u2_reason
 from solitaire.seer.bounds.u3 import exact, warm_up
-from solitaire.seer.bounds.u3.search import Method
 from solitaire.seer.game.deals import Deal
 from solitaire.seer.game.ids import line_file_name
 from solitaire.seer.game.simulator import DISCARD, PLAY, Action, seer_line

@@ -37,6 +37,7 @@ from solitaire.io.errors import InputError
 from solitaire.io.inputfile import LINE_BREAK, ROW_FILE_LIMIT, ROW_LINE_LIMIT, parse_json, read_at_most, too_large
 from solitaire.io.interrupt import interrupted
 from solitaire.seer.bounds.limits import SearchLimits
+from solitaire.seer.bounds.method import Method
 from solitaire.seer.game.deals import MAX_SCORE, Deal
 from solitaire.seer.game.ids import id_players
 
@@ -65,7 +66,9 @@ def row_max(row: Mapping[str, Any]) -> int:
 def variant_fields(deal: Deal) -> dict:
     """``variant`` and ``max_score`` for the row of a variant game (nothing for the standard game)."""
     return {} if deal.standard else {"variant": deal.options.variant, "max_score": deal.max_score}
-_METHODS = ("bot", "search", "peer")
+
+
+_METHODS = frozenset(Method)
 #: A row of any command (a plain dict read back, or a command's typed row).
 _Row = TypeVar("_Row", bound=Mapping[str, Any])
 
@@ -108,7 +111,7 @@ _RULES = {
     **dict.fromkeys(("gap", "gap_U3", "pace_slack"),
                     (lambda v, row: _is_int(v), "expected '{key}' to be a whole number")),
     "exact": (lambda v, row: isinstance(v, bool), "expected 'exact' to be true or false"),
-    "method": (lambda v, row: v is None or v in _METHODS, f"expected 'method' to be one of {', '.join(_METHODS)}"),
+    "method": (lambda v, row: v is None or v in _METHODS, f"expected 'method' to be one of {', '.join(Method)}"),
     # a timeout of None: no limit
     "timeout": (lambda v, row: v is None or _duration(v), "expected '{key}' to be a number of seconds >= 0"),
     "peer_timeout": (lambda v, row: _duration(v), "expected '{key}' to be a number of seconds >= 0"),

@@ -28,7 +28,7 @@ import numpy as np
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json
-from solitaire.seer.bounds.u3.search import Method
+from solitaire.seer.bounds.method import Method
 from solitaire.seer.game.ids import parse_id
 from solitaire.seer.runs.rowfile import check_row, row_lines, row_max
 

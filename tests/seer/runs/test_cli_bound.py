@@ -8,11 +8,11 @@ from click.testing import CliRunner
 from cli import main
 from helpers import REAL_GAMES
 from solitaire.seer.bounds.limits import SearchLimits
+from solitaire.seer.game.deals import seeded_deal
+from solitaire.seer.game.simulator import simulate
 from solitaire.seer.runs.boundrun import bound_row, summarize
 from solitaire.seer.runs.evaluation import wilson
 from solitaire.seer.runs.rowfile import read_rows
-from solitaire.seer.game.deals import seeded_deal
-from solitaire.seer.game.simulator import simulate
 
 REAL = REAL_GAMES / "hanablive_games.jsonl"
 
@@ -155,7 +155,7 @@ def _fits(row, typed):
 def test_the_rows_of_bound_are_bound_rows():
     """Rows of searched, open and real games, completed as a run writes them, have the keys of
     :class:`BoundRow`; the CSV columns are its keys but the JSON-only ones, and a refused row's."""
-    from solitaire.seer.bounds.u3.search import Method
+    from solitaire.seer.bounds.method import Method
     from solitaire.seer.runs.boundrun import BOUND_KEYS, LINE_KEYS, BoundRow, complete_row
     from solitaire.seer.runs.rowfile import COLUMNS
     from solitaire.seer.sources.history import Refused, RefusedRow, read_history
@@ -182,7 +182,7 @@ def test_the_rows_of_bound_are_bound_rows():
 def test_a_method_is_its_text_in_json_csv_and_print():
     import io
 
-    from solitaire.seer.bounds.u3.search import Method
+    from solitaire.seer.bounds.method import Method
     from solitaire.seer.runs.texts import bound_row_text
 
     assert [method.value for method in Method] == ["bot", "search", "peer"]

@@ -16,15 +16,15 @@ import numpy as np
 import pytest
 
 from solitaire.examples import find_example
-from solitaire.seer.runs.rowfile import read_rows
-from solitaire.seer.bounds.relaxations import u2_value
-from solitaire.seer.game.deals import seeded_deal
 from solitaire.seer.bounds.limits import SearchLimits
+from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.bounds.u3 import exact, root_hope
-from solitaire.seer.runs.exactrun import latest_rows
-from solitaire.seer.game.simulator import seer_score
-from solitaire.seer.runs.harddeals import hard_deals
+from solitaire.seer.game.deals import seeded_deal
 from solitaire.seer.game.ids import GameId, parse_id
+from solitaire.seer.game.simulator import seer_score
+from solitaire.seer.runs.exactrun import latest_rows
+from solitaire.seer.runs.harddeals import hard_deals
+from solitaire.seer.runs.rowfile import read_rows
 
 FILES = find_example("table", "table").paths
 SPAN, PLAYERS = 100_000, (2, 3, 4, 5)
@@ -100,7 +100,7 @@ def test_the_rows_of_table_are_table_rows_in_the_shipped_layout():
     :data:`TABLE_KEYS`); a settled row's line is in the layout of the shipped files, the method as text."""
     import json
 
-    from solitaire.seer.bounds.u3.search import Method
+    from solitaire.seer.bounds.method import Method
     from solitaire.seer.runs.exactrun import TABLE_KEYS, Deals, TableRow, table_row
     from solitaire.seer.runs.tabledeals import _ROW, METHODS
 

@@ -63,8 +63,8 @@ from enum import Enum
 import numpy as np
 
 from solitaire.io.interrupt import STOP_REQUEST
-from solitaire.io.textenum import TextEnum
 from solitaire.seer.bounds.limits import SearchLimits
+from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.bounds.u3.hope import MEMO_BITS, hope, workspace
 from solitaire.seer.bounds.u3.kernel import (
@@ -222,16 +222,6 @@ def finish(game: Game, actions: Iterable[Action]) -> tuple[list[Action], Game]:
         game.apply(action)
         actions.append(action)
     return actions, game
-
-
-class Method(TextEnum):
-    """What closed a deal's gap ``L <= U3 <= high`` (:attr:`ExactResult.method`, a row's ``method``): the bot's
-    line reaching U2 without a search, the search (its bounds, the node bound at the root and the token-free
-    game included), or the SAT peer (:func:`peer_close`)."""
-
-    BOT = "bot"
-    SEARCH = "search"
-    PEER = "peer"
 
 
 @dataclass
