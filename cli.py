@@ -334,6 +334,12 @@ def _deal_sources(command):
                               "p3v0sfoo; a legacy-x- prefix deals the same deck)."),
             click.option("--deal", type=click.Path(dir_okay=False),
                          help="A deal: text (r1 y2 ...), .deck, or hanab.live JSON."),
+            click.option("--openspiel", type=click.Path(dir_okay=False),
+                         help="OpenSpiel Hanabi games as pyspiel.serialize_game_and_state writes them: one such text, "
+                              "or JSON Lines of them (a game that ended before the last draw is a row of its own: "
+                              "its deck is known only in part)."),
+            click.option("--kaggle", type=click.Path(dir_okay=False),
+                         help="A Kaggle Game Arena replay of OpenSpiel Hanabi (env.toJSON()): its episodes."),
             click.option("--hanab-live", metavar="FILE|LINK",
                          help="hanab.live games: a game as hanab.live exports it, a JSON array of games, JSON Lines, "
                               "or a hanab.live replay link (a URL or its data part; a file may hold one a line). "
@@ -375,10 +381,9 @@ def _deal_sources(command):
                    "are counted.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
 @click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
-def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, hanab_live, strict,
-          csv_out,
-          jsonl_out, resume, jobs, figures, lines, with_exact, timeout, peer_timeout, peer_solver, peer_encoding,
-          lines_dir, scores_file, quiet, as_json):
+def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, openspiel, kaggle,
+          hanab_live, strict, csv_out, jsonl_out, resume, jobs, figures, lines, with_exact, timeout, peer_timeout,
+          peer_solver, peer_encoding, lines_dir, scores_file, quiet, as_json):
     """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
 
     Every row has id, players, L, U1, U2, min_hand, pace_slack, a reason when U2 < 25,
@@ -394,11 +399,13 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
 
     _say_if_compiling("solitaire.seer.bounds.pace", *(["solitaire.seer.bounds.u3.kernel"] if with_exact else []))
     out = csv_out or jsonl_out
-    distinct_files(**{"--deal": deal, "--hanab-live": hanab_live, "--csv/--jsonl": out})
+    distinct_files(**{"--deal": deal, "--hanab-live": hanab_live, "--openspiel": openspiel, "--kaggle": kaggle,
+                      "--csv/--jsonl": out})
     if csv_out and jsonl_out:
         usage_error("give at most one of --csv and --jsonl")
-    source = deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds,
-                         hanab_live_seed, strict)
+    source = deal_source(players, strict, hle_random_start, seeds=seeds, hle_seeds=hle_seeds, deal=deal,
+                         hanab_live=hanab_live, hanab_live_seeds=hanab_live_seeds, hanab_live_seed=hanab_live_seed,
+                         openspiel=openspiel, kaggle=kaggle)
     limits = SearchLimits(timeout, peer_timeout, peer_solver, peer_encoding) if with_exact else None
     options = BoundOptions(figures, lines, limits)
     scores = read_scores(scores_file) if scores_file else None
@@ -427,6 +434,11 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
               help="Also hanab.live's deals of a seed string or range (p3v0s1..1000), as games with no action: "
                    "their maximum at the start.")
 @click.option("--hanab-live-seed", metavar="STRING", help="Also hanab.live's deal of exactly one seed string.")
+@click.option("--openspiel", multiple=True, type=click.Path(dir_okay=False),
+              help="Also OpenSpiel Hanabi games (pyspiel.serialize_game_and_state's text, or JSON Lines of them); "
+                   "repeatable.")
+@click.option("--kaggle", multiple=True, type=click.Path(dir_okay=False),
+              help="Also the episodes of a Kaggle Game Arena replay of OpenSpiel Hanabi; repeatable.")
 @click.option("--timeout", type=SECONDS, default=10.0, show_default=True,
               help="Seconds of search per position; a position that runs out keeps its proven bounds.")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
@@ -444,8 +456,8 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
               help="Stop at the first game the toolkit refuses (exit 2) instead of giving it a row of its own.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"games": [...], "summary": {...}}.')
-def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, resume, html_out, plot_dir, strict,
-            quiet, as_json):
+def analyze(games, hanab_live_seeds, hanab_live_seed, openspiel, kaggle, timeout, jobs, jsonl_out, resume, html_out,
+            plot_dir, strict, quiet, as_json):
     """Where each game was lost: the perfect-information maximum before every turn.
 
     GAMES are hanab.live games: files (a game as hanab.live exports it, a JSON array of games,
@@ -455,16 +467,17 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, 
     that dropped it, the first action of a line that keeps the maximum, and a hanab.live replay
     link of that line opening at the turn. A game the toolkit cannot read or play is a row of
     its own with 'refused' and the reason, and the run goes on (--strict stops there).
+    OpenSpiel's games and Kaggle Game Arena replays come with --openspiel and --kaggle.
     """
     from solitaire.seer.runs.analyzerun import AnalyzeRun
     from solitaire.seer.runs.texts import analysis_summary_text, analysis_text
     from solitaire.seer.sources.dealsource import games_source
 
-    if not (games or hanab_live_seeds or hanab_live_seed):
-        usage_error("missing GAMES (or --example NAME, --hanab-live-seeds, --hanab-live-seed)")
-    distinct_files(**{f"GAMES ({path})": path for path in games if os.path.exists(path)},
+    if not (games or hanab_live_seeds or hanab_live_seed or openspiel or kaggle):
+        usage_error("missing GAMES (or --example NAME, --hanab-live-seeds, --hanab-live-seed, --openspiel, --kaggle)")
+    distinct_files(**{f"GAMES ({path})": path for path in (*games, *openspiel, *kaggle) if os.path.exists(path)},
                     **{"--jsonl": jsonl_out, "--html": html_out})
-    source = games_source(games, hanab_live_seeds, hanab_live_seed, strict)
+    source = games_source(games, hanab_live_seeds, hanab_live_seed, strict, openspiel, kaggle)
     _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
     with AnalyzeRun(source, timeout, jsonl_out, resume, jobs, plot_dir) as run:
         rows = Progress(run.rows(), run.todo, "games", shown=not as_json)
@@ -488,8 +501,8 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, timeout, jobs, jsonl_out, 
 @click.option("--link", is_flag=True,
               help="Print each deal as a hanab.live replay link (a game that the link cannot carry, such as one "
                    "whose starting player is not 0, prints {\"id\", \"link\": null, \"link_note\"}).")
-def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, hanab_live,
-             strict, as_text, link):
+def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, openspiel, kaggle,
+             hanab_live, strict, as_text, link):
     """Print deals, one a line, as hanab.live games without actions.
 
     Each line is {"players": [names], "deck": [{"suitIndex", "rank"}, ...], "options":
@@ -505,8 +518,9 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hana
     if as_text and link:
         usage_error("give at most one of --text and --link")
     refused = 0
-    for item in deal_source(players, seeds, hle_seeds, deal, hanab_live, hle_random_start, hanab_live_seeds,
-                            hanab_live_seed, strict).items():
+    for item in deal_source(players, strict, hle_random_start, seeds=seeds, hle_seeds=hle_seeds, deal=deal,
+                            hanab_live=hanab_live, hanab_live_seeds=hanab_live_seeds, hanab_live_seed=hanab_live_seed,
+                            openspiel=openspiel, kaggle=kaggle).items():
         refused += isinstance(item, Refused)
         click.echo(deal_line(item, "text" if as_text else "link" if link else "json"))
     if refused:

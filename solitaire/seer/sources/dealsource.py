@@ -11,7 +11,7 @@ source of ``bound``'s options; :func:`parse_seed_range` reads ``A:B``.
 import json
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from solitaire.io.errors import InputError
@@ -31,11 +31,12 @@ from solitaire.seer.game.options import Options
 from solitaire.seer.game.seeds import decks_from_seeds, parse_seed, seed_range
 from solitaire.seer.game.variants import get_variant
 from solitaire.seer.sources.history import Refused, read_source, split_refused
+from solitaire.seer.sources.openspiel import read_kaggle_file, read_openspiel_file
 from solitaire.seer.sources.replaylink import link_or_reason, looks_like_replay_link
 
 __all__ = ["SeedRange", "LiveSeeds", "DealList", "DealChain", "parse_seed_range", "deal_source", "games_list",
            "live_deals", "live_seeds", "live_seed", "parse_players", "games_source", "deal_line", "SEED_BITS",
-           "DEALERS"]
+           "DEALERS", "SOURCES"]
 
 #: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
 SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it
@@ -270,11 +271,12 @@ def live_seed(text: str, parameter: str = "hanab_live_seed") -> DealList:
     return DealList(tuple(live_deals([text])))
 
 
-def games_list(path: str | os.PathLike[str], players: int | None = None, strict: bool = False) -> DealList:
-    """The games of a hanab.live file or replay link (:func:`~solitaire.seer.sources.history.read_source`),
-    re-dealt to ``players`` when given; with ``strict`` the first refused record raises its
-    :class:`InputError`."""
-    items = read_source(str(path))
+def games_list(path: str | os.PathLike[str], players: int | None = None, strict: bool = False,
+               read: Callable[[str], list[Deal | Refused]] = read_source) -> DealList:
+    """The games of a file or replay link, read by ``read`` (by default hanab.live's,
+    :func:`~solitaire.seer.sources.history.read_source`), re-dealt to ``players`` when given; with ``strict`` the
+    first refused record raises its :class:`InputError`."""
+    items = read(str(path))
     if strict:
         split_refused(items, strict=True)
     return DealList(tuple(item if players is None or isinstance(item, Refused) else _redealt(item, players)
@@ -314,53 +316,82 @@ def parse_seed_range(text: str, parameter: str, bits: int) -> tuple:
     return first, last
 
 
-def deal_source(players: int | None = None, seeds: str | None = None, hle_seeds: str | None = None,
-                deal: str | os.PathLike[str] | None = None, hanab_live: str | os.PathLike[str] | None = None,
-                hle_random_start: bool = False,
-                hanab_live_seeds: str | None = None, hanab_live_seed: str | None = None, strict: bool = False) \
-        -> SeedRange | LiveSeeds | DealList:
-    """The source of exactly one of ``seeds``/``hle_seeds`` (``A:B`` text, needs ``players``; with
-    ``hle_random_start``, HLE's random starting player), ``hanab_live_seeds`` (a hanab.live seed
-    string or a range ``p3v0s1..1000``: its players and variant are in the string),
-    ``hanab_live_seed`` (exactly one seed string, any suffix),
-    ``deal`` (a deal file: text, ``.deck``, hanab.live ``.json``/``.jsonl``) or ``hanab_live``
-    (hanab.live games); ``players`` re-deals the games of a file to that many players (another
-    deal: its row has no real score). A game of a file the toolkit cannot read or play is a
-    :class:`~solitaire.seer.sources.history.Refused` item of the list (with ``strict``, an
-    :class:`InputError`). Raises :class:`InputError` naming the parameter or file."""
-    named = {"seeds": seeds, "hle_seeds": hle_seeds, "hanab_live_seeds": hanab_live_seeds,
-             "hanab_live_seed": hanab_live_seed, "deal": deal, "hanab_live": hanab_live}
-    if sum(value is not None for value in named.values()) != 1:
-        raise InputError(f"give exactly one of {', '.join(f'`{name}`' for name in named)}", None)
-    for path in (deal, hanab_live):
-        if path is not None and not os.path.isfile(path) and not looks_like_replay_link(str(path)):
-            raise InputError("cannot read the file (no such file)" if not os.path.exists(path)
-                             else "cannot read the file (not a file)", str(path))
-    if hle_random_start and hle_seeds is None:
+#: The sources :func:`deal_source` takes, by name, exactly one a call: seed ranges, seed strings, a deal file, files of
+#: games (hanab.live's, OpenSpiel's serialized games, Kaggle Game Arena replays).
+SOURCES = ("seeds", "hle_seeds", "hanab_live_seeds", "hanab_live_seed", "deal", "hanab_live", "openspiel", "kaggle")
+
+#: The readers of the files of games by source (``deal``: a hanab.live file given as a deal).
+_GAME_READERS: dict[str, Callable[[str], list[Deal | Refused]]] = {
+    "hanab_live": read_source, "deal": read_source, "openspiel": read_openspiel_file, "kaggle": read_kaggle_file}
+
+
+def deal_source(players: int | None = None, strict: bool = False, hle_random_start: bool = False,
+                **source: str | os.PathLike[str] | None) -> SeedRange | LiveSeeds | DealList:
+    """The deals of exactly one ``source`` given by its name (:data:`SOURCES`; ``None`` values are not given):
+
+    - ``seeds``, ``hle_seeds``: ``A:B`` text, our seeded deals or HLE's (with ``hle_random_start``, HLE's random
+      starting player); they need ``players``;
+    - ``hanab_live_seeds``: a hanab.live seed string or a range ``p3v0s1..1000`` (its players and variant are in
+      the string); ``hanab_live_seed``: exactly one seed string, any suffix;
+    - ``deal``: a deal file (text or ``.deck``, which need ``players``; hanab.live ``.json``/``.jsonl``);
+    - ``hanab_live``: hanab.live games (a file or a replay link, :func:`~solitaire.seer.sources.history.read_source`);
+      ``openspiel``: OpenSpiel's serialized games; ``kaggle``: a Kaggle Game Arena replay
+      (:mod:`solitaire.seer.sources.openspiel`).
+
+    ``players`` re-deals the games of a file to that many players (another deal: its row has no real score). A game
+    of a file the toolkit cannot read or play is a :class:`~solitaire.seer.sources.history.Refused` item of the list
+    (with ``strict``, an :class:`InputError`). Raises :class:`InputError` naming the parameter or file.
+
+    Examples
+    --------
+    >>> deal_source(3, seeds="0:100").count
+    100
+    """
+    unknown = sorted(set(source) - set(SOURCES))
+    if unknown:
+        raise TypeError(f"deal_source() got an unexpected keyword argument {unknown[0]!r}")
+    given = {name: value for name, value in source.items() if value is not None}
+    if len(given) != 1:
+        raise InputError(f"give exactly one of {', '.join(f'`{name}`' for name in SOURCES)}", None)
+    (name, value), = given.items()
+    if hle_random_start and name != "hle_seeds":
         raise InputError("`hle_random_start` needs `hle_seeds`", None)
-    for parameter, text, read in (("hanab_live_seeds", hanab_live_seeds, live_seeds),
-                                  ("hanab_live_seed", hanab_live_seed, live_seed)):
-        if text is not None:
-            found = read(text, parameter)
-            if players is not None and players != parse_seed(text).players:
-                raise InputError(f"the seed is of {parse_seed(text).players} players, not `players` {players}",
-                                 f"`{parameter}`")
-            return found
-    games_file = str(deal).endswith((".json", ".jsonl")) or deal is not None and looks_like_replay_link(str(deal))
-    games = hanab_live if hanab_live is not None else deal if games_file else None
-    if games is not None:
-        return games_list(games, players, strict)
-    if deal is not None:
-        if players is None:
-            raise InputError("`players` is required for a deal that is not a hanab.live game (.json)", str(deal))
-        return DealList((read_deal(deal, players),))
+    if name in ("hanab_live_seeds", "hanab_live_seed"):
+        return _seed_strings(name, str(value), players)
+    if name in _GAME_READERS:
+        return _file_source(name, value, players, strict)
     if players is None:
         raise InputError("`players` is required with `seeds` and `hle_seeds`", None)
-    source, parameter, text = (("seed", "seeds", seeds) if seeds is not None
-                               else ("hlerandom" if hle_random_start else "hle", "hle_seeds", hle_seeds))
-    assert text is not None  # exactly one source was given
-    first, last = parse_seed_range(text, parameter, SEED_BITS[source])
-    return SeedRange(players, source, first, last)
+    dealer = "seed" if name == "seeds" else "hlerandom" if hle_random_start else "hle"
+    first, last = parse_seed_range(str(value), name, SEED_BITS[dealer])
+    return SeedRange(players, dealer, first, last)
+
+
+def _check_file(path):
+    """:class:`InputError` unless ``path`` is a file (checked before any work, so the error names it)."""
+    if not os.path.isfile(path):
+        raise InputError("cannot read the file (no such file)" if not os.path.exists(path)
+                         else "cannot read the file (not a file)", str(path))
+
+
+def _seed_strings(name, text, players):
+    """The deals of ``hanab_live_seeds`` or ``hanab_live_seed`` (``name``), of ``players`` if given."""
+    found = live_seeds(text, name) if name == "hanab_live_seeds" else live_seed(text, name)
+    if players is not None and players != parse_seed(text).players:
+        raise InputError(f"the seed is of {parse_seed(text).players} players, not `players` {players}", f"`{name}`")
+    return found
+
+
+def _file_source(name, path, players, strict):
+    """The deals of the file ``path`` given as the source ``name`` (:data:`_GAME_READERS`): a deal's text or
+    ``.deck`` file, or files of games."""
+    if not (name in ("hanab_live", "deal") and looks_like_replay_link(str(path))):
+        _check_file(path)
+    if name == "deal" and not (str(path).endswith((".json", ".jsonl")) or looks_like_replay_link(str(path))):
+        if players is None:
+            raise InputError("`players` is required for a deal that is not a hanab.live game (.json)", str(path))
+        return DealList((read_deal(path, players),))
+    return games_list(path, players, strict, _GAME_READERS[name])
 
 
 _PLAYERS = re.compile(r"[0-9]+(\.\.[0-9]+|(,[0-9]+)*)", re.ASCII)
@@ -400,11 +431,16 @@ def deal_line(item: Deal | Refused, form: str = "json") -> str:
 
 
 def games_source(paths: Sequence[str], hanab_live_seeds: str | None = None, hanab_live_seed: str | None = None,
-                 strict: bool = False) -> DealChain:
-    """The games of ``analyze``: those of the files or replay links ``paths`` (:func:`games_list`), then
-    hanab.live's deals of the seed range ``hanab_live_seeds`` (:func:`live_seeds`) and of the one seed string
-    ``hanab_live_seed`` (:func:`live_seed`), each game once; with ``strict`` the first record refused is an
-    :class:`InputError`."""
+                 strict: bool = False, openspiel: Sequence[str] = (), kaggle: Sequence[str] = ()) -> DealChain:
+    """The games of ``analyze``: those of the hanab.live files or replay links ``paths`` (:func:`games_list`), of
+    the files of OpenSpiel's serialized games ``openspiel`` and of the Kaggle Game Arena replays ``kaggle``
+    (:mod:`solitaire.seer.sources.openspiel`), then hanab.live's deals of the seed range ``hanab_live_seeds``
+    (:func:`live_seeds`) and of the one seed string ``hanab_live_seed`` (:func:`live_seed`), each game once; with
+    ``strict`` the first record refused is an :class:`InputError`."""
+    for path in (*openspiel, *kaggle):
+        _check_file(path)
     return DealChain((*(games_list(path, strict=strict) for path in paths),
+                      *(games_list(path, strict=strict, read=read_openspiel_file) for path in openspiel),
+                      *(games_list(path, strict=strict, read=read_kaggle_file) for path in kaggle),
                       *([live_seeds(hanab_live_seeds)] if hanab_live_seeds else []),
                       *([live_seed(hanab_live_seed)] if hanab_live_seed else [])))

@@ -250,3 +250,35 @@ def test_kaggle_episodes_replay_to_kaggles_rewards():
             assert isinstance(item, PartialDeal) and item.complete().meta["real_score"] == score
         scores.append(score)
     assert max(scores) > 0
+
+
+def test_the_command_line_reads_openspiel_and_kaggle_games_one_row_each(tmp_path):
+    """``--openspiel`` and ``--kaggle`` in ``bound``, ``deal`` and ``analyze``: one row per game of the file, in
+    order; a game whose deck is known only in part is a row of its own with the reason, and the run goes on."""
+    from click.testing import CliRunner
+
+    from cli import main
+
+    def run(*args):
+        result = CliRunner().invoke(main, [str(a) for a in args])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.output)
+
+    items = read_openspiel_file(FIXTURES / "games.jsonl")
+    bound = run("bound", "--openspiel", FIXTURES / "games.jsonl", "--exact", "--no-figures", "-j", 1, "--json")
+    assert [row["id"] for row in bound["rows"]] == [item.ident for item in items]
+    for row, item in zip(bound["rows"], items):
+        if isinstance(item, Deal):
+            assert row["real_score"] == item.meta["real_score"] and row["exact"] and row["U3"] >= row["real_score"]
+        else:
+            assert row["refused"] == item.reason
+    assert bound["summary"]["deals"] == sum(isinstance(item, Deal) for item in items)
+    kaggle, = read_kaggle_file(FIXTURES / "kaggle_hanabi.json")
+    analysed = run("analyze", "--kaggle", FIXTURES / "kaggle_hanabi.json", "--openspiel", FIXTURES / "games.txt",
+                   "-j", 1, "--json")
+    assert [game["id"] for game in analysed["games"]] == [item.ident for item in items] + [kaggle.ident]
+    assert analysed["games"][-1]["score"] == kaggle.meta["real_score"]
+    lines = CliRunner().invoke(main, ["deal", "--kaggle", str(FIXTURES / "kaggle_hanabi.json"), "--text"]).output
+    assert lines.split() == [card_name(t) for t in kaggle.types.tolist()]
+    missing = CliRunner().invoke(main, ["bound", "--openspiel", str(tmp_path / "none.jsonl")])
+    assert missing.exit_code == 2 and "none.jsonl: cannot read the file (no such file)" in missing.output
