@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SEARCHES = "5:282322:25,4:10118:24,3:182695:25,4:677393:25,2:509913:21:free,4:10118:23,2:7458:25,2:4369:25:free"
 #: Where a revision keeps the deals and the U3 search, ``(deals module, search module)``, newest layout first.
 LAYOUTS = (("solitaire.seer.game.deals", "solitaire.seer.bounds.u3.search"),
-           ("solitaire.seer.game.deals", "solitaire.seer.bounds.u3.search"), ("solitaire.seer.game.deals", "solitaire.seer.exact"),
+           ("solitaire.seer.deals", "solitaire.seer.u3.search"), ("solitaire.seer.deals", "solitaire.seer.exact"),
            ("solitaire.deals", "solitaire.exact"))
 EXACT = "3:182695,3:408852,4:677393,4:549062,5:590089,5:939774"
 
