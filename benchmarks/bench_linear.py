@@ -1,10 +1,10 @@
 """Benchmark of the linear-time solvers: greedy (Lemma 1, r = 1) and lazy (Theorem 4, c = 1).
 
-Run ``python benchmarks/bench_linear.py`` from the repository root (``--sizes`` and
-``--repeat`` to change the defaults). After a JIT warm-up, every quantity of one N is measured
-``--repeat`` times in alternation with the others (these machines are shared and noisy: ratios
-measured side by side are what to compare), and its best time is printed, as a markdown table for
-N = 1e5, 1e6, 1e7:
+Run ``python benchmarks/bench_linear.py`` from the repository root (``--sizes``, ``--repeat``
+and ``--seconds`` to change the defaults). After a JIT warm-up, every quantity of one N is
+measured in alternation with the others, ``--repeat`` times and more until ``--seconds`` have
+passed (these machines are shared and noisy: ratios measured side by side are what to compare),
+and its best time is printed, as a markdown table for N = 1e5, 1e6, 1e7:
 
 * ``bincount``: one ``np.bincount`` over the values of the won deck, the reference streaming pass
   over the same cards;
@@ -32,6 +32,7 @@ generating the deck is not timed.
 import argparse
 import math
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -66,12 +67,15 @@ def lazy_decks(N, seed, r=3):
     return lost, won, chosen
 
 
-def timings(calls, repeat):
-    """The best time of every call, the calls run in turn ``repeat`` times."""
+def timings(calls, repeat, seconds):
+    """The best time of every call, the calls run in turn ``repeat`` times, and more until ``seconds`` have passed
+    (a short call then has many chances to run between the other jobs of the machine)."""
     best = dict.fromkeys(calls, float("inf"))
-    for _ in range(repeat):
+    start, rounds = time.perf_counter(), 0
+    while rounds < repeat or time.perf_counter() - start < seconds:
         for name, call in calls.items():
             best[name] = min(best[name], best_of(call, 1)[0])
+        rounds += 1
     return best
 
 
@@ -88,12 +92,13 @@ def quantities(solver, fixpoint, lost, won, chosen):
     return calls
 
 
-def measure(name, solver, decks, sizes, repeat, seed, fixpoint=None):
+def measure(name, solver, decks, sizes, repeat, seed, fixpoint=None, seconds=0.0):
     """One row per N: the best time of every quantity (module docstring), and N."""
     rows = []
     for N in sizes:
         lost, won, chosen = decks(N, seed)
-        rows.append({"algorithm": name, "N": won.N, **timings(quantities(solver, fixpoint, lost, won, chosen), repeat)})
+        calls = quantities(solver, fixpoint, lost, won, chosen)
+        rows.append({"algorithm": name, "N": won.N, **timings(calls, repeat, seconds)})
     return rows
 
 
@@ -106,13 +111,14 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=float, nargs="+", default=[1e5, 1e6, 1e7])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=3.0, help="least time spent measuring one N")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes]
     measure("greedy", solve_greedy, greedy_decks, [1000], 1, args.seed)     # JIT warm-up
     measure("lazy", solve_lazy, lazy_decks, [999], 1, args.seed, useless_mask)
-    tables = [measure("greedy", solve_greedy, greedy_decks, sizes, args.repeat, args.seed),
-              measure("lazy", solve_lazy, lazy_decks, sizes, args.repeat, args.seed, useless_mask)]
+    tables = [measure("greedy", solve_greedy, greedy_decks, sizes, args.repeat, args.seed, seconds=args.seconds),
+              measure("lazy", solve_lazy, lazy_decks, sizes, args.repeat, args.seed, useless_mask, args.seconds)]
     print("| algorithm | N | bincount s | decide s | /bc | win s | /bc | win cards/s | sequence s | /bc | fixpoint s |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in (row for rows in tables for row in rows):

@@ -83,7 +83,9 @@ def _greedy_scan(values, colors, n, c, h):
     ``w``: the most cards held after a scan (the maximum overlap, when nothing is missing).
     ``t_over``: 0-based first scan after which more than ``h`` cards are held (-1 if none),
     and ``g_over`` the ``g_k`` right after it. Scanned types are kept in a bit table
-    (``n c / 8`` bytes: it stays in cache where a byte table would not).
+    (``n c / 8`` bytes: it stays in cache where a byte table would not). The cards held grow by
+    one a scan between two scans that play, so ``w`` and ``t_over`` are settled at those scans
+    and at the end only; indices are cast to unsigned (no wraparound code in the loop).
     """
     seen = np.zeros((n * c + 63) >> 6, np.uint64)
     g = np.zeros(c, np.int64)        # g[k]: values 1..g[k] of color k+1 all scanned
@@ -91,28 +93,37 @@ def _greedy_scan(values, colors, n, c, h):
     released = 0                     # sum of g
     w = 0
     t_over = -1
-    one = np.uint64(1)
-    for s in range(values.size):
-        k = colors[s] - 1
+    last = -1                        # the last scan that played, and the cards held after it
+    held_last = 0
+    one, six, low = np.uint64(1), np.uint64(6), np.uint64(63)
+    N = values.size
+    s = 0
+    while True:
+        while s < N:  # mark the cards up to the next one that plays
+            k, a = colors[np.uintp(s)] - 1, values[np.uintp(s)] - 1
+            x = np.uint64(k * n + a)
+            bit = one << (x & low)
+            if seen[x >> six] & bit:
+                return s, -1, 0, -1, g_over
+            seen[x >> six] |= bit
+            if g[np.uintp(k)] == a:
+                break
+            s += 1
+        held = held_last + s - 1 - last  # after the scan s - 1
+        w = max(w, held)
+        if held > h and t_over < 0:
+            t_over = last + h + 1 - held_last
+            g_over[:] = g
+        if s == N:
+            break
         base = k * n
-        x = base + values[s] - 1
-        bit = one << np.uint64(x & 63)
-        if seen[x >> 6] & bit:
-            return s, -1, 0, -1, g_over
-        seen[x >> 6] |= bit
-        a = g[k]
-        if a == values[s] - 1:
+        a += 1
+        while a < n and (seen[np.uint64(base + a) >> six] >> (np.uint64(base + a) & low)) & one:
             a += 1
-            while a < n and (seen[(base + a) >> 6] >> np.uint64((base + a) & 63)) & one:
-                a += 1
-            released += a - g[k]
-            g[k] = a
-        held = s + 1 - released
-        if held > w:
-            w = held
-            if held > h and t_over < 0:
-                t_over = s
-                g_over[:] = g
+        released += a - g[np.uintp(k)]
+        g[np.uintp(k)] = a
+        last, held_last = s, s + 1 - released
+        s += 1
     missing = -1
     if released < n * c:
         for x in range(n * c):
