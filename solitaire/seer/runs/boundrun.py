@@ -371,7 +371,9 @@ class BoundRun(LockedRun):
 
     def summary(self) -> dict:
         """:func:`summarize` over the deals of the source, one row each, reused or new, and the
-        records refused (``refused``: how many, by reason)."""
+        records refused (``refused``: how many, by reason); with ``scores``, how many deals have none
+        (``unscored``), how many scores name no deal of the run (``unknown``, the first 20 in ``unknown_ids``, and
+        then the first ids of the run's deals, ``deal_ids``, to compare them with)."""
         rows = latest_by_id(self.kept + [row for row in self.new if "refused" not in row], self.source)
         out = summarize(rows)
         out["refused"] = refused_counts(self.new)
@@ -380,4 +382,6 @@ class BoundRun(LockedRun):
             unknown = [ident for ident in self.scores if ident not in ids]
             out["scores"] = {"unscored": sum(1 for row in rows if row["id"] not in self.scores),
                              "unknown": len(unknown), "unknown_ids": unknown[:20]}
+            if unknown:
+                out["scores"]["deal_ids"] = [row["id"] for row in rows[:3]]
         return out

@@ -102,8 +102,11 @@ def bound_summary_text(summary: Mapping[str, Any]) -> str:
     if evaluation and "mean_U3" in evaluation:
         lines += _evaluation_lines(evaluation, top)
     if "scores" in summary:
-        lines.append(f"  scores: {summary['scores']['unscored']} deals without a score, "
-                     f"{summary['scores']['unknown']} scores of no deal asked for")
+        scores = summary["scores"]
+        lines.append(f"  scores: {scores['unscored']} deals without a score, {scores['unknown']} scores of no deal "
+                     "asked for" + (f" (such as {scores['unknown_ids'][0]}; this run's deals are named "
+                                    f"{', '.join(scores['deal_ids'])}: ids in docs/formats.md)"
+                                    if scores.get("deal_ids") else ""))
     return "\n".join(lines)
 
 

@@ -192,3 +192,16 @@ def test_a_method_is_its_text_in_json_csv_and_print():
     assert out.getvalue() == "search,peer,bot\r\n"
     row = bound_row(seeded_deal(2, 0), figures=False, limits=SearchLimits(30))
     assert bound_row_text(row) == "P2-seed-0: P=2 L=25 U3=25 (by bot) U2=25 U1=25"
+
+
+def test_scores_of_no_deal_are_shown_beside_the_runs_own_ids(tmp_path):
+    scores = tmp_path / "s.csv"
+    scores.write_text("id,score\nP2-hle-0,20\nP2-hle-1,21\n")
+    out = run("-p", "2", "--hle-seeds", "0:2", "--hle-random-start", "--no-figures", "-j", "1", "-q",
+              "--scores", str(scores))
+    assert out.exit_code == 0
+    assert ("2 scores of no deal asked for (such as P2-hle-0; this run's deals are named P2-hlerandom-0, "
+            "P2-hlerandom-1: ids in docs/formats.md)") in out.output
+    summary = json.loads(run("-p", "2", "--hle-seeds", "0:2", "--no-figures", "-j", "1", "--json",
+                             "--scores", str(scores)).output)["summary"]["scores"]
+    assert summary == {"unscored": 0, "unknown": 0, "unknown_ids": []}
