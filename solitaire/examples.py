@@ -11,7 +11,8 @@ kind (``figure2`` is both a CNF formula and its Theorem 7 deck):
 - ``table``: ``table``, the row files of the winnability table (``table/seeds-*.jsonl.xz``), and
   each variant's table by its file's name (``variants/black-6-suits.jsonl.xz``: ``black-6-suits``);
 - ``deals``: ``hard-deals``, the hard deals of that table (``deals/hard-deals.jsonl``);
-- ``game``: the hanab.live games (``*.json``: players, deck, actions), for ``bound`` and ``analyze``.
+- ``game``: the hanab.live games (``*.json``: players, deck, actions), for ``bound`` and ``analyze``;
+- ``scores``: an agent's scores by deal id (``*.csv``, made up), for ``bound --scores``.
 
 An unknown name is an :class:`~solitaire.io.errors.InputError` listing the names of the kind.
 """
@@ -27,7 +28,7 @@ from solitaire.io.errors import InputError
 __all__ = ["KINDS", "Example", "examples", "find_example", "example_path"]
 
 #: The kinds of example, in listing order.
-KINDS = ("deck", "cnf", "map", "table", "deals", "game")
+KINDS = ("deck", "cnf", "map", "table", "deals", "game", "scores")
 
 
 @dataclass(frozen=True)
@@ -116,11 +117,13 @@ def examples() -> list[Example]:
     found.append(Example("hard-deals", "deals", _heading(root / "deals" / "README.md"),
                          (root / "deals" / "hard-deals.jsonl",)))
     found += [Example(p.stem, "game", _game_description(p), (p,)) for p in root.glob("*.json")]
+    found += [Example(p.stem, "scores", "An agent's scores by deal id (made up), for bound --scores", (p,))
+              for p in root.glob("*.csv")]
     return sorted(found, key=lambda e: (KINDS.index(e.kind), e.name))
 
 
-def find_example(name: str, kind: str) -> Example:
-    """The example ``name`` of ``kind``.
+def find_example(name: str, kind: str | tuple[str, ...]) -> Example:
+    """The example ``name`` of ``kind`` (or of one of several kinds, the first that has it).
 
     Raises
     ------
@@ -136,11 +139,13 @@ def find_example(name: str, kind: str) -> Example:
     ...
     solitaire.io.errors.InputError: `name`: unknown cnf 'figure3': expected one of figure1, figure2
     """
-    mine = [e for e in examples() if e.kind == kind]
-    for example in mine:
+    kinds = (kind,) if isinstance(kind, str) else kind
+    mine = [e for e in examples() if e.kind in kinds]
+    for example in sorted(mine, key=lambda e: kinds.index(e.kind)):
         if example.name == name:
             return example
-    raise InputError(f"unknown {kind} {name!r}: expected one of {', '.join(e.name for e in mine)}", "`name`")
+    raise InputError(f"unknown {' or '.join(kinds)} {name!r}: expected one of {', '.join(e.name for e in mine)}",
+                     "`name`")
 
 
 def example_path(name: str, kind: str = "deck") -> Path:

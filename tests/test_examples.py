@@ -25,8 +25,9 @@ def run(*args):
 def test_every_shipped_file_is_an_example_of_one_kind():
     found = examples()
     listed = {p.resolve() for e in found for p in e.paths}
-    shipped = {p.resolve() for pattern in ("**/*.deck", "*.json", "theorem7/*.cnf", "theorem7/*.map.json", "table/*.jsonl.xz",
-                                           "deals/*.jsonl", "variants/*.jsonl.xz") for p in (ROOT / "instances").glob(pattern)}
+    shipped = {p.resolve() for pattern in ("**/*.deck", "*.json", "*.csv", "theorem7/*.cnf", "theorem7/*.map.json",
+                                           "table/*.jsonl.xz", "deals/*.jsonl", "variants/*.jsonl.xz")
+               for p in (ROOT / "instances").glob(pattern)}
     assert listed == shipped
     assert len({(e.kind, e.name) for e in found}) == len(found) and {e.kind for e in found} == set(KINDS)
     assert all(e.description for e in found)
@@ -38,6 +39,16 @@ def test_the_examples_command_lists_them():
     assert [line.split()[:2] for line in text.output.splitlines()] == [[e.name, e.kind] for e in examples()]
     listed = json.loads(run("examples", "--json").output)["examples"]
     assert listed == [e.to_json() for e in examples()]
+
+
+def test_bound_takes_a_shipped_game_or_deck_and_the_scores_example_is_shipped():
+    game = json.loads(run("bound", "--example", "hanab-live-real-game", "--no-figures", "--json").output)["rows"]
+    by_path = json.loads(run("bound", "--hanab-live", example_path("hanab-live-real-game", "game"), "--no-figures",
+                             "--json").output)["rows"]
+    assert game == by_path and game[0]["real_score"] == 20
+    deck = json.loads(run("bound", "--example", "standard-deck-h5", "-p", "2", "--no-figures", "--json").output)
+    assert deck["rows"][0]["players"] == 2
+    assert example_path("agent-scores", "scores").name == "agent-scores.csv"
 
 
 def test_solve_and_info_read_an_example_as_the_deck_file():

@@ -92,7 +92,7 @@ def distinct_files(**paths: str | None) -> None:
                 usage_error(f"{first} and {second} name the same file, {b}")
 
 
-def example_option(argument: str, kind: str, shift: str | None = None, required: bool = True,
+def example_option(argument: str, kind: str | tuple[str, ...], shift: str | None = None, required: bool = True,
                    label: str | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """``--example NAME``: the shipped example NAME of ``kind`` in place of the path(s) of the
     parameter ``argument`` (``label`` in messages; declared ``required=False``: with ``required``
@@ -100,6 +100,7 @@ def example_option(argument: str, kind: str, shift: str | None = None, required:
     With ``shift``, a lone path given with ``--example`` is the next argument's
     (``verify --example NAME SEQUENCE``)."""
     label = label or argument.upper()
+    kinds = kind if isinstance(kind, str) else " or ".join(kind)
 
     def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(command)
@@ -125,5 +126,5 @@ def example_option(argument: str, kind: str, shift: str | None = None, required:
                 usage_error(f"missing {shift.upper()}")
             return command(*args, **kwargs)
         return click.option("--example", metavar="NAME",
-                            help=f"A shipped {kind} in place of {label} (see 'examples').")(run)
+                            help=f"A shipped {kinds} in place of {label} (see 'examples').")(run)
     return decorate
