@@ -73,10 +73,10 @@ def main():
 
 
 def _say_if_compiling(*modules):
-    """On a terminal, say once on standard error that the first call compiles (a cold numba cache)."""
+    """Say once on standard error, on a terminal or not, that the first call compiles (a cold numba cache)."""
     from solitaire.compiled import COMPILING_NOTE, cold_modules
 
-    if sys.stderr.isatty() and cold_modules(*modules):
+    if cold_modules(*modules):
         click.echo(f"hanabi-solitaire: {COMPILING_NOTE}", err=True)
 
 
@@ -92,9 +92,9 @@ def examples_command(as_json):
     if as_json:
         _emit_json({"examples": [e.to_json() for e in found]})
         return
-    width = max(len(e.name) for e in found)
+    width, kind_width = max(len(e.name) for e in found), max(len(e.kind) for e in found)
     for e in found:
-        click.echo(f"{e.name:<{width}}  {e.kind:<5}  {e.description}")
+        click.echo(f"{e.name:<{width}}  {e.kind:<{kind_width}}  {e.description}")
 
 
 @main.command()
@@ -315,7 +315,7 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
 
 def _deal_sources(command):
     """The deal sources of `bound` and `deal`, a shipped deal by ``--example`` among them."""
-    command = example_option("deal", "deck", required=False, label="--deal")(command)
+    command = example_option("deal", ("deck", "game"), required=False, label="--deal")(command)
     for option in reversed((
             click.option("--players", "-p", type=Whole(2, 5),
                          help="Players (2..5); games in files carry their own, and -p re-deals them to that many "
@@ -377,8 +377,9 @@ def _deal_sources(command):
                    "docs/formats.md).")
 @click.option("--scores", "scores_file", type=click.Path(dir_okay=False),
               help="An agent's scores (CSV with columns id,score, or JSON Lines of {id, score}), joined to the deals "
-                   "by id: real_score, gap, gap_U3 per row and the evaluation in the summary; ids on one side only "
-                   "are counted.")
+                   "by id (P2-hle-7, P2-hlerandom-7 with --hle-random-start, P2-seed-7, P3-live-p3v0s17: "
+                   "docs/formats.md): real_score, gap, gap_U3 per row and the evaluation in the summary; ids on one "
+                   "side only are counted.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
 @click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
 def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, openspiel, kaggle,

@@ -14,8 +14,9 @@ from numba.core.registry import CPUDispatcher
 
 __all__ = ["cold_modules", "COMPILING_NOTE"]
 
-#: What the command line prints on standard error before a cold start.
-COMPILING_NOTE = "compiling the solvers, once per installation (up to a minute)..."
+#: What the command line prints on standard error before a cold start: the first ``solve`` compiles for about 3 to 5
+#: processor seconds, ``bound --exact`` and ``analyze`` for 13 to 24 (``docs/benchmarks.md``).
+COMPILING_NOTE = "compiling the solvers, once per installation (5 to 25 s)..."
 
 
 def _kernels(module):

@@ -209,6 +209,15 @@ def test_the_first_call_says_it_compiles_and_the_next_compiles_nothing(tmp_path,
     assert code == 0 and COMPILING_NOTE not in written and compiled == [], (written, compiled)
 
 
+def test_off_a_terminal_the_first_call_says_it_compiles_too(tmp_path):
+    """The notice goes to standard error whenever the cache is cold, a pipe or a log file as much as a terminal."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    for cold in (True, False):
+        done = subprocess.run([sys.executable, "-m", "solitaire", "solve", "instances/tiny-r1.deck"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=600, env=env)
+        assert done.returncode == 0 and done.stderr.count(COMPILING_NOTE) == int(cold), done.stderr
+
+
 @given(st.lists(st.sampled_from(["1", "2", "3", "01", "0", "4", "0003", " ", "  ", "\t", "\n", "\r\n", "\x0b", "\x0c",
                                  "\nc note\n", "-1", "+2", "x", "é", "99999999999999999999"]), max_size=40))
 def test_the_numpy_reader_reads_what_the_line_reader_reads(pieces):

@@ -60,7 +60,9 @@ at the loss that takes it below. The verdicts of single suits are memoised (:fun
 ``MEMO_BITS``). :func:`workspace` allocates the scratch space once per search; its rows are the
 ``W_*`` fields below. The root's rules (the joint chains of (2') and (2'')) are a kernel of their
 own (:func:`_joint_lost`, called by :func:`hope` alone), so the code inlined into every search
-node (:func:`runs`, :func:`chained`) holds none of them and compiles faster.
+node (:func:`runs`, :func:`chained`) holds none of them and compiles faster. :func:`hope` is Python calling
+the kernels :func:`runs`, :func:`chained` and :func:`_joint_lost`; the first two are compiled once, for the
+search's nodes and the root alike, and LLVM inlines them into the search (``forceinline``).
 """
 
 import numba
@@ -101,8 +103,7 @@ W_MEMO = W_WAITS + 1          # the memo of _suit_fits: rows of 64 slots, to the
 MEMO_BITS = 12
 
 
-@numba.njit(cache=True)
-def workspace(memo_bits=MEMO_BITS):
+def workspace(memo_bits: int = MEMO_BITS) -> np.ndarray:
     """Scratch space for :func:`hope`, allocated once per search (of one deck) instead of once per node,
     with a memo of ``2**memo_bits`` slots (``memo_bits`` 0, or 6 and more)."""
     work = np.zeros((W_MEMO + (1 << memo_bits) // 64, 64), dtype=np.int64)
@@ -110,7 +111,6 @@ def workspace(memo_bits=MEMO_BITS):
     return work
 
 
-@numba.njit(cache=True)
 def hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, target=0, joint=0,
          tokens=-1, plays=0):
     """The bound (module docstring) of the state: the runs, the deck's tail, the final round, the chains;
@@ -122,8 +122,8 @@ def hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
     than there are, and counted only until the bound falls below it (``target`` 0: the whole
     bound). ``work`` is scratch space from :func:`workspace` (no allocation per node).
 
-    The search's nodes ask :func:`runs` and :func:`chained` (inlined there); this is the root's form,
-    called from Python, with every argument given (one compiled signature)."""
+    The search's nodes ask :func:`runs` and :func:`chained` (inlined there); this is the root's form, which calls
+    the same compiled functions (with every argument an int or an array: one compiled signature)."""
     bound, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work, plays)
     cut = chained(bound, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, stacks.size, plays)
     if joint == 0 or cut < bound or _enough(bound, run, score, pos, n_cards, target, stacks.size) == 0:
@@ -132,7 +132,7 @@ def hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
                                                 plays))
 
 
-@numba.njit(cache=True, inline='always')
+@numba.njit(cache=True, _nrt=False, forceinline=True)  # type: ignore[call-overload]
 def runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work, plays):
     """The cheap part of :func:`hope` and the size of the run, ``(bound, run)``: the bound by the runs, the
     deck's tail and the final round, the chains left out; the run cards are left in ``work`` for :func:`chained`.
@@ -186,7 +186,7 @@ def _enough(bound, run, score, pos, n_cards, target, suits):
     return 0 if enough > suits else enough
 
 
-@numba.njit(cache=True, inline='always')
+@numba.njit(cache=True, _nrt=False, forceinline=True)  # type: ignore[call-overload]
 def chained(bound, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, suits, plays):
     """The bound of one search node from the ``bound`` and ``run`` of :func:`runs` (the run cards in ``work``): cut
     by the chains of each suit alone (rule 2'), where it can fall below ``target``; ``suits`` is the deck's

@@ -101,9 +101,14 @@ value is 0.
 
 Compiled form. The search keeps its own stack (a node's phase: entered, next move, left), so
 numba caches it like every other kernel (``cache=True``). The functions every node calls are
-inlined (``inline="always"``). :func:`dfs` and what it calls run without numba's reference
+inlined into it, the small ones by numba (``inline="always"``: numba copies their code into each caller
+and types it there), the large ones (:func:`state_key`, :func:`_moves`, :func:`_hand_moves`, the bound's
+:func:`~solitaire.seer.bounds.u3.hope.runs` and :func:`~solitaire.seer.bounds.u3.hope.chained`) by LLVM
+(``forceinline=True``: each is compiled once and the machine code of the node is the same; numba's copying
+of a large function costs seconds of compiling). :func:`dfs` and what it calls run without numba's reference
 counts (``_nrt=False``): its caller allocates every array the search uses (:func:`scratch`,
-:func:`setup_of`, :func:`cards_of`) and holds it until the search returns, so none can be freed under it. A probe of
+:func:`setup_of`, :func:`cards_of`: plain numpy, compiled never) and holds it until the search returns, so
+none can be freed under it. A probe of
 the transposition table misses the processor's caches, so a node computes its key after the
 cheap part of its bound (:func:`~solitaire.seer.bounds.u3.hope.runs`) and has the table's line fetched
 (:func:`~solitaire.seer.bounds.u3.llvm.prefetch`) while the chains run
@@ -119,7 +124,6 @@ from collections import namedtuple
 import numba
 import numpy as np
 
-from solitaire.bits import copy_into
 from solitaire.seer.bounds.u3.hope import MAX_TYPES, chained, runs, workspace
 from solitaire.seer.bounds.u3.llvm import load_relaxed, prefetch
 from solitaire.seer.bounds.u3.table import tt_get, tt_put, tt_slot
@@ -183,7 +187,7 @@ Scratch = namedtuple("Scratch", "state frame words hand moves work rng")
 def _junk(stacks, lost, counts):
     """The types that can never score again (played, or a card at or below it all lost), as a bit mask
     (bit ``x``: type ``x``), in one pass over each suit's ranks (one stack per suit)."""
-    mask, x = 0, 0
+    mask, x = np.int64(0), 0  # not a literal: one compiled signature of what takes it
     for s in range(stacks.size):
         dead = False  # a card of the suit above the stack and at or below rank r all lost
         for r in range(RANKS):
@@ -194,7 +198,7 @@ def _junk(stacks, lost, counts):
     return mask
 
 
-@numba.njit(cache=True, inline='always')
+@numba.njit(cache=True, _nrt=False, forceinline=True)  # type: ignore[call-overload]
 def state_key(buf, pos, tokens, strikes, cur, fin, stacks, hands, hlen, junk, mute, P, H, free):
     """The canonical state (module docstring) as a tuple of three words, ``junk`` the junk types (:func:`_junk`),
     of which those in ``mute`` (no clue touches them, under restricted clues) keep their types;
@@ -291,7 +295,7 @@ def _unclued_sheds(out, m, kind, cur, stacks, hands, hlen, mute):
     return m
 
 
-@numba.njit(cache=True, inline='always')
+@numba.njit(cache=True, _nrt=False, forceinline=True)  # type: ignore[call-overload]
 def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost, last):
     """Fill ``out`` with the moves worth searching (module docstring), best first, ``junk`` the junk types
     (:func:`_junk`); returns the count. ``last``: the type of the deck's last card when it may be played from
@@ -310,7 +314,7 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, 
     return m
 
 
-@numba.njit(cache=True, inline='always')
+@numba.njit(cache=True, _nrt=False, forceinline=True)  # type: ignore[call-overload]
 def _hand_moves(out, m, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost):
     """Append to ``out[:m]`` the moves of the mover's hand and the clue worth searching (module docstring), best
     first, ``junk`` the junk types (:func:`_junk`); returns the new count.
@@ -574,75 +578,61 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
             phase = NEXT
 
 
-@numba.njit(cache=True)
-def scratch(seed, memo_bits):
+def scratch(seed: int, memo_bits: int) -> Scratch:
     """The scratch arrays of :func:`dfs` (:class:`Scratch`): per depth the node's scalars (``state``), its
     frame, its key (``words``) and its moves; a hand for :func:`state_key`, the workspace of the bound
     (:func:`~solitaire.seer.bounds.u3.hope.workspace`, its memo of ``2**memo_bits`` slots) and the state of the
     move shuffle of ``seed``."""
-    state = np.zeros((MAX_DEPTH + 1, MOVER + 1), dtype=np.int64)
-    frame = np.zeros((MAX_DEPTH, F_SLOT + 1), dtype=np.int64)
-    words = np.zeros((MAX_DEPTH, 3), dtype=np.uint64)
-    hand = np.zeros(8, dtype=np.int64)
-    moves = np.zeros((MAX_DEPTH, 32), dtype=np.int64)
-    rng = np.array([np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) | np.uint64(1)])
-    return Scratch(state, frame, words, hand, moves, workspace(memo_bits), rng)
+    rng = np.array([seed % (1 << 64) * 0x9E3779B97F4A7C15 % (1 << 64) | 1], dtype=np.uint64)
+    return Scratch(np.zeros((MAX_DEPTH + 1, MOVER + 1), dtype=np.int64),
+                   np.zeros((MAX_DEPTH, F_SLOT + 1), dtype=np.int64),
+                   np.zeros((MAX_DEPTH, 3), dtype=np.uint64), np.zeros(8, dtype=np.int64),
+                   np.zeros((MAX_DEPTH, 32), dtype=np.int64), workspace(memo_bits), rng)
 
 
-@numba.njit(cache=True)
-def setup_of(deck, P, H, mute, cost, plays):
+def setup_of(deck: np.ndarray, P: int, H: int, mute: int, cost: int, plays: int) -> Setup:
     """What a search of the deck ``deck`` never changes (:class:`Setup`): ``counts`` are the copies of each type in
     this deck (not the variant's), ``nextpos[q, x]`` the first position ``>= q`` of type ``x`` in the deck (the
     deck size if none), both with ``MAX_TYPES`` entries per position whatever the deck; ``P`` players hold ``H``
     cards each; ``mute``, ``cost`` and ``plays``: the types no clue touches under restricted clues, the units of
     tokens a clue costs and whether the deck's last card may be played from the deck."""
     n_cards = deck.size
-    counts = np.zeros(MAX_TYPES, dtype=np.int64)
-    for q in range(n_cards):
-        counts[deck[q]] += 1
-    nextpos = np.full((n_cards + 1, MAX_TYPES), n_cards, dtype=np.int64)
-    for q in range(n_cards - 1, -1, -1):
-        copy_into(nextpos[q], nextpos[q + 1])
-        nextpos[q, deck[q]] = q
-    return Setup(deck, nextpos, counts, P, H, mute, cost, plays)
+    at = np.full((n_cards + 1, MAX_TYPES), n_cards, dtype=np.int64)
+    at[np.arange(n_cards), deck] = np.arange(n_cards)
+    nextpos = np.ascontiguousarray(np.minimum.accumulate(at[::-1], axis=0)[::-1])
+    counts = np.bincount(deck, minlength=MAX_TYPES).astype(np.int64)
+    return Setup(deck, nextpos, counts, int(P), int(H), int(mute), int(cost), int(plays))
 
 
-@numba.njit(cache=True)
-def cards_of(setup, root):
+def cards_of(setup: Setup, root: Root) -> Cards:
     """The card arrays (:class:`Cards`, new ones) of the state ``root`` (:class:`Root`) of the deck of ``setup``
     (:class:`Setup`). The stacks give the ``5 * root.stacks.size`` types; the per-type arrays have ``MAX_TYPES``
     entries whatever the deck, the types of no suit of the deck never drawn. The lost copies of each type are the
     drawn ones neither held nor played (negative for a state no game reaches: the caller checks)."""
-    deck, n_cards = setup.deck, setup.deck.size
-    held, rem = np.zeros(MAX_TYPES, dtype=np.int64), np.zeros(MAX_TYPES, dtype=np.int64)
-    for q in range(root.scalars[POS], n_cards):
-        rem[deck[q]] += 1
-    hands = np.full((setup.players, 8), -1, dtype=np.int64)
-    for p in range(setup.players):
-        for j in range(root.hlen[p]):
-            hands[p, j] = deck[root.hand_cards[p, j]]
-            held[hands[p, j]] += 1
-    lost = setup.counts - held - rem
-    for s in range(root.stacks.size):
-        for r in range(root.stacks[s]):
-            lost[s * RANKS + r] -= 1
-    return Cards(hands, root.hlen.copy(), root.stacks.copy(), held, lost, rem)
+    deck = setup.deck
+    rem = np.bincount(deck[root.scalars[POS]:], minlength=MAX_TYPES).astype(np.int64)
+    hlen = np.array(root.hlen, dtype=np.int64)
+    dealt = np.arange(8) < hlen[:setup.players, None]
+    hands = np.where(dealt, deck[np.where(dealt, root.hand_cards[:setup.players, :8], 0)], -1).astype(np.int64)
+    held = np.bincount(hands[dealt], minlength=MAX_TYPES).astype(np.int64)
+    stacks = np.array(root.stacks, dtype=np.int64)
+    types = np.arange(MAX_TYPES)
+    suit = np.minimum(types // RANKS, stacks.size - 1)
+    played = (types < stacks.size * RANKS) & (types % RANKS < stacks[suit])
+    return Cards(hands, hlen, stacks, held, setup.counts - held - rem - played, rem)
 
 
-@numba.njit(cache=True)
-def first_turn(deck, P, H, n_types=MAX_SCORE, cost=1):
+def first_turn(deck: np.ndarray, P: int, H: int, n_types: int = MAX_SCORE, cost: int = 1) -> Root:
     """The game's first state (:class:`Root`): player 0 to move, 8 tokens of ``cost`` units each, ``n_types`` the
     types of the variant (5 per suit; the stacks: one per suit)."""
     hand_cards = np.full((P, 8), -1, dtype=np.int64)
-    for q in range(P * H):
-        hand_cards[q // H, q % H] = q
+    hand_cards[:, :H] = np.arange(P * H).reshape(P, H)
     scalars = np.zeros(MOVER + 1, dtype=np.int64)
     scalars[POS], scalars[TOKENS], scalars[FIN] = P * H, MAX_CLUES * cost, -1 if deck.size > P * H else P
     return Root(hand_cards, np.full(P, H, dtype=np.int64), np.zeros(n_types // RANKS, dtype=np.int64), scalars)
 
 
-@numba.njit(cache=True)
-def start(deck, P, H, n_types=MAX_SCORE):
+def start(deck: np.ndarray, P: int, H: int, n_types: int = MAX_SCORE) -> tuple[Setup, Cards]:
     """``(Setup, Cards)`` of the game's first state (``n_types``: :func:`first_turn`), no clue restricted, a
     clue costing one token, no card played from the deck."""
     setup = setup_of(deck, P, H, 0, 1, 0)
