@@ -396,7 +396,7 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
     from solitaire.seer.runs.boundrun import BoundOptions, BoundRun
     from solitaire.seer.runs.evaluation import check_scores, read_scores
     from solitaire.seer.runs.texts import bound_row_text, bound_summary_text
-    from solitaire.seer.sources.dealsource import deal_source
+    from solitaire.seer.sources.dealsource import deal_source, first_id
 
     _say_if_compiling("solitaire.seer.bounds.pace", *(["solitaire.seer.bounds.u3.kernel"] if with_exact else []))
     out = csv_out or jsonl_out
@@ -411,7 +411,10 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
     options = BoundOptions(figures, lines, limits)
     scores = read_scores(scores_file) if scores_file else None
     if scores:
-        check_scores(scores, source.max_score)
+        unknown = check_scores(scores, source.max_score, first_id(source))
+        if unknown:
+            click.echo(f"hanabi-solitaire: warning: {len(unknown)} of {len(scores)} scores name no deal of this run "
+                       f"(such as {unknown[0]}; its deals are named like {first_id(source)})", err=True)
     if peer_timeout and not with_exact:
         usage_error("--peer-timeout needs --exact")
     with BoundRun(source, options, out, bool(csv_out), resume, lines_dir, jobs, scores) as run:

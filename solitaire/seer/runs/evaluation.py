@@ -3,7 +3,8 @@
 Contract. :func:`read_scores` reads an agent's scores (CSV with a header naming ``id`` and
 ``score``, or JSON Lines of ``{"id", "score"}``) as :class:`Scores`, which remember the line of
 each; :func:`check_scores` refuses, before any work, a score above its deal's own maximum, naming
-the file and the line; :func:`join_scores` adds each score to the row of its deal (``real_score``,
+the file and the line, and scores none of which names a deal of the run, naming the ids it
+expects; :func:`join_scores` adds each score to the row of its deal (``real_score``,
 ``gap_U3 = U3 - score`` where U3 is proven) and names every id found on one side only;
 :func:`evaluate` summarises the scored rows: mean U3, mean score, mean score / mean U3, the win
 rate over the deals whose U3 is 25, the histogram of ``U3 - score``, each with a 95 % confidence
@@ -120,13 +121,26 @@ def _above(scores: dict[str, int], ident: str, maximum: int) -> InputError:
                       getattr(scores, "source", None) or "`scores`", getattr(scores, "lines", {}).get(ident))
 
 
-def check_scores(scores: dict[str, int], maximum: Callable[[str], int | None]) -> None:
-    """Refuse (:class:`InputError`, naming the file and the line of a :class:`Scores`) the first score
-    above ``maximum(id)``, its deal's maximum (``None``: no deal of the run has that id)."""
+def check_scores(scores: dict[str, int], maximum: Callable[[str], int | None], example: str | None = None) -> list[str]:
+    """The ids of ``scores`` that name no deal of the run (``maximum(id)`` is ``None``), in file order.
+
+    Refuses (:class:`InputError`, naming the file, and the line of a :class:`Scores`) the first score above
+    ``maximum(id)``, its deal's maximum, and scores of which none names a deal of the run: then the error names
+    the ids the run expects by the ``example`` of one of its deals, and the first ids given.
+    """
+    unknown = []
     for ident, score in scores.items():
         top = maximum(ident)
-        if top is not None and score > top:
+        if top is None:
+            unknown.append(ident)
+        elif score > top:
             raise _above(scores, ident, top)
+    if scores and len(unknown) == len(scores):
+        expected = f"ids such as {example}" if example else "the ids of its deals"
+        raise InputError(f"no score names a deal of this run: expected {expected} (docs/formats.md), got "
+                         f"{', '.join(unknown[:2])}{', ...' if len(unknown) > 2 else ''}",
+                         getattr(scores, "source", None) or "`scores`")
+    return unknown
 
 
 def join_scores(rows: Iterable[dict], scores: dict[str, int]) -> tuple[list[dict], list[str], list[str]]:

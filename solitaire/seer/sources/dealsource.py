@@ -35,8 +35,8 @@ from solitaire.seer.sources.openspiel import read_kaggle_file, read_openspiel_fi
 from solitaire.seer.sources.replaylink import link_or_reason, looks_like_replay_link
 
 __all__ = ["SeedRange", "LiveSeeds", "DealList", "DealChain", "parse_seed_range", "deal_source", "games_list",
-           "live_deals", "live_seeds", "live_seed", "parse_players", "games_source", "deal_line", "SEED_BITS",
-           "DEALERS", "SOURCES"]
+           "live_deals", "live_seeds", "live_seed", "parse_players", "games_source", "deal_line", "first_id",
+           "SEED_BITS", "DEALERS", "SOURCES"]
 
 #: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
 SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it
@@ -416,6 +416,11 @@ def parse_players(text: str) -> list[int]:
     if not found or any(p not in (2, 3, 4, 5) for p in found):
         raise InputError(f"expected player counts in 2..5, got {text!r}", "`players`")
     return found
+
+
+def first_id(source: SeedRange | LiveSeeds | DealList | DealChain) -> str | None:
+    """The id of the first deal of ``source`` (``None``: it holds none), to show what its ids look like."""
+    return next((item.ident for item in source.items() if isinstance(item, Deal)), None)
 
 
 def deal_line(item: Deal | Refused, form: str = "json") -> str:

@@ -194,14 +194,19 @@ def test_a_method_is_its_text_in_json_csv_and_print():
     assert bound_row_text(row) == "P2-seed-0: P=2 L=25 U3=25 (by bot) U2=25 U1=25"
 
 
-def test_scores_of_no_deal_are_shown_beside_the_runs_own_ids(tmp_path):
+def test_scores_that_name_no_deal_are_refused_or_counted_beside_the_runs_own_ids(tmp_path):
     scores = tmp_path / "s.csv"
-    scores.write_text("id,score\nP2-hle-0,20\nP2-hle-1,21\n")
-    out = run("-p", "2", "--hle-seeds", "0:2", "--hle-random-start", "--no-figures", "-j", "1", "-q",
-              "--scores", str(scores))
-    assert out.exit_code == 0
-    assert ("2 scores of no deal asked for (such as P2-hle-0; this run's deals are named P2-hlerandom-0, "
-            "P2-hlerandom-1: ids in docs/formats.md)") in out.output
-    summary = json.loads(run("-p", "2", "--hle-seeds", "0:2", "--no-figures", "-j", "1", "--json",
-                             "--scores", str(scores)).output)["summary"]["scores"]
+    scores.write_text("id,score\nP2-hle-0,20\nP2-hle-1,21\nP2-hle-2,22\n")
+    none = run("-p", "2", "--hle-seeds", "0:2", "--hle-random-start", "--no-figures", "-j", "1", "--scores", scores)
+    assert none.exit_code == 2 and none.output.strip().splitlines() == [
+        f"hanabi-solitaire: error: {scores}: no score names a deal of this run: expected ids such as P2-hlerandom-0 "
+        "(docs/formats.md), got P2-hle-0, P2-hle-1, ..."]
+    some = run("-p", "2", "--hle-seeds", "1:3", "--no-figures", "-j", "1", "-q", "--scores", scores)
+    assert some.exit_code == 0
+    assert ("hanabi-solitaire: warning: 1 of 3 scores name no deal of this run (such as P2-hle-0; its deals are "
+            "named like P2-hle-1)") in some.output
+    assert ("1 scores of no deal asked for (such as P2-hle-0; this run's deals are named P2-hle-1, P2-hle-2: ids in "
+            "docs/formats.md)") in some.output
+    summary = json.loads(run("-p", "2", "--hle-seeds", "0:3", "--no-figures", "-j", "1", "--json",
+                             "--scores", scores).output)["summary"]["scores"]
     assert summary == {"unscored": 0, "unknown": 0, "unknown_ids": []}

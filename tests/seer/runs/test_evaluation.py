@@ -95,11 +95,14 @@ def test_bound_joins_an_agents_scores_by_id(tmp_path):
     result = CliRunner().invoke(main, ["bound", "-p", "2", "--seeds", "0:3", "--exact", "--no-figures", "-j", "1",
                                        "--scores", str(scores), "--json"])
     assert result.exit_code == 0, result.output
-    out = json.loads(result.output)
+    assert result.stderr == ("hanabi-solitaire: warning: 1 of 3 scores name no deal of this run (such as P2-seed-99; "
+                             "its deals are named like P2-seed-0)\n")
+    out = json.loads(result.stdout)
     rows = {r["id"]: r for r in out["rows"]}
     assert rows["P2-seed-1"]["gap_U3"] == rows["P2-seed-1"]["U3"] - 20 and "real_score" not in rows["P2-seed-2"]
     summary = out["summary"]
-    assert summary["scores"] == {"unscored": 1, "unknown": 1, "unknown_ids": ["P2-seed-99"]}
+    assert summary["scores"] == {"unscored": 1, "unknown": 1, "unknown_ids": ["P2-seed-99"],
+                                 "deal_ids": ["P2-seed-0", "P2-seed-1", "P2-seed-2"]}
     assert summary["mean_U3"] == sum(r["U3"] for r in out["rows"]) / 3
     gaps = Counter([rows["P2-seed-0"]["U3"] - 25, rows["P2-seed-1"]["U3"] - 20])
     assert summary["evaluation"]["scored"] == 2
@@ -125,7 +128,7 @@ def test_the_command_line_refuses_a_score_above_its_deals_maximum_naming_the_lin
     one_line_error(CliRunner().invoke(main, ["bound", "-p", "2", "--seeds", "0:1", "--scores", str(below)]),
                    f"{below}:1:", "0..30")
     unknown = tmp_path / "u.csv"  # a score of no deal asked for is counted, not checked
-    unknown.write_text("id,score\nP2-seed-9,24\n")
+    unknown.write_text("id,score\nP2-seed-0,24\nP2-seed-9,29\n")
     out = CliRunner().invoke(main, ["bound", "-p", "2", "--seeds", "0:1", "--scores", str(unknown), "--no-figures",
                                     "-j", "1", "--json"])
     assert out.exit_code == 0, out.output
