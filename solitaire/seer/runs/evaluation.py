@@ -186,7 +186,23 @@ def ratio_ci(numerators: Sequence[float], denominators: Sequence[float]) -> tupl
 
 
 def evaluate(rows: Sequence[Mapping[str, Any]]) -> dict:
-    """The summary of rows that carry ``real_score`` (see the module docstring)."""
+    """The summary of rows that carry ``real_score`` (see the module docstring); over the rows of several
+    variants (whose maxima differ), the same summary per variant too (``by_variant``, by name), so that each
+    mean score is read against the mean maximum of its own variant."""
+    out = _evaluate(rows)
+    variants = sorted({row.get("variant") or _STANDARD for row in rows if row.get("real_score") is not None})
+    if len(variants) > 1:
+        out["by_variant"] = {name: _evaluate([row for row in rows if (row.get("variant") or _STANDARD) == name])
+                             for name in variants}
+    return out
+
+
+#: The variant of a row without one: the standard game.
+_STANDARD = "No Variant"
+
+
+def _evaluate(rows):
+    """:func:`evaluate` over ``rows`` as one set."""
     scored = [r for r in rows if r.get("real_score") is not None]
     proven = [r for r in scored if r.get("exact")]
     out: dict = {"scored": len(scored), "scored_open": len(scored) - len(proven)}

@@ -77,6 +77,10 @@ def _evaluation_lines(evaluation: Mapping[str, Any], top: object) -> list[str]:
         lines.append(_share(f"wins where U3 = {top}  ", rate, evaluation["win_rate_winnable_ci95"],
                             f", {evaluation['winnable']} deals"))
     lines.append(_histogram("gap U3 - real score", evaluation["gap_U3_histogram"]))
+    for name, part in evaluation.get("by_variant", {}).items():
+        ratio = f"score / U3 {part['score_over_U3']:.4f}" if "score_over_U3" in part else "no U3 proven"
+        lines.append(f"    {name}: {ratio}, mean score {part.get('mean_score', 0):.3f}, mean U3 "
+                     f"{part.get('mean_U3', 0):.3f} ({part['scored']} scored deals)")
     return lines
 
 

@@ -74,6 +74,18 @@ def test_the_summary_matches_its_definitions():
     assert sum(out["gap_U3_histogram"].values()) == len(proven)
 
 
+def test_rows_of_several_variants_are_also_summarised_per_variant():
+    standard = [{"id": f"s{i}", "U3": 25, "exact": True, "real_score": 20} for i in range(3)]
+    four = [{"id": f"f{i}", "U3": 20, "exact": True, "real_score": 10, "variant": "4 Suits", "max_score": 20}
+            for i in range(2)]
+    out = evaluate(standard + four)
+    assert out["score_over_U3"] == pytest.approx(80 / 115)
+    assert set(out["by_variant"]) == {"No Variant", "4 Suits"}
+    assert out["by_variant"]["No Variant"]["score_over_U3"] == pytest.approx(0.8)
+    assert out["by_variant"]["4 Suits"]["score_over_U3"] == pytest.approx(0.5)
+    assert out["by_variant"]["4 Suits"]["winnable"] == 2 and "by_variant" not in evaluate(standard)
+
+
 def test_intervals_shrink_with_the_sample_and_hold_one_value():
     assert mean_ci([3]) == (3, [3, 3]) and ratio_ci([2], [4]) == (0.5, [0.5, 0.5])
     rng = random.Random(1)
