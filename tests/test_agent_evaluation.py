@@ -1,0 +1,48 @@
+"""docs/agent-evaluation.md runs as written: its Python prints what the page says, writes the scores and the
+plot, and ``bound --scores`` on those scores prints the lines the page shows (needs OpenSpiel and matplotlib,
+the extras ``openspiel`` and ``plot``)."""
+
+import contextlib
+import io
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "agent-evaluation.md"
+
+
+def blocks(text, language):
+    """The fenced blocks of ``language`` ('' for a bare fence) in ``text``, in order."""
+    found, current = [], None
+    for line in text.splitlines(keepends=True):
+        if line.startswith("```") and current is None:
+            current, kind = [], line[3:].strip()
+        elif line.startswith("```"):
+            if kind == language:
+                found.append("".join(current))
+            current = None
+        elif current is not None:
+            current.append(line)
+    return found
+
+
+def test_the_agent_evaluation_page_runs_as_written(tmp_path, monkeypatch):
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("matplotlib")
+    text = PAGE.read_text()
+    (code,), (printed,), (console,) = blocks(text, "python"), blocks(text, ""), blocks(text, "console")
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, str(PAGE), "exec"), {"__name__": "agent_evaluation"})
+    assert out.getvalue() == printed
+    assert (tmp_path / "score-against-U3.png").stat().st_size > 0
+    command, *shown = [line for line in console.splitlines() if line != "..."]
+    result = CliRunner().invoke(main, command.removeprefix("$ hanabi-solitaire ").split())
+    assert result.exit_code == 0, result.output
+    assert all(line in result.output.splitlines() for line in shown), result.output
+    assert os.path.exists("scores.csv")
