@@ -26,8 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT / "tests" / "seer" / "sources"))
 from common import markdown_table  # noqa: E402
-from solitaire.seer.runs.boundrun import BoundOptions, BoundRun  # noqa: E402
+
 from solitaire.seer.bounds.limits import SearchLimits  # noqa: E402
+from solitaire.seer.runs.boundrun import BoundOptions, BoundRun  # noqa: E402
 from solitaire.seer.sources.dealsource import deal_source  # noqa: E402
 from solitaire.seer.sources.openspiel import read_openspiel_file  # noqa: E402
 

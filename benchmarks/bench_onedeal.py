@@ -27,7 +27,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import markdown_table  # noqa: E402
+from common import markdown_table
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL_GAME = ROOT / "instances" / "hanab-live-real-game.json"
