@@ -111,8 +111,9 @@ def workspace(memo_bits: int = MEMO_BITS) -> np.ndarray:
     return work
 
 
-def hope(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, deck, work, target=0, joint=0,
-         tokens=-1, plays=0):
+def hope(score: int, stacks: np.ndarray, held: np.ndarray, rem: np.ndarray, pos: int, n_cards: int, fin: int, P: int,
+         cur: int, hands: np.ndarray, hlen: np.ndarray, nextpos: np.ndarray, deck: np.ndarray, work: np.ndarray,
+         target: int = 0, joint: int = 0, tokens: int = -1, plays: int = 0) -> int:
     """The bound (module docstring) of the state: the runs, the deck's tail, the final round, the chains;
     with ``joint`` > 0 also the chains of several suits at once, ``joint`` steps per window, and with
     ``tokens`` >= 0 (the state's clue tokens) those chains in turn order (rule 2''); ``plays`` 1 under the option
