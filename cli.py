@@ -44,7 +44,7 @@ from solitaire.io.params import SECONDS, Whole, distinct_files, example_option, 
 from solitaire.io.progress import Progress
 from solitaire.referee import IllegalEvent, replay
 from solitaire.satsolvers import DEFAULT_SOLVER, SAT_SOLVERS
-from solitaire.seer.bounds.limits import PEER_ENCODING, PEER_ENCODINGS, PEER_SOLVER
+from solitaire.seer.bounds.limits import COMPLETIONS, PEER_ENCODING, PEER_ENCODINGS, PEER_SOLVER
 from solitaire.sequence import check_json_budget, read_sequence
 from solitaire.solve import SOLVERS, applicable, choose, solve
 
@@ -372,6 +372,10 @@ def _deal_sources(command):
 @click.option("--peer-timeout", type=SECONDS, default=0, show_default=True,
               help="With --exact, seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
 @_peer_options
+@click.option("--completions", type=Whole(1, 10000), default=COMPLETIONS, show_default=True,
+              help="With --exact, U3 over this many completions of a deck known only in part (an OpenSpiel or Kaggle "
+                   "game that ended before the last draw): every order of its unknown cards when there are no more, "
+                   "else seeded shuffles 0..K-1.")
 @click.option("--lines-dir", type=click.Path(file_okay=False),
               help="With --exact, write each deal's optimal line as a hanab.live game (<id>.json, ids as in "
                    "docs/formats.md).")
@@ -384,7 +388,7 @@ def _deal_sources(command):
 @click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
 def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, openspiel, kaggle,
           hanab_live, strict, csv_out, jsonl_out, resume, jobs, figures, lines, with_exact, timeout, peer_timeout,
-          peer_solver, peer_encoding, lines_dir, scores_file, quiet, as_json):
+          peer_solver, peer_encoding, completions, lines_dir, scores_file, quiet, as_json):
     """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
 
     Every row has id, players, L, U1, U2, min_hand, pace_slack, a reason when U2 < 25,
@@ -408,7 +412,7 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
                          hanab_live=hanab_live, hanab_live_seeds=hanab_live_seeds, hanab_live_seed=hanab_live_seed,
                          openspiel=openspiel, kaggle=kaggle)
     limits = SearchLimits(timeout, peer_timeout, peer_solver, peer_encoding) if with_exact else None
-    options = BoundOptions(figures, lines, limits)
+    options = BoundOptions(figures, lines, limits, completions)
     scores = read_scores(scores_file) if scores_file else None
     if scores:
         unknown = check_scores(scores, source.max_score, first_id(source))

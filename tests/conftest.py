@@ -2,8 +2,24 @@
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _kernels_loaded():
+    """Compile (or load from numba's cache) the kernels of every solver and of the real game's bounds before the
+    tests, so that no command a test runs in-process says it is compiling: click's test runner mixes standard
+    error into the output a test reads. The tests of that notice give their commands a cache folder of their own
+    (``tests/test_solve_limits.py``)."""
+    from solitaire.seer.bounds.u3 import warm_up
+    from solitaire.solve import SOLVERS, WARM_UP
+
+    for solver in SOLVERS.values():
+        for deck in WARM_UP:
+            solver.run(deck)
+    warm_up()

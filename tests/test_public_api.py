@@ -24,7 +24,7 @@ MODULES = [
     "solitaire.io.textenum",
     "reductions", "reductions.crosscheck", "reductions.dimacs", "reductions.theorem7",
     "solitaire.seer", "solitaire.seer.runs.analysis", "solitaire.seer.runs.analyzerun", "solitaire.seer.runs.boundrun", "solitaire.seer.bounds.relaxations",
-    "solitaire.seer.game.deals", "solitaire.seer.sources.dealsource", "solitaire.seer.runs.evaluation", "solitaire.seer.runs.exactrun",
+    "solitaire.seer.game.deals", "solitaire.seer.sources.dealsource", "solitaire.seer.runs.evaluation", "solitaire.seer.runs.exactrun", "solitaire.seer.runs.frame",
     "solitaire.seer.bounds.freegame", "solitaire.seer.game.simulator", "solitaire.seer.game.gorand", "solitaire.seer.runs.harddeals",
     "solitaire.seer.sources.history", "solitaire.seer.game.hle", "solitaire.seer.game.ids", "solitaire.seer.bounds.maxscore", "solitaire.seer.sources.noisy",
     "solitaire.seer.game.options", "solitaire.seer.bounds.pace", "solitaire.seer.runs.plot", "solitaire.seer.game.position",

@@ -7,7 +7,7 @@ limits from here, and only a deal handed to a peer loads :mod:`solitaire.seer.bo
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["SearchLimits", "PEER_SOLVER", "PEER_ENCODING", "PEER_ENCODINGS"]
+__all__ = ["SearchLimits", "PEER_SOLVER", "PEER_ENCODING", "PEER_ENCODINGS", "COMPLETIONS"]
 
 #: The default solver. On the hard questions of the table (``benchmarks/README.md``, "the SAT peers") it is faster
 #: than CaDiCaL 1.9.5 on 9 of 10 (1.4x..6.2x), CaDiCaL on some lines and refutations (0.24x).
@@ -21,6 +21,10 @@ PEER_ENCODING = "removals"
 #: The encodings of the SAT peers (:data:`solitaire.seer.bounds.peers.PEERS`), by name: ``removals``, one step per
 #: drawn card, and ``turns``, one step per turn.
 PEER_ENCODINGS = ("removals", "turns")
+
+#: The completions of a deck known only in part that U3 is searched over unless told
+#: (:mod:`solitaire.seer.runs.partial`).
+COMPLETIONS = 20
 
 
 @dataclass(frozen=True)

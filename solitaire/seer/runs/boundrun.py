@@ -3,7 +3,8 @@
 One row per deal (:func:`bound_row`): ``id``, ``players``, ``L`` (the perfect-information bot,
 :mod:`solitaire.seer.game.simulator`), ``U1`` and ``U2`` (:mod:`solitaire.seer.bounds.relaxations`), ``reason`` when
 ``U2 < 25``, the hardness figures ``min_hand`` and ``pace_slack``, and for real games
-``real_score``, ``end`` and ``gap = U2 - real_score``; :class:`BoundRow` declares every key a row may have.
+``real_score``, ``end`` and ``gap = U2 - real_score``; :class:`BoundRow` declares every key a row may have. A game
+whose deck is known only in part has a row of its own instead (:mod:`solitaire.seer.runs.partial`), summarised apart.
 :func:`run_rows` computes rows on
 ``jobs`` processes, in input order (:mod:`solitaire.seer.runs.rowfile` streams them to a file, so an
 interrupted run keeps every finished row; with resume the ids already in the file are
@@ -22,6 +23,7 @@ limits (:meth:`~solitaire.seer.bounds.limits.SearchLimits.to_row`) and is recomp
 run's.
 """
 
+import functools
 import json
 import os
 from collections import Counter
@@ -32,14 +34,16 @@ from typing import Any, TypedDict, cast
 from solitaire.io.atomic import writable_folder, write_text_atomic
 from solitaire.io.errors import InputError
 from solitaire.io.interrupt import worker_pool
-from solitaire.seer.bounds.limits import SearchLimits
+from solitaire.seer.bounds.limits import COMPLETIONS, SearchLimits
+from solitaire.seer.bounds.maxscore import bounds_under
 from solitaire.seer.bounds.method import Method
-from solitaire.seer.bounds.relaxations import hardness, u1, u2, u2_reason
-from solitaire.seer.bounds.u3 import exact, warm_up
+from solitaire.seer.bounds.relaxations import hardness, u2_reason
+from solitaire.seer.bounds.u3 import warm_up
 from solitaire.seer.game.deals import Deal
 from solitaire.seer.game.ids import line_file_name
-from solitaire.seer.game.simulator import DISCARD, PLAY, Action, seer_line
+from solitaire.seer.game.simulator import Action
 from solitaire.seer.runs.evaluation import evaluate, wilson
+from solitaire.seer.runs.partial import PARTIAL_KEYS, PartialRow, Solved, partial_row, partial_summary
 from solitaire.seer.runs.rowfile import (
     LockedRun,
     RowLock,
@@ -53,6 +57,7 @@ from solitaire.seer.runs.rowfile import (
 )
 from solitaire.seer.sources.dealsource import DealList, LiveSeeds, SeedRange
 from solitaire.seer.sources.history import Refused, RefusedRow, refused_counts
+from solitaire.seer.sources.openspiel import PartialDeal
 from solitaire.seer.sources.replaylink import link_or_reason
 
 __all__ = ["BoundRow", "bound_row", "complete_row", "real_fields", "run_rows", "imap_jobs", "summarize", "BoundOptions",
@@ -113,34 +118,34 @@ def bound_row(deal: Deal, figures: bool = True, lines: bool = False, limits: Sea
     ``limits`` (``None``: no U3) adds ``U3``, ``U3_high``, ``exact`` and ``method``, searched under them
     (:func:`solitaire.seer.bounds.u3.search.exact`; with ``lines``, the optimal line as a hanab.live game,
     ``u3_game``), and to an open row the limits (:meth:`~solitaire.seer.bounds.limits.SearchLimits.to_row`).
+    The bounds are those of :func:`~solitaire.seer.bounds.maxscore.bounds_under`, the record of
+    :func:`solitaire.seer.bounds_of`.
     """
-    actions, low = seer_line(deal)
-    upper1, upper2 = u1(deal), u2(deal)
-    row: dict[str, Any] = {"id": deal.ident, "players": deal.players, **variant_fields(deal), "L": low,
-                           "U1": upper1.score, "U2": upper2.score}
+    bounds = bounds_under(deal, limits)
+    row: dict[str, Any] = {"id": deal.ident, "players": deal.players, **variant_fields(deal), "L": bounds.L,
+                           "U1": bounds.U1, "U2": bounds.U2}
     if figures:
-        row.update(hardness(deal, upper2.score))
+        row.update(hardness(deal, bounds.U2))
     row.update(real_fields(deal))
     if "real_score" in row:
-        row["gap"] = upper2.score - row["real_score"]
+        row["gap"] = bounds.U2 - row["real_score"]
     if limits is not None:
-        result, game = _exact(deal, limits)
-        row.update({"U3": result.score, "U3_high": result.high, "exact": result.exact, "method": result.method})
-        if result.exact and "real_score" in row:
-            row["gap_U3"] = result.score - row["real_score"]
-        if not result.exact:
+        row.update({"U3": bounds.U3, "U3_high": bounds.U3_high, "exact": bounds.exact, "method": bounds.method})
+        if bounds.exact and "real_score" in row:
+            row["gap_U3"] = bounds.U3 - row["real_score"]
+        if not bounds.exact:
             row.update(limits.to_row())
         if lines:
-            row["u3_game"] = game
-    reason = u2_reason(deal, upper2.score)
+            row["u3_game"] = bounds.game
+    reason = u2_reason(deal, bounds.U2)
     if reason:
         row["reason"] = reason
     if "source" in deal.meta:
         row["source"] = deal.meta["source"]
     if lines:
-        row["u1_line"] = upper1.to_json()["plays"]
-        row["u2_line"] = upper2.to_json()["plays"]
-        row["bot_actions"] = actions
+        row["u1_line"] = bounds.u1_line
+        row["u2_line"] = bounds.u2_line
+        row["bot_actions"] = bounds.bot_actions
     return cast(BoundRow, row)
 
 
@@ -152,7 +157,9 @@ def complete_row(row: BoundRow, score: int | None = None, lines: bool = True) ->
     out: dict[str, Any] = {key: value for key, value in row.items()
                            if key != "u3_game" and (lines or key not in LINE_KEYS)}
     if score is not None:
-        out.update(real_score=score, gap=row["U2"] - score)
+        out["real_score"] = score
+        if "U2" in row:  # not in a partial deck's row
+            out["gap"] = row["U2"] - score
         if row.get("exact"):
             out["gap_U3"] = out["U3"] - score
     game = row.get("u3_game")
@@ -169,26 +176,18 @@ def real_fields(deal: Deal) -> dict:
     return {key: deal.meta[key] for key in ("real_score", "end", "played") if deal.meta.get(key) is not None}
 
 
-def _exact(deal, limits):
-    """:func:`exact` under ``limits`` and its line as a hanab.live game. The search plays player 0 first, so a deal
-    whose starting player ``s`` is another is solved with the seats renamed (player ``s`` becomes
-    player 0 and its hand the first one dealt: the same game), its line renamed back."""
-    s, P, h = deal.start_player, deal.players, deal.hand
-    if s == 0:
-        result = exact(deal, limits)
-        return result, result.to_json(deal)
-    order = sorted(range(len(deal.types)), key=lambda o: ((o // h - s) % P, o) if o < deal.pooled else (P, o))
-    renamed = Deal(deal.types[order], P, deal.ident, options=deal.options)  # order[new index]: the card in deal
-    result = exact(renamed, limits)
-    actions = [dict(a, target=order[a["target"]]) if a["type"] in (PLAY, DISCARD) else
-               dict(a, target=(a["target"] + s) % P) for a in result.actions]
-    exported = result.to_json(deal)
-    return result, {**exported, "actions": actions, "options": {**exported.get("options", {}), "startingPlayer": s}}
-
-
 def _row_task(args):
-    item = args[0]
-    return item.to_json() if isinstance(item, Refused) else bound_row(*args)
+    item, figures, lines, limits, completions = args
+    if isinstance(item, PartialDeal):
+        solve = functools.partial(_solved, limits=limits) if limits is not None else None
+        return partial_row(item, real_fields(item.complete()), limits, solve, completions)
+    return item.to_json() if isinstance(item, Refused) else bound_row(item, figures, lines, limits)
+
+
+def _solved(deal: Deal, limits: SearchLimits) -> Solved:
+    """U3 of a completion of a partial deck (:mod:`solitaire.seer.runs.partial`), as :func:`bound_row` finds it."""
+    row = bound_row(deal, figures=False, limits=limits)
+    return Solved(row["U3"], row["U3_high"], row["exact"])
 
 
 def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int,
@@ -206,20 +205,33 @@ def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int,
 
 
 def run_rows(deals: Iterable[Deal | Refused], jobs: int = 1, figures: bool = True, lines: bool = False,
-             limits: SearchLimits | None = None) -> Generator[BoundRow | RefusedRow, None, None]:
+             limits: SearchLimits | None = None,
+             completions: int = COMPLETIONS) -> Generator[BoundRow | PartialRow | RefusedRow, None, None]:
     """Rows of ``deals`` (an iterable) in input order, computed on ``jobs`` processes (:func:`bound_row`); a
-    refused record's row is its :meth:`~solitaire.seer.sources.history.Refused.to_json`.
+    refused record's row is its :meth:`~solitaire.seer.sources.history.Refused.to_json`, a deck known only in part
+    (:class:`~solitaire.seer.sources.openspiel.PartialDeal`) has the row of
+    :func:`~solitaire.seer.runs.partial.partial_row`.
 
-    ``limits`` (``None``: no U3) adds U3 (:mod:`solitaire.seer.bounds.u3`), searched under them.
+    ``limits`` (``None``: no U3) adds U3 (:mod:`solitaire.seer.bounds.u3`), searched under them; a partial deck's
+    row then holds U3 over ``completions`` completions of its deck.
     """
     if limits is not None:
         warm_up()
-    tasks = ((deal, figures, lines, limits) for deal in deals)
+    tasks = ((deal, figures, lines, limits, completions) for deal in deals)
     yield from imap_jobs(_row_task, tasks, jobs)
 
 
-def summarize(rows: Sequence[BoundRow]) -> dict:
-    """The summary of a list of rows (see the module docstring)."""
+def summarize(rows: Sequence[BoundRow | PartialRow]) -> dict:
+    """The summary of a list of rows (see the module docstring); the rows of decks known only in part are counted
+    apart (``partial``: :func:`~solitaire.seer.runs.partial.partial_summary`), never in the means of whole deals."""
+    partial = [r for r in rows if r.get("deck") == "partial"]
+    out = _whole_summary([cast(BoundRow, r) for r in rows if r.get("deck") != "partial"])
+    if partial:
+        out["partial"] = partial_summary(partial)
+    return out
+
+
+def _whole_summary(rows: Sequence[BoundRow]) -> dict:
     n = len(rows)
     out: dict[str, Any] = {"deals": n}
     maxima = {row_max(r) for r in rows}
@@ -256,19 +268,25 @@ def summarize(rows: Sequence[BoundRow]) -> dict:
 class BoundOptions:
     """What a row of ``bound`` holds: ``figures`` (the hardness figures), ``lines`` (the U1/U2
     lines and the bot's actions in the row), and with ``limits`` U3, searched under them
-    (:class:`~solitaire.seer.bounds.limits.SearchLimits`; ``None``: no U3, the command's ``--exact`` off)."""
+    (:class:`~solitaire.seer.bounds.limits.SearchLimits`; ``None``: no U3, the command's ``--exact`` off), U3 then
+    over ``completions`` completions of a deck known only in part (:mod:`solitaire.seer.runs.partial`)."""
 
     figures: bool = True
     lines: bool = False
     limits: SearchLimits | None = None
+    completions: int = COMPLETIONS
 
 
 def _kind(row, options, csv_format):
-    """Why ``row`` was not computed with ``options`` (``None`` if it was)."""
-    marks = [("U3 (`limits`)", "U3" in row, options.limits is not None),
-             ("the figures (`figures`)", "min_hand" in row, options.figures)]
-    if not csv_format:
-        marks.append(("the lines (`lines`)", "u1_line" in row, options.lines))
+    """Why ``row`` was not computed with ``options`` (``None`` if it was). A partial deck's row has no figures
+    and no lines, and U3 over completions (``completions``) where the run has U3."""
+    if row.get("deck") == "partial":
+        marks = [("U3 (`limits`)", "completions" in row, options.limits is not None)]
+    else:
+        marks = [("U3 (`limits`)", "U3" in row, options.limits is not None),
+                 ("the figures (`figures`)", "min_hand" in row, options.figures)]
+        if not csv_format:
+            marks.append(("the lines (`lines`)", "u1_line" in row, options.lines))
     for name, had, want in marks:
         if had != want:
             return (f"row {row['id']} was computed {'with' if had else 'without'} {name}, this run is "
@@ -278,8 +296,30 @@ def _kind(row, options, csv_format):
 
 
 def _reusable(row, options):
-    """A row of the run's kind is reused unless it is open under other limits."""
-    return options.limits is None or row.get("exact") or ran_under(row, options.limits)
+    """A row of the run's kind is reused unless it is open under other limits; a partial deck's row also needs the
+    run's number of completions (or every order of its unknown cards, no more than that), and is open while a
+    completion is."""
+    if options.limits is None:
+        return True
+    if row.get("deck") == "partial":
+        every = row["completions_all"] and row["completions"] <= options.completions  # every order, as many as asked
+        if row["completions"] != options.completions and not every:
+            return False
+        return row["completions_exact"] == row["completions"] or ran_under(row, options.limits)
+    return row.get("exact") or ran_under(row, options.limits)
+
+
+def _wanted(source):
+    """The ids whose rows a run of ``source`` summarises: its deals', and a list's decks known only in part."""
+    if not isinstance(source, DealList):
+        return source
+    return source.idents | {item.ident for item in source.records if isinstance(item, PartialDeal)}
+
+
+def _required(row):
+    """The keys a row of ``bound`` must have: a partial deck's (:class:`~solitaire.seer.runs.partial.PartialRow`) or
+    every other row's (:data:`BOUND_KEYS`)."""
+    return PARTIAL_KEYS if row.get("deck") == "partial" else BOUND_KEYS
 
 
 class BoundRun(LockedRun):
@@ -319,7 +359,7 @@ class BoundRun(LockedRun):
             raise InputError("`resume` needs a row file (`out`)", None)
         self.source, self.options, self.out, self.csv, self.resume = source, options, out, csv_format, resume
         self.lines_dir, self.jobs, self.scores = lines_dir, jobs, scores
-        self.new: list[BoundRow | RefusedRow] = []
+        self.new: list[BoundRow | PartialRow | RefusedRow] = []
         if lines_dir:
             writable_folder(lines_dir)
         self.lock = RowLock(out) if out else None
@@ -330,30 +370,32 @@ class BoundRun(LockedRun):
             raise
         self.todo = source.count - len(self.kept)
 
-    def _resumed(self) -> list[BoundRow]:
+    def _resumed(self) -> list[BoundRow | PartialRow]:
         """The rows of ``out`` this run reuses."""
         assert self.out is not None  # resume needs out (__init__)
-        rows = latest_by_id(read_rows(self.out, self.csv, BOUND_KEYS), self.source)
+        rows = latest_by_id(read_rows(self.out, self.csv, _required), _wanted(self.source))
         for row in rows:
             problem = _kind(row, self.options, self.csv)
             if problem:
                 raise InputError(problem, self.out)
-        return [cast(BoundRow, row) for row in rows if _reusable(row, self.options)]
+        return [cast(BoundRow | PartialRow, row) for row in rows if _reusable(row, self.options)]
 
-    def rows(self) -> Iterator[BoundRow | RefusedRow]:
+    def rows(self) -> Iterator[BoundRow | PartialRow | RefusedRow]:
         """Compute the rows of the deals not reused, in source order: write each to ``out`` and its
-        line to ``lines_dir``, and yield it."""
+        line to ``lines_dir``, and yield it. A refused record is always read again, a deck known only in part
+        reused like a deal."""
         done = {row["id"] for row in self.kept}
-        todo = (item for item in self.source.items() if isinstance(item, Refused) or item.ident not in done)
+        todo = (item for item in self.source.items()
+                if item.ident not in done or isinstance(item, Refused) and not isinstance(item, PartialDeal))
         o = self.options
-        stream = run_rows(todo, self.jobs, o.figures, o.lines or bool(self.lines_dir), o.limits)
+        stream = run_rows(todo, self.jobs, o.figures, o.lines or bool(self.lines_dir), o.limits, o.completions)
         writer = RowWriter(self.out, self.resume, self.csv, self.lock) if self.out else None
         self.lock = None
         yield from write_through(map(self._new_row, stream), writer, stream)
 
-    def _new_row(self, row: BoundRow | RefusedRow) -> BoundRow | RefusedRow:
+    def _new_row(self, row: BoundRow | PartialRow | RefusedRow) -> BoundRow | PartialRow | RefusedRow:
         if "refused" not in row:
-            row = self._finish(row)
+            row = self._finish(cast(BoundRow, row))
         self.new.append(row)
         return row
 
@@ -374,7 +416,7 @@ class BoundRun(LockedRun):
         records refused (``refused``: how many, by reason); with ``scores``, how many deals have none
         (``unscored``), how many scores name no deal of the run (``unknown``, the first 20 in ``unknown_ids``, and
         then the first ids of the run's deals, ``deal_ids``, to compare them with)."""
-        rows = latest_by_id(self.kept + [row for row in self.new if "refused" not in row], self.source)
+        rows = latest_by_id(self.kept + [row for row in self.new if "refused" not in row], _wanted(self.source))
         out = summarize(rows)
         out["refused"] = refused_counts(self.new)
         if self.scores is not None:

@@ -46,14 +46,18 @@ __all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "partial_name", "LockedR
 
 COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack",
            "real_score", "gap", "end", "reason", "source", "timeout", "peer_timeout", "peer_solver", "peer_encoding",
-           "variant", "max_score", "played", "gap_U3", "link", "link_note", "refused"]
+           "variant", "max_score", "played", "gap_U3", "link", "link_note", "refused",
+           "deck", "known_cards", "known_deck", "L_all", "U_all", "completions", "completions_all", "completions_exact",
+           "U3_completions_mean", "U3_completions_min", "U3_completions_max"]
 #: The limits an open row (``exact`` false) records (:meth:`~solitaire.seer.bounds.limits.SearchLimits.to_row`):
 #: what another run must match to reuse it.
 LIMITS = ("timeout", "peer_timeout", "peer_solver", "peer_encoding")
 _TEXT_KEYS = ("id", "end", "reason", "method", "source", "peer_solver", "peer_encoding", "variant", "link", "link_note",
-              "refused")
+              "refused", "deck", "known_deck")
+_FLAGS = ("exact", "completions_all")
 
-_SCORES = ("L", "U1", "U2", "U3", "U3_high", "real_score", "played")
+_SCORES = ("L", "U1", "U2", "U3", "U3_high", "real_score", "played", "L_all", "U_all", "U3_completions_min",
+           "U3_completions_max")
 _VARIANT_MAXIMA = (15, 20, 25, 30)
 
 
@@ -106,11 +110,14 @@ _RULES = {
     "players": (lambda v, row: _is_int(v) and 2 <= v <= 5, "expected 'players' in 2..5"),
     **dict.fromkeys(_SCORES, (_score, "expected '{key}' to be a score in 0..{top}")),
     "max_score": (lambda v, row: v in _VARIANT_MAXIMA, "expected 'max_score' to be 5 per suit (15, 20, 25 or 30)"),
-    **dict.fromkeys(("seed", "nodes", "min_hand"),
+    **dict.fromkeys(("seed", "nodes", "min_hand", "known_cards", "completions", "completions_exact"),
                     (lambda v, row: _is_int(v) and v >= 0, "expected '{key}' to be a whole number >= 0")),
     **dict.fromkeys(("gap", "gap_U3", "pace_slack"),
                     (lambda v, row: _is_int(v), "expected '{key}' to be a whole number")),
-    "exact": (lambda v, row: isinstance(v, bool), "expected 'exact' to be true or false"),
+    **dict.fromkeys(_FLAGS, (lambda v, row: isinstance(v, bool), "expected '{key}' to be true or false")),
+    "deck": (lambda v, row: v == "partial", "expected 'deck' to be \"partial\""),
+    "U3_completions_mean": (lambda v, row: (_is_int(v) or isinstance(v, float)) and 0 <= v <= row_max(row),
+                            "expected '{key}' to be a mean score in 0..{top}"),
     "method": (lambda v, row: v is None or v in _METHODS, f"expected 'method' to be one of {', '.join(Method)}"),
     # a timeout of None: no limit
     "timeout": (lambda v, row: v is None or _duration(v), "expected '{key}' to be a number of seconds >= 0"),
@@ -135,11 +142,16 @@ def _problem(row):
     return None
 
 
-def check_row(row: Any, required: Iterable[str], source: str, line: int | None) -> dict:
-    """``row`` if it is a row object with the keys ``required`` and sound values, else :class:`InputError`."""
+#: The keys a row must have: the same for every row, or a function of the row (rows of several kinds).
+Required = Iterable[str] | Callable[[dict], Iterable[str]]
+
+
+def check_row(row: Any, required: Required, source: str, line: int | None) -> dict:
+    """``row`` if it is a row object with the keys ``required`` (of this row, when a function) and sound values, else
+    :class:`InputError`."""
     if not isinstance(row, dict):
         raise InputError(f"expected a row object, got {json.dumps(row)[:40]}", source, line)
-    missing = [key for key in required if key not in row]
+    missing = [key for key in (required(row) if callable(required) else required) if key not in row]
     if missing:
         raise InputError(f"row {row.get('id')!r} has no {', '.join(missing)}: not a row of this command", source, line)
     problem = _problem(row)
@@ -157,13 +169,13 @@ def _from_csv(record, source, line):
             continue
         if key in _TEXT_KEYS:
             row[key] = value
-        elif key == "exact" and value in ("True", "False"):
+        elif key in _FLAGS and value in ("True", "False"):
             row[key] = value == "True"
-        elif key in ("timeout", "peer_timeout"):
+        elif key in ("timeout", "peer_timeout", "U3_completions_mean"):
             try:
                 row[key] = float(value) if "." in value else int(value)
             except ValueError:
-                raise InputError(f"expected '{key}' to be a number of seconds, got {value!r}", source, line) from None
+                raise InputError(f"expected '{key}' to be a number, got {value!r}", source, line) from None
         else:
             try:
                 row[key] = int(value)
@@ -250,7 +262,7 @@ def row_lines(path: str | os.PathLike[str],
         raise _unreadable(err, source) from None
 
 
-def read_rows(path: str | os.PathLike[str], csv_format: bool = False, required: Iterable[str] = ("id",)) -> list[dict]:
+def read_rows(path: str | os.PathLike[str], csv_format: bool = False, required: Required = ("id",)) -> list[dict]:
     """The rows of a row file (none if it does not exist), each checked by :func:`check_row`; the
     rows of refused records (``refused``) are left out."""
     source = str(path)

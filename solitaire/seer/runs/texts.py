@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["refused_text", "refused_summary_text", "bound_row_text", "bound_summary_text", "analysis_text",
-           "analysis_summary_text"]
+__all__ = ["refused_text", "refused_summary_text", "bound_row_text", "partial_row_text", "bound_summary_text",
+           "analysis_text", "analysis_summary_text"]
 
 Row = Mapping[str, Any]
 
@@ -45,6 +45,8 @@ def bound_row_text(row: Row) -> str:
     hardness figures, why U2 is below the maximum, and the replay link of a real game."""
     if "refused" in row:
         return refused_text(row)
+    if row.get("deck") == "partial":
+        return partial_row_text(row)
     proof = f" (by {row['method']})" if row.get("method") else ""
     exact = (f" U3={row['U3']}" + (proof if row["exact"] else f"..{row['U3_high']} (open)")) if "U3" in row else ""
     end = f" ({row['end']} end, {row['played']} played)" if "end" in row and "played" in row else ""
@@ -57,6 +59,36 @@ def bound_row_text(row: Row) -> str:
     if "link" in row:
         lines.append(_link_line(row, "  "))
     return "\n".join(lines)
+
+
+def partial_row_text(row: Row) -> str:
+    """The line of a deck known only in part: the cards known, the bounds over every completion, U3 over the
+    completions searched, the real game.
+
+    >>> partial_row_text({"id": "P2-deck-1", "players": 2, "deck": "partial", "known_cards": 13, "L_all": 1,
+    ...                   "U_all": 25})
+    'P2-deck-1: P=2 deck known up to card 13: every completion 1..25'
+    """
+    where = f" ({row['source']})" if "source" in row else ""
+    text = (f"{row['id']}{where}: P={row['players']} deck known up to card {row['known_cards']}: every completion "
+            f"{row['L_all']}..{row['U_all']}")
+    if row.get("U3_completions_mean") is not None:
+        which = "every completion" if row["completions_all"] else f"{row['completions']} completions"
+        text += (f"; U3 over {which} mean {row['U3_completions_mean']:.2f} min {row['U3_completions_min']} "
+                 f"max {row['U3_completions_max']} ({row['completions_exact']} proven)")
+    if "played" in row:
+        score = row.get("real_score", "unknown")
+        text += f"; real {score} ({row.get('end', 'unfinished')} end, {row['played']} played)"
+    return text
+
+
+def _partial_summary_line(part: Mapping[str, Any]) -> str:
+    line = (f"  decks known in part {part['deals']} (apart from the means above): every completion "
+            f"{part['mean_L_all']:.3f}..{part['mean_U_all']:.3f} on average")
+    if "mean_U3_completions" in part:
+        line += (f", mean U3 over completions {part['mean_U3_completions']:.3f} "
+                 f"({part['completions_exact']} of {part['completions']} completions proven)")
+    return line
 
 
 def _share(label: str, share: float, interval: tuple[float, float], rest: str = "") -> str:
@@ -102,6 +134,8 @@ def bound_summary_text(summary: Mapping[str, Any]) -> str:
                   f"  real score above U2: {summary['real_above_U2']}"]
     if "mean_U3" in summary:
         lines.append(f"  mean U3      {summary['mean_U3']:.3f}  (over the deals whose U3 is proven)")
+    if "partial" in summary:
+        lines.append(_partial_summary_line(summary["partial"]))
     evaluation = summary.get("evaluation")
     if evaluation and "mean_U3" in evaluation:
         lines += _evaluation_lines(evaluation, top)

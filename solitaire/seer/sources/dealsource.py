@@ -31,7 +31,7 @@ from solitaire.seer.game.options import Options
 from solitaire.seer.game.seeds import decks_from_seeds, parse_seed, seed_range
 from solitaire.seer.game.variants import get_variant
 from solitaire.seer.sources.history import Refused, read_source, split_refused
-from solitaire.seer.sources.openspiel import read_kaggle_file, read_openspiel_file
+from solitaire.seer.sources.openspiel import PartialDeal, read_kaggle_file, read_openspiel_file
 from solitaire.seer.sources.replaylink import link_or_reason, looks_like_replay_link
 
 __all__ = ["SeedRange", "LiveSeeds", "DealList", "DealChain", "parse_seed_range", "deal_source", "games_list",
@@ -92,10 +92,13 @@ class DealList:
 
     records: tuple
     _maxima: dict[str, int] = field(init=False, repr=False, compare=False)
+    _partial: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_maxima", {deal.ident: deal.max_score for deal in self.records
                                              if isinstance(deal, Deal)})
+        object.__setattr__(self, "_partial", {item.ident: MAX_SCORE for item in self.records
+                                              if isinstance(item, PartialDeal)})  # OpenSpiel's: the standard game
 
     def items(self) -> Iterator[Deal | Refused]:
         """The deals, each once, and the refused records, in file order."""
@@ -127,8 +130,9 @@ class DealList:
         return frozenset(self._maxima)
 
     def max_score(self, ident: str) -> int | None:
-        """The maximum score of the deal ``ident`` (its variant's), ``None`` when it is not in the list."""
-        return self._maxima.get(ident)
+        """The maximum score of the deal ``ident`` (its variant's), or of a deal known only in part, ``None`` when
+        neither is in the list."""
+        return self._maxima.get(ident, self._partial.get(ident))
 
 
 @dataclass(frozen=True)
@@ -272,13 +276,14 @@ def live_seed(text: str, parameter: str = "hanab_live_seed") -> DealList:
 
 
 def games_list(path: str | os.PathLike[str], players: int | None = None, strict: bool = False,
-               read: Callable[[str], list[Deal | Refused]] = read_source) -> DealList:
+               read: Callable[[str], list[Deal | Refused]] = read_source, partial: bool = False) -> DealList:
     """The games of a file or replay link, read by ``read`` (by default hanab.live's,
     :func:`~solitaire.seer.sources.history.read_source`), re-dealt to ``players`` when given; with ``strict`` the
-    first refused record raises its :class:`InputError`."""
+    first refused record raises its :class:`InputError`, but for a deal known only in part
+    (:class:`~solitaire.seer.sources.openspiel.PartialDeal`) where ``partial`` says the caller takes those."""
     items = read(str(path))
     if strict:
-        split_refused(items, strict=True)
+        split_refused([item for item in items if not (partial and isinstance(item, PartialDeal))], strict=True)
     return DealList(tuple(item if players is None or isinstance(item, Refused) else _redealt(item, players)
                           for item in items))
 
@@ -391,7 +396,7 @@ def _file_source(name, path, players, strict):
         if players is None:
             raise InputError("`players` is required for a deal that is not a hanab.live game (.json)", str(path))
         return DealList((read_deal(path, players),))
-    return games_list(path, players, strict, _GAME_READERS[name])
+    return games_list(path, players, strict, _GAME_READERS[name], partial=True)
 
 
 _PLAYERS = re.compile(r"[0-9]+(\.\.[0-9]+|(,[0-9]+)*)", re.ASCII)

@@ -45,7 +45,9 @@ A game that ended (or a state taken) before the last draw leaves the rest of the
 it is a :class:`PartialDeal`, a :class:`~solitaire.seer.sources.history.Refused` record whose reason is
 ``the deck is known only up to card N (the game ended before the last draw)`` (``... (the game is
 not over)`` for a state taken mid-game), carrying the known prefix, the players, the starting
-player and the actions; :meth:`PartialDeal.complete` makes a full deal from it.
+player and the actions; :meth:`PartialDeal.complete` makes a full deal from it. ``bound`` gives it the row of
+a partial deck (:mod:`solitaire.seer.runs.partial`: bounds over every completion, U3 over seeded
+completions); ``analyze``, which needs a whole deck, refuses it with that reason.
 
 Ids. A deal is named by a ``deck`` id (:mod:`solitaire.seer.game.ids`): SHA-256 over its deck and the
 record ``{"actions", "start_player"}``, so one game has one id read from either source.

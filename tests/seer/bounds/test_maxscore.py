@@ -1,15 +1,15 @@
-"""max_score: the deck forms it takes, the starting player against bound's renaming path, positions."""
+"""max_score: the deck forms it takes, the starting player (seats renamed) against the search from that first
+position, positions, its JSON form."""
 
 import pytest
 
 from solitaire.io.errors import InputError
 from solitaire.seer import MaxScore, max_score
-from solitaire.seer.runs.boundrun import _exact
-from solitaire.seer.game.deals import format_deal_text, seeded_deal
-from solitaire.seer.game.simulator import seer_line, simulate
-from solitaire.seer.game.position import Position
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact
+from solitaire.seer.game.deals import format_deal_text, seeded_deal
+from solitaire.seer.game.position import Position
+from solitaire.seer.game.simulator import seer_line, simulate
 
 #: Deals where the bot's line is short of U2 (the search runs) and some where it is not.
 DEALS = [(2, 12), (2, 0), (2, 6126), (2, 27898), (3, 565), (3, 83), (4, 24), (5, 24), (5, 129)]
@@ -33,17 +33,20 @@ def test_every_form_of_the_deck_gives_bounds_u3(players, seed):
 
 
 @pytest.mark.parametrize("players, seed", DEALS)
-def test_another_starting_player_gives_the_answer_of_bounds_renaming(players, seed):
+def test_another_starting_player_gives_the_answer_of_the_search_from_that_position(players, seed):
+    """max_score renames the seats of a first turn where player ``s != 0`` moves first; the search from the
+    position itself (no renaming) finds the same optimum."""
     deal = seeded_deal(players, seed)
     for start in range(1, players):
-        renamed, _ = _exact(deal.starting(start), SearchLimits(10))
+        first = deal.starting(start)
+        direct = exact(first, SearchLimits(10), start=Position.initial(first))
         for deck, p in (_forms(deal)["pairs"], (deal, None)):
             result = max_score(deck, p, start_player=start)
-            assert result.exact and renamed.exact
-            assert result.score == renamed.score, (players, seed, start)
+            assert result.exact and direct.exact
+            assert result.score == direct.score, (players, seed, start)
             assert result.start.to_move == start
             assert simulate(result.start, result.actions).score == result.score
-        assert max_score(deal.starting(start)).score == renamed.score  # the deal's own starting player
+        assert max_score(deal.starting(start)).score == direct.score  # the deal's own starting player
 
 
 def test_from_positions_of_a_game_the_maximum_never_rises():
@@ -98,3 +101,13 @@ def test_what_max_score_refuses():
         max_score(types[:-1], 2)
     with pytest.raises(InputError, match="more copies"):
         max_score([0] + types[1:], 2)
+
+
+def test_the_json_form_leaves_out_the_position_and_replays():
+    import json
+
+    result = max_score(seeded_deal(2, 12), start_player=1)
+    out = json.loads(json.dumps(result.to_json()))
+    assert {key: out[key] for key in ("score", "high", "exact")} == {"score": 23, "high": 23, "exact": True}
+    assert set(out) == {"score", "high", "exact", "actions"}
+    assert simulate(result.start, out["actions"]).score == 23

@@ -157,6 +157,7 @@ def test_the_rows_of_bound_are_bound_rows():
     :class:`BoundRow`; the CSV columns are its keys but the JSON-only ones, and a refused row's."""
     from solitaire.seer.bounds.method import Method
     from solitaire.seer.runs.boundrun import BOUND_KEYS, LINE_KEYS, BoundRow, complete_row
+    from solitaire.seer.runs.partial import PartialRow
     from solitaire.seer.runs.rowfile import COLUMNS
     from solitaire.seer.sources.history import Refused, RefusedRow, read_history
 
@@ -176,7 +177,8 @@ def test_the_rows_of_bound_are_bound_rows():
     assert _fits(real_row, BoundRow) and {"real_score", "end", "played", "gap", "gap_U3", "source"} <= set(real_row)
     assert BOUND_KEYS == ("id", "players", "L", "U1", "U2")
     keys = BoundRow.__required_keys__ | BoundRow.__optional_keys__
-    assert set(COLUMNS) == keys - {"u3_game", *LINE_KEYS} | RefusedRow.__required_keys__
+    partial = PartialRow.__required_keys__ | PartialRow.__optional_keys__
+    assert set(COLUMNS) == keys - {"u3_game", *LINE_KEYS} | RefusedRow.__required_keys__ | partial
 
 
 def test_a_method_is_its_text_in_json_csv_and_print():

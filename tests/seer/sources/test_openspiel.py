@@ -254,7 +254,8 @@ def test_kaggle_episodes_replay_to_kaggles_rewards():
 
 def test_the_command_line_reads_openspiel_and_kaggle_games_one_row_each(tmp_path):
     """``--openspiel`` and ``--kaggle`` in ``bound``, ``deal`` and ``analyze``: one row per game of the file, in
-    order; a game whose deck is known only in part is a row of its own with the reason, and the run goes on."""
+    order; a game whose deck is known only in part has the row of a partial deck in ``bound`` (refused by ``analyze``,
+    with the reason), and the run goes on."""
     from click.testing import CliRunner
 
     from cli import main
@@ -270,15 +271,43 @@ def test_the_command_line_reads_openspiel_and_kaggle_games_one_row_each(tmp_path
     for row, item in zip(bound["rows"], items):
         if isinstance(item, Deal):
             assert row["real_score"] == item.meta["real_score"] and row["exact"] and row["U3"] >= row["real_score"]
+        elif isinstance(item, PartialDeal):
+            assert row["deck"] == "partial" and row["known_cards"] == len(item.known) and "U3" not in row
+            assert row["L_all"] <= row["U3_completions_min"] <= row["U3_completions_max"] <= row["U_all"]
         else:
             assert row["refused"] == item.reason
     assert bound["summary"]["deals"] == sum(isinstance(item, Deal) for item in items)
+    assert bound["summary"]["partial"]["deals"] == sum(isinstance(item, PartialDeal) for item in items)
     kaggle, = read_kaggle_file(FIXTURES / "kaggle_hanabi.json")
     analysed = run("analyze", "--kaggle", FIXTURES / "kaggle_hanabi.json", "--openspiel", FIXTURES / "games.txt",
                    "-j", 1, "--json")
     assert [game["id"] for game in analysed["games"]] == [item.ident for item in items] + [kaggle.ident]
     assert analysed["games"][-1]["score"] == kaggle.meta["real_score"]
+    assert all(game["refused"] == item.reason for game, item in zip(analysed["games"], items)
+               if isinstance(item, PartialDeal))
     lines = CliRunner().invoke(main, ["deal", "--kaggle", str(FIXTURES / "kaggle_hanabi.json"), "--text"]).output
     assert lines.split() == [card_name(t) for t in kaggle.types.tolist()]
     missing = CliRunner().invoke(main, ["bound", "--openspiel", str(tmp_path / "none.jsonl")])
     assert missing.exit_code == 2 and "none.jsonl: cannot read the file (no such file)" in missing.output
+
+
+def test_strict_bound_takes_partial_decks_and_scores_join_them(tmp_path):
+    """With ``--strict`` a game whose deck is known only in part is still a row of ``bound`` (it reads the game
+    whole), and a score of such a game names a deal of the run; the game of another rule set still stops it."""
+    from click.testing import CliRunner
+
+    from cli import main
+
+    lines = (FIXTURES / "games.jsonl").read_text().splitlines(keepends=True)
+    items = read_openspiel_file(FIXTURES / "games.jsonl")
+    partial = [item for item in items if isinstance(item, PartialDeal)]
+    games = tmp_path / "partial.jsonl"
+    games.write_text("".join(line for line, item in zip(lines, items) if isinstance(item, PartialDeal)))
+    scores = tmp_path / "s.csv"
+    scores.write_text("id,score\n" + "".join(f"{item.ident},{item.played}\n" for item in partial))
+    result = CliRunner().invoke(main, ["bound", "--openspiel", str(games), "--strict", "--no-figures", "-j", "1",
+                                       "--scores", str(scores), "--json"])
+    assert result.exit_code == 0 and "warning" not in result.stderr, result.output
+    assert [row["deck"] for row in json.loads(result.stdout)["rows"]] == ["partial"] * len(partial)
+    stopped = CliRunner().invoke(main, ["bound", "--openspiel", str(FIXTURES / "games.jsonl"), "--strict"])
+    assert stopped.exit_code == 2 and "colors=4: the toolkit plays 5 colors" in stopped.output
