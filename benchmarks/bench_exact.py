@@ -3,7 +3,8 @@
 Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] [--peer 3]
 [--timeout 10] [--peer-timeout 60] [--also 2:6126,2:27898] [--free 2:7458,2:4369]
 [--free-timeout 60] [--growth] [--sizes 2:509913,2:7458] [--root 20000] [--root-table]
-[--memo 3:182695,5:282322] [--memo-searched]``. Prints up to nine markdown tables:
+[--memo 3:182695,5:282322] [--memo-searched] [--per-deal 10000 --against DIR [--first 1000000]]``. Prints up
+to eleven markdown tables:
 
 1. per player count over seeds ``0..deals-1``: median, 99th percentile and maximum time of
    U3 per deal (bot, U2 and the search, with the given timeout, no SAT peer), how many
@@ -38,18 +39,32 @@ Run from the repository root: ``python benchmarks/bench_exact.py [--deals 2000] 
    (2^12 slots, the default), ``--free-timeout`` seconds each, as in the third table. The memo
    changes no search, so where both run out the ratio of their nodes is that of their speeds;
 9. with ``--memo-searched``, as the fourth table, over the same deals: without the memo and
-   with it.
+   with it;
+10. with ``--per-deal N --against DIR``, per player count over seeds ``first .. first+N-1`` (default first
+    1,000,000: deals no other table uses): the median and 99th percentile time of ``exact`` per deal (L, U2
+    and U3: the shipped table's row; ``--timeout`` seconds at most) in this tree and in the tree ``DIR``
+    (another revision, e.g. ``git archive HEAD | tar -x -C DIR``), and their ratios;
+11. with ``--against``, the same of ``analyze_game`` per game on the real games
+    (``tests/data/realgames/hanablive_games.jsonl``, the games the reader plays).
+
+The tenth and eleventh tables run each tree in its own worker process (``benchmarks/per_deal_worker.py``, its
+compiled code loaded first), the two taking turns on blocks of ``--chunk`` deals or games, the order of the two
+swapped from block to block, so that both see the same load.
 """
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from benchmarks.common import markdown_table, shipped_table  # noqa: E402
 from solitaire.seer.game.deals import seeded_deal  # noqa: E402
@@ -195,6 +210,69 @@ def root_rule_on_table(players, rows):
     return [players, searched, *cut, ", ".join(only) or "-", below]
 
 
+#: The real games of the eleventh table.
+REAL_GAMES = ROOT / "tests" / "data" / "realgames" / "hanablive_games.jsonl"
+
+
+def _worker(tree):
+    """A worker process (``per_deal_worker.py``) timing the code of ``tree``."""
+    return subprocess.Popen([sys.executable, str(Path(__file__).with_name("per_deal_worker.py"))], cwd=tree,
+                            env={**os.environ, "PYTHONPATH": str(tree)}, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+
+
+def side_by_side_seconds(trees, requests):
+    """Per tree, the seconds of every deal or game of ``requests`` (``per_deal_worker.py``'s), in order: the
+    trees take turns request by request, the first tree first on even requests, the last first on odd ones."""
+    workers = [_worker(tree) for tree in trees]
+    seconds = [[] for _ in trees]
+    try:
+        for k, request in enumerate(requests):
+            for i in (range(len(trees)) if k % 2 == 0 else reversed(range(len(trees)))):
+                workers[i].stdin.write(json.dumps(request) + "\n")
+                workers[i].stdin.flush()
+                seconds[i].append(json.loads(workers[i].stdout.readline()))
+    finally:
+        for worker in workers:
+            worker.stdin.close()
+            worker.wait()
+    return seconds
+
+
+def _ratio_row(label, count, mine, theirs):
+    """A row of the tenth or eleventh table: medians and 99th percentiles in ms, and their ratios."""
+    cells = [statistics.median(mine), quantile(mine, 0.99), statistics.median(theirs), quantile(theirs, 0.99)]
+    return [label, f"{count:,}", *(f"{1000 * c:.3f}" for c in cells), f"{cells[0] / cells[2]:.2f}",
+            f"{cells[1] / cells[3]:.2f}"]
+
+
+def per_deal_tables(deals, first, against, chunk, timeout):
+    """The tenth and eleventh tables: ``exact`` per deal and ``analyze_game`` per real game, this tree against
+    ``against``, side by side (:func:`side_by_side_seconds`)."""
+    games = sum(1 for line in REAL_GAMES.read_text().splitlines() if line.strip())
+    requests = [{"players": p, "first": a, "last": min(a + chunk, first + deals), "timeout": timeout}
+                for p in (2, 3, 4, 5) for a in range(first, first + deals, chunk)]
+    requests += [{"games": str(REAL_GAMES), "first": a, "last": a + chunk // 10} for a in range(0, games, chunk // 10)]
+    mine, theirs = side_by_side_seconds([ROOT, Path(against).resolve()], requests)
+    rows, analyses = [], ([], [])
+    for request, here, there in zip(requests, mine, theirs, strict=True):
+        if "games" in request:
+            analyses[0].extend(here)
+            analyses[1].extend(there)
+        elif not rows or rows[-1][0] != request["players"]:
+            rows.append([request["players"], here, there])
+        else:
+            rows[-1][1] += here
+            rows[-1][2] += there
+    header = ["this tree, median ms", "this tree, p99 ms", "against, median ms", "against, p99 ms",
+              "median ratio", "p99 ratio"]
+    print(f"\n`exact` per deal (L, U2, U3), seeds {first:,}..{first + deals - 1:,}, at most {timeout:g} s, this tree "
+          f"against {against}:\n")
+    print(markdown_table(["P", "deals", *header], [_ratio_row(p, len(a), a, b) for p, a, b in rows]))
+    print(f"\n`analyze_game` per real game ({REAL_GAMES.name}), this tree against {against}:\n")
+    print(markdown_table(["set", "games", *header], [_ratio_row("real games", len(analyses[0]), *analyses)]))
+
+
 def _deal_list(text):
     return [tuple(int(x) for x in item.split(":")) for item in text.split(",") if item]
 
@@ -215,7 +293,14 @@ def main():
     parser.add_argument("--memo", default="", help="deals for the eighth table, as P:seed,P:seed")
     parser.add_argument("--memo-searched", action="store_true", help="add the ninth table (the memo on the first "
                         "table's searched deals)")
+    parser.add_argument("--per-deal", type=int, default=10000, help="seeds per player count of the tenth table")
+    parser.add_argument("--against", help="another tree (a revision's files) for the tenth and eleventh tables")
+    parser.add_argument("--first", type=int, default=1_000_000, help="the first seed of the tenth table")
+    parser.add_argument("--chunk", type=int, default=500, help="deals per turn of each tree (a tenth as many games)")
     args = parser.parse_args()
+    if args.against:
+        per_deal_tables(args.per_deal, args.first, args.against, args.chunk, args.timeout)
+        return
     also = _deal_list(args.also)
     warm_up()
     rows, peer_rows, growth_rows, memo_rows = [], [], [], []

@@ -52,7 +52,7 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -145,10 +145,15 @@ class Deal:
         if self.options.starting_player:
             object.__setattr__(self, "options", replace(self.options, starting_player=0))
 
-    @property
+    @cached_property
     def rules(self) -> Rules:
-        """The :class:`~solitaire.seer.game.options.Rules` of the game: variant, players, options."""
+        """The :class:`~solitaire.seer.game.options.Rules` of the game: variant, players, options (looked up once
+        per deal: the simulator and the bounds read them on every turn)."""
         return rules_of(self.options, self.players)
+
+    def __getstate__(self) -> dict:
+        """What a pickle keeps: the fields, not the rules read (a process looks its own up, :func:`rules_of`)."""
+        return {key: value for key, value in self.__dict__.items() if key != "rules"}
 
     @property
     def variant(self) -> Variant:

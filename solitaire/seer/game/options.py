@@ -38,9 +38,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+import numpy as np
+
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
 from solitaire.seer.game.variants import (
+    COLOR,
     RANKS,
     Card,
     Clue,
@@ -232,10 +235,32 @@ class Rules:
                           None)
                      for s in range(len(self.variant.suits)) for r in RANKS)
 
+    @cached_property
+    def clue_reach(self) -> dict[Clue, frozenset[int] | None]:
+        """Per clue the variant offers (:meth:`~solitaire.seer.game.variants.Variant.clues`): the types it touches,
+        or ``None`` when it may be given to any hand (empty clues allowed, or a kind of clue that touches nothing
+        in this variant). A clue may be given to a hand when it is ``None`` or touches a type of the hand: what
+        :func:`~solitaire.seer.game.variants.clue_is_legal` decides, by types."""
+        cards = [Card(s, r) for s in range(len(self.variant.suits)) for r in RANKS]
+        return {clue: None if clue_is_legal(self.variant, clue, [], self.options.empty_clues)
+                else frozenset(t for t, card in enumerate(cards) if clue_touches(self.variant, clue, card))
+                for clue in self.variant.clues()}
+
     @property
     def clueable(self) -> tuple[bool, ...]:
         """Per type: whether some clue the variant offers touches it."""
         return tuple(clue is not None for clue in self.touching)
+
+    @cached_property
+    def clue_codes(self) -> np.ndarray:
+        """:attr:`touching` and :attr:`free_clue` as numbers, for compiled code: a read-only array of
+        ``n_types + 1`` rows ``(kind, value)``, per type its first clue and last the clue legal on any hand, kind 0
+        for a colour, 1 for a rank and -1 for none (value 0)."""
+        clues = [*self.touching, self.free_clue]
+        codes = np.array([(-1, 0) if clue is None else (0 if clue.kind == COLOR else 1, clue.value) for clue in clues],
+                         dtype=np.int64)
+        codes.setflags(write=False)
+        return codes
 
     def clue_for(self, types: list[int]) -> Clue | None:
         """A legal clue to a player holding cards of ``types`` (in slot order): the first clue that

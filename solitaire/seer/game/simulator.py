@@ -34,7 +34,8 @@ player plays at most once, and only its own cards); otherwise it stalls with a c
 when a token is left; otherwise it discards the card it misses least (not the last copy of
 a needed card if it can help it, the highest rank first). With 8 tokens and no legal clue (no
 teammate holds a card some clue touches, in a variant with such cards) it misplays its least
-useful card, even as the third strike: no other action is legal then.
+useful card, even as the third strike: no other action is legal then. The search's driver plays the same line
+with a compiled twin of the bot (:mod:`solitaire.seer.bounds.u3.bot`), which the tests hold to this one.
 
 Running time: ``O(turns * P * hand)`` per game, a fraction of a millisecond.
 """
@@ -101,7 +102,14 @@ class Game:
     """
 
     def __init__(self, deal: Deal, start_player: int | None = None) -> None:
-        self._load(Position.initial(deal, start_player))
+        if start_player is not None or len(deal.types) <= deal.pooled:
+            self._load(Position.initial(deal, start_player))  # checked: the start player, a card left to draw
+            return
+        hand = deal.hand  # the deal's initial position (Position.initial), valid as any deal with a card to draw
+        self._load_cards(deal, [list(range(p * hand, (p + 1) * hand)) for p in range(deal.players)],
+                         [0] * (deal.n_types // RANKS), [0] * deal.n_types)
+        self.next_card, self.clues, self.strikes = deal.pooled, self.max_clues, 0
+        self.start_player, self.last_turn = deal.start_player, None
 
     @classmethod
     def from_position(cls, position: Position) -> "Game":
@@ -111,22 +119,25 @@ class Game:
         return game
 
     def _load(self, position):
-        self.deal = position.deal
-        self.types = [int(t) for t in self.deal.types]  # Python ints: the bot reads them on every turn
-        self.hands = [list(hand) for hand in position.hands]
-        self.counts = self.deal.counts.tolist()  # copies in the deck, per type
-        self.max_score = self.deal.max_score
-        self.held = [0] * self.deal.n_types  # copies in the hands, per type
-        for t in position.held_types:
-            self.held[t] += 1
-        self.next_card = position.next_card
-        self.stacks = list(position.stacks)
-        self.clues, self.strikes, self.turn = position.clues, position.strikes, 0  # clues in units (clue_cost)
-        self.clue_cost, self.max_clues = self.deal.rules.clue_cost, self.deal.rules.max_clues
-        self.deck_plays = self.deal.rules.deck_plays
+        self._load_cards(position.deal, [list(hand) for hand in position.hands], list(position.stacks), position.lost)
+        self.next_card, self.clues, self.strikes = position.next_card, position.clues, position.strikes  # clue units
         self.start_player = position.to_move
         self.last_turn = position.turns_left  # the game ends when turn reaches it
-        self.lost = position.lost  # copies discarded or misplayed, per type
+
+    def _load_cards(self, deal, hands, stacks, lost):
+        """The deal's constants, the hands (deck indices in slot order), the stacks and the copies lost per type;
+        ``turn`` 0."""
+        self.deal, self.rules, self.players = deal, deal.rules, deal.players  # the rules read once, not per turn
+        self.types = [int(t) for t in deal.types]  # Python ints: the bot reads them on every turn
+        self.hands, self.stacks, self.lost = hands, stacks, lost
+        self.counts = deal.counts.tolist()  # copies in the deck, per type
+        self.max_score = deal.max_score
+        self.held = [0] * deal.n_types  # copies in the hands, per type
+        for hand in hands:
+            for order in hand:
+                self.held[self.types[order]] += 1
+        self.turn, self.deck_plays = 0, self.rules.deck_plays
+        self.clue_cost, self.max_clues = self.rules.clue_cost, self.rules.max_clues
 
     def position(self) -> Position:
         """The position the game is in."""
@@ -136,7 +147,7 @@ class Game:
 
     @property
     def current(self) -> int:
-        return (self.start_player + self.turn) % self.deal.players
+        return (self.start_player + self.turn) % self.players
 
     @property
     def played(self) -> int:
@@ -144,7 +155,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return (self.strikes >= MAX_STRIKES or self.played == self.max_score
+        return (self.strikes >= MAX_STRIKES or sum(self.stacks) == self.max_score
                 or (self.last_turn is not None and self.turn >= self.last_turn))
 
     @property
@@ -185,21 +196,23 @@ class Game:
         return self.stacks[t // RANKS] == t % RANKS
 
     def _remove(self, order):
-        hand = self.hands[self.current]
+        player = self.current
+        hand = self.hands[player]
         if order not in hand:
-            raise ValueError(f"card {order} is not in the hand of player {self.current}")
+            raise ValueError(f"card {order} is not in the hand of player {player}")
         hand.remove(order)
-        self.held[self.types[order]] -= 1
-        if self.next_card < len(self.types):
+        types, held = self.types, self.held
+        held[types[order]] -= 1
+        if self.next_card < len(types):
             hand.append(self.next_card)
-            self.held[self.types[self.next_card]] += 1
+            held[types[self.next_card]] += 1
             self._draw()
 
     def _draw(self):
         """The next card leaves the deck; after the last one every player has one more turn."""
         self.next_card += 1
         if self.next_card == len(self.types):
-            self.last_turn = self.turn + 1 + self.deal.players
+            self.last_turn = self.turn + 1 + self.players
 
     def apply(self, action: Mapping[str, Any]) -> None:
         """Apply one action (a dict); raises ``ValueError`` with the reason if illegal."""
@@ -212,19 +225,19 @@ class Game:
                 self._draw()  # the deck's last card, played from the deck: the hand is unchanged
             else:
                 self._remove(target)
-            t = self.type_of(target)
-            if self.playable(t):
-                self.stacks[t // RANKS] += 1
-                if t % RANKS == RANKS - 1 and self.may_discard:  # below 8 tokens
+            suit, rank = divmod(self.types[target], RANKS)
+            if self.stacks[suit] == rank:
+                self.stacks[suit] += 1
+                if rank == RANKS - 1 and self.clues < self.max_clues:  # below 8 tokens
                     self.clues += 1
             else:
                 self.strikes += 1
-                self.lost[t] += 1
+                self.lost[self.types[target]] += 1
         elif kind == DISCARD:
-            if not self.may_discard:
+            if not self.clues < self.max_clues:
                 raise ValueError("a discard needs fewer than 8 clue tokens")
             self._remove(target)
-            self.lost[self.type_of(target)] += 1
+            self.lost[self.types[target]] += 1
             self.clues += 1
         elif kind in (COLOR_CLUE, RANK_CLUE):
             self._check_clue(kind, target, value)
@@ -234,12 +247,19 @@ class Game:
         self.turn += 1
 
     def _check_clue(self, kind, target, value):
+        """Raise ``ValueError`` unless the clue may be given: a token left, another player as target, a clue of
+        the variant that may be given to that hand (:func:`clue_is_legal`; decided first by the types it touches,
+        :attr:`~solitaire.seer.game.options.Rules.clue_reach`, and by :func:`clue_is_legal` when they refuse it,
+        which says why)."""
         if not self.may_clue:
             raise ValueError("a clue needs a clue token")
-        if not isinstance(target, int) or not 0 <= target < self.deal.players or target == self.current:
+        if not isinstance(target, int) or not 0 <= target < self.players or target == self.current:
             raise ValueError(f"a clue needs another player as target, got {target!r}")
-        clue = Clue(COLOR if kind == COLOR_CLUE else RANK, value)
-        rules = self.deal.rules
+        rules, clue = self.rules, Clue(COLOR if kind == COLOR_CLUE else RANK, value)
+        if type(value) is int and clue in rules.clue_reach:
+            touched, types = rules.clue_reach[clue], self.types
+            if touched is None or any(types[o] in touched for o in self.hands[target]):
+                return
         if not clue_is_legal(rules.variant, clue, self.cards(target), rules.options.empty_clues):
             raise ValueError(f"the {clue.kind} clue {value!r} touches no card of player {target}"
                              if isinstance(value, int) and clue_offered(rules.variant, clue)

@@ -6,6 +6,7 @@
 - :mod:`~solitaire.seer.bounds.u3.kernel`: the compiled depth-first search (moves, canonical states);
 - :mod:`~solitaire.seer.bounds.u3.hope`: the node bound, each of its rules with its proof;
 - :mod:`~solitaire.seer.bounds.u3.table`: the transposition table of proven bounds;
+- :mod:`~solitaire.seer.bounds.u3.bot`: the bot L compiled, the line the driver starts from;
 - :mod:`~solitaire.seer.bounds.u3.llvm`: the two processor instructions the kernel reaches through LLVM.
 
 None of them imports PySAT: :func:`exact` loads the SAT peers only when it hands a deal to them.

@@ -2,7 +2,10 @@
 
 Contract (:func:`exact`): ``L <= U3 <= high`` always holds for the returned bounds, ``exact``
 when they meet, and the returned actions replay in the simulator (:func:`solitaire.seer.game.simulator.simulate`)
-to the returned score, checked before returning. The rules are those of :mod:`solitaire.seer.game.simulator`
+to the returned score. Each line is played once as it is made, never replayed here: the bot's line by the compiled
+bot (:mod:`solitaire.seer.bounds.u3.bot`, the simulator's bot move for move), a line of the search or of a SAT peer
+in the simulator, which checks every action, then finished by the simulator's bot; the tests replay every line in
+the simulator. The rules are those of :mod:`solitaire.seer.game.simulator`
 (hanab.live and HLE); U3 is the largest score a team that sees every card and the deck order can
 reach, from the first turn (player 0 to move) or from any position of a game (``start``: the
 deck order and the next card to draw, the hands, stacks, clue tokens, strikes, the player to move
@@ -66,6 +69,7 @@ from solitaire.io.interrupt import STOP_REQUEST
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.relaxations import u2_value
+from solitaire.seer.bounds.u3.bot import bot_finish
 from solitaire.seer.bounds.u3.hope import MEMO_BITS, hope, workspace
 from solitaire.seer.bounds.u3.kernel import (
     ABORTED,
@@ -367,30 +371,34 @@ def exact(deal: Deal, limits: SearchLimits = _UNLIMITED, start: Position | None 
         found.low, found.high, found.actions = peer_close(origin.game.position(), found.low, found.high, found.actions,
                                                           limits.peer_timeout, limits.peer_solver, reaches)
         method = Method.PEER if found.low == found.high else None
-    final = _replay(origin.game, found.actions)
-    if final.score != found.low:
-        raise AssertionError(f"{deal.ident}: the line replays to {final.score}, not {found.low}")
     return ExactResult(found.low, found.high, found.low == found.high, found.L, found.U2, found.actions, found.nodes,
                        found.searches, time.perf_counter() - began, method)
 
 
 @dataclass(frozen=True)
 class _Origin:
-    """The state :func:`exact` searches from: the ``game`` there, and the search's form of it, ``setup``
-    (:func:`deal_setup`) and ``root`` (:class:`~solitaire.seer.bounds.u3.kernel.Root`)."""
+    """The state :func:`exact` searches from (``start``, ``None``: the first turn of ``deal``, player 0 to move): the
+    ``game`` there, and the search's form of it, ``setup`` (:func:`deal_setup`) and ``root``
+    (:class:`~solitaire.seer.bounds.u3.kernel.Root`), built when first read (a deal the bot closes needs neither)."""
 
+    deal: Deal
+    start: Position | None
     game: Game
-    setup: Setup
-    root: Root
 
     @classmethod
     def of(cls, deal: Deal, start: Position | None) -> "_Origin":
         """The origin of ``deal`` at ``start`` (``None``: the first turn, player 0 to move)."""
-        game = Game(deal) if start is None else Game.from_position(start)
-        setup = deal_setup(deal)
-        root = (first_turn(setup.deck, deal.players, deal.hand, deal.n_types, setup.cost) if start is None
-                else root_arrays(game))
-        return cls(game, setup, root)
+        return cls(deal, start, Game(deal) if start is None else Game.from_position(start))
+
+    @functools.cached_property
+    def setup(self) -> Setup:
+        return deal_setup(self.deal)
+
+    @functools.cached_property
+    def root(self) -> Root:
+        deal = self.deal
+        return (first_turn(self.setup.deck, deal.players, deal.hand, deal.n_types, self.setup.cost)
+                if self.start is None else root_arrays(self.game))
 
 
 @dataclass
@@ -417,18 +425,19 @@ class _Found:
 
 
 def _first_bounds(deal: Deal, start: Position | None, origin: _Origin) -> _Found:
-    """The bounds before any search: ``low`` the bot's score L (its line from the origin), ``high`` the smaller of
+    """The bounds before any search: ``low`` the bot's score L (its line from the origin, played by the compiled bot,
+    :func:`~solitaire.seer.bounds.u3.bot.bot_finish`), ``high`` the smaller of
     U2 and the node bound with every rule (:func:`hope_from`), both from the origin (U2 alone when the bot reaches
     it; the score of a game already over). An assertion fails if ``high < low``."""
-    actions, game = finish(origin.game.copy(), [])
+    actions, low = bot_finish(origin.game)
     upper2 = u2_value(deal if start is None else start)
     if origin.game.over:
         high = origin.game.score
     else:
-        high = upper2 if game.score == upper2 else min(upper2, hope_from(origin.setup, origin.root))
-    if high < game.score:
-        raise AssertionError(f"{deal.ident}: the bot's line scores {game.score} above the bound {high}")
-    return _Found(game.score, upper2, game.score, high, actions)
+        high = upper2 if low == upper2 else min(upper2, hope_from(origin.setup, origin.root))
+    if high < low:
+        raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
+    return _Found(low, upper2, low, high, actions)
 
 
 def _search(found: _Found, origin: _Origin, schedule: Schedule, deadline: float | None) -> None:
@@ -491,17 +500,6 @@ def _table_for(table: tuple[np.ndarray, np.ndarray], nodes: int, most_bits: int)
     return tt_table(grown, table) if grown > bits else table
 
 
-def _replay(origin, actions):
-    """The game after ``actions`` from the state of ``origin`` (left unchanged) under the real rules, the
-    actions after the end of the game ignored (as :func:`~solitaire.seer.game.simulator.simulate` does)."""
-    game = origin.copy()
-    for action in actions:
-        if game.over:
-            break
-        game.apply(action)
-    return game
-
-
 def peer_close(start: Deal | Position, low: int, high: int, actions: list[Action], timeout: float,
                solver: str, reaches: Callable[..., tuple[bool | None, list[Action] | None]]
                ) -> tuple[int, int, list[Action]]:
@@ -533,9 +531,10 @@ def peer_close(start: Deal | Position, low: int, high: int, actions: list[Action
 
 @functools.cache
 def warm_up() -> None:
-    """Load the compiled search and U2 (compile them on the very first run), once a process (a worker
+    """Load the compiled search, the compiled bot and U2 (compile them on the very first run), once a process (a worker
     forked after it inherits them), so that no deal's timeout is spent compiling: :func:`exact` calls it."""
     u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
+    bot_finish(Game(seeded_deal(2, 12)))
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
     setup, root = setup_of(deck, 2, 5, 0, 1, 0), first_turn(deck, 2, 5, MAX_SCORE, 1)
     search_from(setup, root, 1, tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS)
