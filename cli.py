@@ -340,6 +340,10 @@ def _deal_sources(command):
                               "its deck is known only in part)."),
             click.option("--kaggle", type=click.Path(dir_okay=False),
                          help="A Kaggle Game Arena replay of OpenSpiel Hanabi (env.toJSON()): its episodes."),
+            click.option("--jaxmarl", type=click.Path(),
+                         help="JaxMARL's Hanabi decks (decks.json: its decks, of 2 players unless -p), or a folder "
+                              "with decks.json, actions.json and scores.txt (its tests/hanabi/: the games recorded on "
+                              "them, with their scores)."),
             click.option("--hanab-live", metavar="FILE|LINK",
                          help="hanab.live games: a game as hanab.live exports it, a JSON array of games, JSON Lines, "
                               "or a hanab.live replay link (a URL or its data part; a file may hold one a line). "
@@ -387,8 +391,8 @@ def _deal_sources(command):
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
 @click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
 def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, openspiel, kaggle,
-          hanab_live, strict, csv_out, jsonl_out, resume, jobs, figures, lines, with_exact, timeout, peer_timeout,
-          peer_solver, peer_encoding, completions, lines_dir, scores_file, quiet, as_json):
+          jaxmarl, hanab_live, strict, csv_out, jsonl_out, resume, jobs, figures, lines, with_exact, timeout,
+          peer_timeout, peer_solver, peer_encoding, completions, lines_dir, scores_file, quiet, as_json):
     """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
 
     Every row has id, players, L, U1, U2, min_hand, pace_slack, a reason when U2 < 25,
@@ -410,7 +414,7 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
         usage_error("give at most one of --csv and --jsonl")
     source = deal_source(players, strict, hle_random_start, seeds=seeds, hle_seeds=hle_seeds, deal=deal,
                          hanab_live=hanab_live, hanab_live_seeds=hanab_live_seeds, hanab_live_seed=hanab_live_seed,
-                         openspiel=openspiel, kaggle=kaggle)
+                         openspiel=openspiel, kaggle=kaggle, jaxmarl=jaxmarl)
     limits = SearchLimits(timeout, peer_timeout, peer_solver, peer_encoding) if with_exact else None
     options = BoundOptions(figures, lines, limits, completions)
     scores = read_scores(scores_file) if scores_file else None
@@ -447,6 +451,8 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
                    "repeatable.")
 @click.option("--kaggle", multiple=True, type=click.Path(dir_okay=False),
               help="Also the episodes of a Kaggle Game Arena replay of OpenSpiel Hanabi; repeatable.")
+@click.option("--jaxmarl", multiple=True, type=click.Path(),
+              help="Also the games of a JaxMARL folder (decks.json, actions.json, scores.txt); repeatable.")
 @click.option("--timeout", type=SECONDS, default=10.0, show_default=True,
               help="Seconds of search per position; a position that runs out keeps its proven bounds.")
 @click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
@@ -464,8 +470,8 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
               help="Stop at the first game the toolkit refuses (exit 2) instead of giving it a row of its own.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"games": [...], "summary": {...}}.')
-def analyze(games, hanab_live_seeds, hanab_live_seed, openspiel, kaggle, timeout, jobs, jsonl_out, resume, html_out,
-            plot_dir, strict, quiet, as_json):
+def analyze(games, hanab_live_seeds, hanab_live_seed, openspiel, kaggle, jaxmarl, timeout, jobs, jsonl_out, resume,
+            html_out, plot_dir, strict, quiet, as_json):
     """Where each game was lost: the perfect-information maximum before every turn.
 
     GAMES are hanab.live games: files (a game as hanab.live exports it, a JSON array of games,
@@ -481,11 +487,12 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, openspiel, kaggle, timeout
     from solitaire.seer.runs.texts import analysis_summary_text, analysis_text
     from solitaire.seer.sources.dealsource import games_source
 
-    if not (games or hanab_live_seeds or hanab_live_seed or openspiel or kaggle):
-        usage_error("missing GAMES (or --example NAME, --hanab-live-seeds, --hanab-live-seed, --openspiel, --kaggle)")
+    if not (games or hanab_live_seeds or hanab_live_seed or openspiel or kaggle or jaxmarl):
+        usage_error("missing GAMES (or --example NAME, --hanab-live-seeds, --hanab-live-seed, --openspiel, --kaggle, "
+                    "--jaxmarl)")
     distinct_files(**{f"GAMES ({path})": path for path in (*games, *openspiel, *kaggle) if os.path.exists(path)},
                     **{"--jsonl": jsonl_out, "--html": html_out})
-    source = games_source(games, hanab_live_seeds, hanab_live_seed, strict, openspiel, kaggle)
+    source = games_source(games, hanab_live_seeds, hanab_live_seed, strict, openspiel, kaggle, jaxmarl)
     _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
     with AnalyzeRun(source, timeout, jsonl_out, resume, jobs, plot_dir) as run:
         rows = Progress(run.rows(), run.todo, "games", shown=not as_json)
@@ -510,7 +517,7 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, openspiel, kaggle, timeout
               help="Print each deal as a hanab.live replay link (a game that the link cannot carry, such as one "
                    "whose starting player is not 0, prints {\"id\", \"link\": null, \"link_note\"}).")
 def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, openspiel, kaggle,
-             hanab_live, strict, as_text, link):
+             jaxmarl, hanab_live, strict, as_text, link):
     """Print deals, one a line, as hanab.live games without actions.
 
     Each line is {"players": [names], "deck": [{"suitIndex", "rank"}, ...], "options":
@@ -528,7 +535,7 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hana
     refused = 0
     for item in deal_source(players, strict, hle_random_start, seeds=seeds, hle_seeds=hle_seeds, deal=deal,
                             hanab_live=hanab_live, hanab_live_seeds=hanab_live_seeds, hanab_live_seed=hanab_live_seed,
-                            openspiel=openspiel, kaggle=kaggle).items():
+                            openspiel=openspiel, kaggle=kaggle, jaxmarl=jaxmarl).items():
         refused += isinstance(item, Refused)
         click.echo(deal_line(item, "text" if as_text else "link" if link else "json"))
     if refused:

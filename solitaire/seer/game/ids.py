@@ -12,6 +12,8 @@ source             key                                                    exampl
 ``live``           a hanab.live seed string (``p<P>v<variant>s<n>``)      ``P3-live-p3v0s17``
 ``game``           a hanab.live game number                               ``P3-game-98745``
 ``deck``           16 hex digits of SHA-256 over the game's record        ``P2-deck-0f3a…``
+``jaxmarl``        a JaxMARL test deck's ``seed_idx`` (its place in the   ``P2-jaxmarl-17``
+                   file where it has none)
 =================  =====================================================  ==================
 
 An HLE key may end in ``g<k>``, ``k >= 2``: the ``k``-th game dealt by one HLE game object
@@ -42,6 +44,7 @@ SOURCES = {
     "live": r"p[2-9]v[0-9]{1,6}s[0-9]{1,12}",
     "game": r"0|[1-9][0-9]{0,19}",
     "deck": r"[0-9a-f]{16}",
+    "jaxmarl": r"0|[1-9][0-9]{0,9}",
 }
 _LIMITS = {"seed": 2**64, "hle": 2**31, "hlerandom": 2**31}
 _ID = re.compile(r"P(?P<players>[2-5])[-:](?:"
