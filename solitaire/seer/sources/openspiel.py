@@ -83,7 +83,8 @@ from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, PLAY, RANK_CLUE
 from solitaire.seer.sources.history import Refused, RefusedRow, judge
 
 __all__ = ["PartialDeal", "GAMES", "parse_game_string", "parse_serialized", "deal_from_history",
-           "deal_from_openspiel_state", "read_openspiel", "read_openspiel_file", "read_kaggle", "read_kaggle_file"]
+           "deal_from_openspiel_state", "deal_from_hle_state", "read_openspiel", "read_openspiel_file", "read_kaggle",
+           "read_kaggle_file"]
 
 #: The OpenSpiel game names read: the C++ ``hanabi`` and Kaggle's Python wrapper of it.
 GAMES = ("hanabi", "hanabi_proxy")
@@ -425,6 +426,26 @@ def deal_from_openspiel_state(state: Any, source: str = "<pyspiel>") -> Deal | R
     score = int(state.returns()[0]) if terminal else None
     return deal_from_history(str(state.get_game()), [h.action for h in history], [h.player for h in history],
                              source, terminal, score)
+
+
+def deal_from_hle_state(state: Any, game: Any, source: str = "<hle>") -> Deal | Refused:
+    """The deal (or the refusal) of a state of the Hanabi Learning Environment's Python API
+    (``hanabi_learning_environment.pyhanabi``) and of its ``game`` (the ``HanabiGame`` it was made by).
+
+    HLE's move history holds every card dealt, as a deal move, and every player's move, in order: OpenSpiel's
+    history is the same with each deal as its chance outcome ``color * ranks + rank`` and each move as
+    ``game.get_move_uid(move)``, so the history is read as :func:`deal_from_history` reads OpenSpiel's, the game's
+    parameters checked by name and its score, once terminal, as ``real_score``."""
+    params = {"players": game.num_players(), "colors": game.num_colors(), "ranks": game.num_ranks(),
+              "hand_size": game.hand_size(), "max_information_tokens": game.max_information_tokens(),
+              "max_life_tokens": game.max_life_tokens()}
+    text = "hanabi(" + ",".join(f"{key}={value}" for key, value in params.items()) + ")"
+    history = state.move_history()
+    actions = [item.move().color() * params["ranks"] + item.move().rank() if item.player() < 0
+               else game.get_move_uid(item.move()) for item in history]
+    terminal = bool(state.is_terminal())
+    return deal_from_history(text, actions, [item.player() for item in history], source, terminal,
+                             int(state.score()) if terminal else None)
 
 
 def _from_text(text: str, source: str, score: int | None = None, terminal: bool | None = None) -> Deal | Refused:

@@ -311,3 +311,33 @@ def test_strict_bound_takes_partial_decks_and_scores_join_them(tmp_path):
     assert [row["deck"] for row in json.loads(result.stdout)["rows"]] == ["partial"] * len(partial)
     stopped = CliRunner().invoke(main, ["bound", "--openspiel", str(FIXTURES / "games.jsonl"), "--strict"])
     assert stopped.exit_code == 2 and "colors=4: the toolkit plays 5 colors" in stopped.output
+
+
+def test_hle_states_read_as_their_games():
+    """A state of the Hanabi Learning Environment's Python API (the ``hle`` extra) is read as OpenSpiel's history
+    is: every seeded game of 2 to 5 players, HLE's random starting player in every third, replays to HLE's score."""
+    pyhanabi = pytest.importorskip("hanabi_learning_environment.pyhanabi")
+    import random
+
+    from solitaire.seer.game.simulator import simulate
+    from solitaire.seer.sources.openspiel import deal_from_hle_state
+
+    kinds = set()
+    for players in range(2, 6):
+        for seed in range(30):
+            game = pyhanabi.HanabiGame({"players": players, "seed": seed, "random_start_player": seed % 3 == 0})
+            state, rng = game.new_initial_state(), random.Random(seed)
+            while not state.is_terminal():
+                if state.cur_player() == pyhanabi.CHANCE_PLAYER_ID:
+                    state.deal_random_card()
+                    continue
+                hand = state.player_hands()[state.cur_player()]
+                plays = [m for m in state.legal_moves() if m.type() == pyhanabi.HanabiMoveType.PLAY
+                         and state.card_playable_on_fireworks(hand[m.card_index()].color(), hand[m.card_index()].rank())]
+                state.apply_move(plays[0] if plays and rng.random() < 0.95 else rng.choice(state.legal_moves()))
+            item = deal_from_hle_state(state, game)
+            kinds.add(type(item).__name__)
+            whole = item if isinstance(item, Deal) else item.complete()
+            assert whole.players == players and whole.meta["real_score"] == state.score()
+            assert simulate(whole, whole.meta["actions"]).score == state.score()
+    assert kinds == {"Deal", "PartialDeal"}
