@@ -1,6 +1,6 @@
 """docs/agent-evaluation.md runs as written: its Python prints what the page says, writes the scores and the
 plot, and ``bound --scores`` on those scores prints the lines the page shows (needs OpenSpiel and matplotlib,
-the extras ``openspiel`` and ``plot``)."""
+the extras ``openspiel`` and ``plot``); its HLE block likewise with the extra ``hle``."""
 
 import contextlib
 import io
@@ -30,19 +30,32 @@ def blocks(text, language):
     return found
 
 
-def test_the_agent_evaluation_page_runs_as_written(tmp_path, monkeypatch):
-    pytest.importorskip("pyspiel")
-    pytest.importorskip("matplotlib")
+def run_block(number, tmp_path, monkeypatch):
+    """Run the page's Python block ``number`` in ``tmp_path``; what it printed, and what the page says it prints."""
     text = PAGE.read_text()
-    (code,), (printed,), (console,) = blocks(text, "python"), blocks(text, ""), blocks(text, "console")
+    code, printed = blocks(text, "python")[number], blocks(text, "")[number]
     monkeypatch.chdir(tmp_path)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, str(PAGE), "exec"), {"__name__": "agent_evaluation"})
-    assert out.getvalue() == printed
+    return out.getvalue(), printed
+
+
+def test_the_agent_evaluation_page_runs_as_written(tmp_path, monkeypatch):
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("matplotlib")
+    out, printed = run_block(0, tmp_path, monkeypatch)
+    assert out == printed
     assert (tmp_path / "score-against-U3.png").stat().st_size > 0
+    (console,) = blocks(PAGE.read_text(), "console")
     command, *shown = [line for line in console.splitlines() if line != "..."]
     result = CliRunner().invoke(main, command.removeprefix("$ hanabi-solitaire ").split())
     assert result.exit_code == 0, result.output
     assert all(line in result.output.splitlines() for line in shown), result.output
     assert os.path.exists("scores.csv")
+
+
+def test_hles_simple_agent_on_hles_deals_as_the_page_says(tmp_path, monkeypatch):
+    pytest.importorskip("hanabi_learning_environment")
+    out, printed = run_block(1, tmp_path, monkeypatch)
+    assert out == printed
