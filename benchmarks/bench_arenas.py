@@ -9,8 +9,9 @@ moves; needs ``pyspiel``, the ``openspiel`` extra), writes them as JSON Lines of
 * bounding: ``bound --openspiel FILE --exact --no-figures -j 1`` (the command's library call,
   :class:`~solitaire.seer.runs.boundrun.BoundRun`, numba's cache warm).
 
-Then, over the games whose deck is known whole: the mean score over the mean U3 and over 25. Run from the
-repository root::
+Then, over the games whose deck is known whole: the mean score over the mean U3 and over 25; and the same
+two rates for the shipped Kaggle Game Arena replay (``tests/data/openspiel/kaggle_hanabi.json``, one episode,
+its steps trimmed to the last), read ``20 * --repeat`` times. Run from the repository root::
 
     python benchmarks/bench_arenas.py --games 100
 """
@@ -30,7 +31,9 @@ from common import markdown_table  # noqa: E402
 from solitaire.seer.bounds.limits import SearchLimits  # noqa: E402
 from solitaire.seer.runs.boundrun import BoundOptions, BoundRun  # noqa: E402
 from solitaire.seer.sources.dealsource import deal_source  # noqa: E402
-from solitaire.seer.sources.openspiel import read_openspiel_file  # noqa: E402
+from solitaire.seer.sources.openspiel import read_kaggle_file, read_openspiel_file  # noqa: E402
+
+KAGGLE = ROOT / "tests" / "data" / "openspiel" / "kaggle_hanabi.json"
 
 
 def write_games(path, games):
@@ -56,9 +59,9 @@ def best(function, repeat):
     return min(times), result
 
 
-def bound_rows(path):
-    """The rows of ``bound --openspiel path --exact --no-figures -j 1``."""
-    with BoundRun(deal_source(openspiel=str(path)), BoundOptions(False, False, SearchLimits(10.0))) as run:
+def bound_rows(path, source="openspiel"):
+    """The rows of ``bound --<source> path --exact --no-figures -j 1``."""
+    with BoundRun(deal_source(**{source: str(path)}), BoundOptions(False, False, SearchLimits(10.0))) as run:
         return list(run.rows())
 
 
@@ -82,6 +85,12 @@ def main():
     print(markdown_table(["games (deck known whole)", "mean score", "mean U3", "score / U3", "score / 25"],
                          [[len(whole), f"{sum(scores) / len(whole):.2f}", f"{sum(maxima) / len(whole):.2f}",
                            f"{sum(scores) / sum(maxima):.4f}", f"{sum(scores) / (25 * len(whole)):.4f}"]]))
+    times = 20 * args.repeat
+    bound_rows(KAGGLE, "kaggle")
+    read_kaggle = best(lambda: [read_kaggle_file(KAGGLE) for _ in range(times)], 1)[0]
+    bound_kaggle = best(lambda: [bound_rows(KAGGLE, "kaggle") for _ in range(times)], 1)[0]
+    print(markdown_table(["Kaggle replays", "read replays/s", "bound --exact replays/s"],
+                         [[times, f"{times / read_kaggle:,.0f}", f"{times / bound_kaggle:,.0f}"]]))
 
 
 if __name__ == "__main__":
