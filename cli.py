@@ -419,10 +419,11 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
     options = BoundOptions(figures, lines, limits, completions)
     scores = read_scores(scores_file) if scores_file else None
     if scores:
-        unknown = check_scores(scores, source.max_score, first_id(source))
+        example = first_id(source)
+        unknown = check_scores(scores, source.max_score, example)
         if unknown:
             click.echo(f"hanabi-solitaire: warning: {len(unknown)} of {len(scores)} scores name no deal of this run "
-                       f"(such as {unknown[0]}; its deals are named like {first_id(source)})", err=True)
+                       f"(such as {unknown[0]}; its deals are named like {example})", err=True)
     if peer_timeout and not with_exact:
         usage_error("--peer-timeout needs --exact")
     with BoundRun(source, options, out, bool(csv_out), resume, lines_dir, jobs, scores) as run:

@@ -53,7 +53,7 @@ from solitaire.seer.game.deals import Deal, check_deck, parse_deal_text, parse_h
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import DISCARD, PLAY, Action, seer_line
 
-__all__ = ["MaxScore", "max_score", "Bounds", "bounds_of", "bounds_under"]
+__all__ = ["MaxScore", "max_score", "Bounds", "bounds_of", "bounds_under", "search_line"]
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class MaxScore:
 
 @dataclass(frozen=True)
 class _Line:
-    """What :func:`_search_line` found: the search's ``result``, its line as hanab.live ``actions`` from the start
+    """What :func:`search_line` found: the search's ``result``, its line as hanab.live ``actions`` from the start
     searched, and that line as a hanab.live ``game`` from the first turn (``None`` from a later position)."""
 
     result: ExactResult
@@ -213,11 +213,11 @@ def max_score(deck: Deal | Position | str | Sequence, players: int | None = None
     MaxScore(score=25, high=25, exact=True)
     """
     start = _start(deck, players, start_player)
-    found = _search_line(start, SearchLimits(timeout))
+    found = search_line(start, SearchLimits(timeout))
     return MaxScore(found.result.score, found.result.high, found.result.exact, start, found.actions)
 
 
-def _search_line(start: Deal | Position, limits: SearchLimits) -> _Line:
+def search_line(start: Deal | Position, limits: SearchLimits) -> _Line:
     """U3 from ``start`` (a deal: its first turn) under ``limits``, with its line (module docstring: a first turn
     where player ``s != 0`` moves first is searched with the seats renamed, its line renamed back)."""
     position = Position.initial(start) if isinstance(start, Deal) else start
@@ -241,13 +241,13 @@ def _search_line(start: Deal | Position, limits: SearchLimits) -> _Line:
 
 def bounds_under(start: Deal | Position, limits: SearchLimits | None) -> Bounds:
     """Every bound of ``start`` (a deal: its first turn; or a position), U3 searched under ``limits``
-    (``None``: no search; :func:`_search_line`): what :func:`bounds_of` and ``bound``'s rows give."""
+    (``None``: no search; :func:`search_line`): what :func:`bounds_of` and ``bound``'s rows give."""
     position = Position.initial(start) if isinstance(start, Deal) else start
     bot_actions, low = seer_line(start)
     upper1, upper2 = u1(start), u2(start)
     searched: dict[str, Any] = dict.fromkeys(("U3", "U3_high", "exact", "method", "line", "game"))
     if limits is not None:
-        found = _search_line(position, limits)
+        found = search_line(position, limits)
         result = found.result
         searched.update(U3=result.score, U3_high=result.high, exact=result.exact, method=result.method,
                         line=found.actions, game=found.game)

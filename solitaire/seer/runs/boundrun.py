@@ -35,7 +35,7 @@ from solitaire.io.atomic import writable_folder, write_text_atomic
 from solitaire.io.errors import InputError
 from solitaire.io.interrupt import worker_pool
 from solitaire.seer.bounds.limits import COMPLETIONS, SearchLimits
-from solitaire.seer.bounds.maxscore import bounds_under
+from solitaire.seer.bounds.maxscore import bounds_under, search_line
 from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.relaxations import hardness, u2_reason
 from solitaire.seer.bounds.u3 import warm_up
@@ -185,9 +185,10 @@ def _row_task(args):
 
 
 def _solved(deal: Deal, limits: SearchLimits) -> Solved:
-    """U3 of a completion of a partial deck (:mod:`solitaire.seer.runs.partial`), as :func:`bound_row` finds it."""
-    row = bound_row(deal, figures=False, limits=limits)
-    return Solved(row["U3"], row["U3_high"], row["exact"])
+    """U3 of a completion of a partial deck (:mod:`solitaire.seer.runs.partial`), as :func:`bound_row` finds it (the
+    same search, :func:`~solitaire.seer.bounds.maxscore.search_line`, without the row's other bounds)."""
+    result = search_line(deal, limits).result
+    return Solved(result.score, result.high, result.exact)
 
 
 def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int,
