@@ -37,27 +37,33 @@ import click
 
 from solitaire.deckfile import read_instance
 from solitaire.examples import examples
-from solitaire.generate import MAX_CARDS, generated_decks
+from solitaire.generate import generated_decks, write_decks
 from solitaire.io.atomic import write_text_atomic
-from solitaire.io.command import CommandGroup, option_names, usage_error
-from solitaire.io.params import SECONDS, Whole, distinct_files, example_option, make_folder, memory_option
+from solitaire.io.budget import BudgetError
+from solitaire.io.command import CommandGroup, option_names, usage_error, usage_errors
+from solitaire.io.options import DEAL_SOURCES, JSON_OPTION, OptionGroup, jobs_option, printed_options
+from solitaire.io.params import SECONDS, Whole, distinct_files, example_option, memory_option
 from solitaire.io.progress import Progress
 from solitaire.referee import IllegalEvent, replay
 from solitaire.satsolvers import DEFAULT_SOLVER, SAT_SOLVERS
-from solitaire.seer.bounds.limits import COMPLETIONS, PEER_ENCODING, PEER_ENCODINGS, PEER_SOLVER
+from solitaire.seer.bounds.limits import COMPLETIONS, PEER_ENCODING, PEER_ENCODINGS, PEER_SOLVER, SearchLimits
 from solitaire.sequence import check_json_budget, read_sequence
-from solitaire.solve import SOLVERS, applicable, choose, solve
+from solitaire.solve import SOLVERS, choose, info_text, instance_info, solve
 
 
-def _peer_options(command):
-    """``--peer-solver`` and ``--peer-encoding``: the commands that run the SAT peer (``bound --exact``, ``table``)."""
-    solver = click.option(
-        "--peer-solver", type=click.Choice(SAT_SOLVERS), default=PEER_SOLVER, show_default=True,
-        help="PySAT solver of the SAT peer (CaDiCaL is faster on some hard deals, Glucose on others).")
-    encoding = click.option(
-        "--peer-encoding", type=click.Choice(PEER_ENCODINGS), default=PEER_ENCODING, show_default=True,
-        help="The SAT peer's formula: one step per removal (faster) or one per turn (the classic encoding).")
-    return solver(encoding(command))
+def _limits_options(timeout_help, peer_timeout_help):
+    """``--timeout``, ``--peer-timeout``, ``--peer-solver``, ``--peer-encoding``: the parameter ``limits``, the
+    :class:`SearchLimits` of the commands that search U3 (``bound --exact``, ``table``)."""
+    return OptionGroup(
+        "limits",
+        click.option("--timeout", type=SECONDS, default=10.0, show_default=True, help=timeout_help),
+        click.option("--peer-timeout", type=SECONDS, default=0, show_default=True, help=peer_timeout_help),
+        click.option("--peer-solver", type=click.Choice(SAT_SOLVERS), default=PEER_SOLVER, show_default=True,
+                     help="PySAT solver of the SAT peer (CaDiCaL is faster on some hard deals, Glucose on others)."),
+        click.option("--peer-encoding", type=click.Choice(PEER_ENCODINGS), default=PEER_ENCODING, show_default=True,
+                     help="The SAT peer's formula: one step per removal (faster) or one per turn (the classic "
+                          "encoding)."),
+        build=SearchLimits)
 
 
 @click.group(cls=CommandGroup, takes_signals=_run_as_the_command(),
@@ -80,17 +86,13 @@ def _say_if_compiling(*modules):
         click.echo(f"hanabi-solitaire: {COMPILING_NOTE}", err=True)
 
 
-def _emit_json(obj):
-    click.echo(json.dumps(obj))
-
-
 @main.command("examples")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@JSON_OPTION
 def examples_command(as_json):
     """List the shipped examples (decks, formulas, maps, row files) that --example NAME reads."""
     found = examples()
     if as_json:
-        _emit_json({"examples": [e.to_json() for e in found]})
+        click.echo(json.dumps({"examples": [e.to_json() for e in found]}))
         return
     width, kind_width = max(len(e.name) for e in found), max(len(e.kind) for e in found)
     for e in found:
@@ -105,7 +107,7 @@ def examples_command(as_json):
               type=click.Choice(["auto", *SOLVERS]),
               help="Solver to use; 'auto' picks greedy for r = 1, lazy for c = 1, the engine when c * n <= 64 "
                    "(SAT takes over when the engine goes over its work budget), else sat; it says why.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@JSON_OPTION
 @click.option("--sequence-out", type=click.Path(dir_okay=False),
               help="Write the play sequence as JSON to this file; when there is none (a loss), a file of "
                    "that name is removed, so it never holds another deck's sequence.")
@@ -121,30 +123,13 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
                       "solitaire.selection")
     if as_json or sequence_out:
         check_json_budget(instance.N, deck)
-    try:
+    with usage_errors():
         result = solve(instance, algorithm, **({} if solver is None else {"solver": solver}))
-    except ValueError as err:
-        usage_error(str(err))
     if sequence_out and result.sequence is not None:
         write_text_atomic(sequence_out, json.dumps(result.sequence.to_json()) + "\n")
     elif sequence_out and os.path.isfile(sequence_out):
         os.unlink(sequence_out)
-    if as_json:
-        _emit_json(result.to_json())
-        return
-    p = result.instance
-    click.echo(f"{deck}: {'WINNABLE' if result.winnable else 'NOT WINNABLE'}")
-    score = "not computed by this algorithm" if result.score is None else f"{result.score} / {result.max_score}"
-    click.echo(f"  score      {score}")
-    click.echo(f"  algorithm  {result.algorithm}")
-    if result.extra.get("auto", {}).get("fallback"):  # auto's rule (see --help, info) did not hold: say why
-        click.echo(f"  auto       {result.extra['auto']['why']}")
-    click.echo(f"  instance   N={p['N']} n={p['n']} c={p['c']} r={p['r']} h={p['h']}")
-    if result.sequence is not None:
-        click.echo(f"  sequence   {len(result.sequence)} events" + (f" -> {sequence_out}" if sequence_out else ""))
-    if result.certificate is not None:
-        click.echo(f"  reason     {result.certificate.get('reason', json.dumps(result.certificate))}")
-    click.echo(f"  time       {result.seconds:.6f} s  (+{result.extra['load_seconds']:.3f} s loading compiled code)")
+    click.echo(json.dumps(result.to_json()) if as_json else result.text(deck, sequence_out))
 
 
 solve_cmd.name = "solve"
@@ -155,7 +140,7 @@ solve_cmd.name = "solve"
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
 @click.argument("sequence", type=click.Path(dir_okay=False), required=False)
 @example_option("deck", "deck", shift="sequence")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@JSON_OPTION
 def verify(deck, sequence, as_json):
     """Replay SEQUENCE (JSON) on DECK with the referee: the score, or the first illegal event.
 
@@ -170,7 +155,7 @@ def verify(deck, sequence, as_json):
     except IllegalEvent as err:
         verdict = {"legal": False, "event": err.number or None, "reason": str(err)}
     if as_json:
-        _emit_json(verdict)
+        click.echo(json.dumps(verdict))
     elif verdict["legal"]:
         click.echo(f"legal: score {verdict['score']} / {instance.max_score}" + (" (win)" if verdict["won"] else ""))
     else:
@@ -181,22 +166,11 @@ def verify(deck, sequence, as_json):
 @memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
 @example_option("deck", "deck")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@JSON_OPTION
 def info(deck, as_json):
     """Print the parameters of DECK and which algorithms apply."""
-    instance = read_instance(deck)
-    reasons = applicable(instance)
-    auto = choose(instance) if any(r is None for r in reasons.values()) else None
-    if as_json:
-        _emit_json({"instance": instance.params(), "auto": auto,
-                    "algorithms": {name: {"applies": r is None, "reason": r} for name, r in reasons.items()}})
-        return
-    p = instance.params()
-    click.echo(f"{deck}: N={p['N']} n={p['n']} c={p['c']} r={p['r']} h={p['h']}")
-    for name, reason in reasons.items():
-        mark = "yes" if reason is None else f"no  ({reason})"
-        click.echo(f"  {name:<8} {mark}")
-    click.echo(f"  auto picks: {auto}")
+    found = instance_info(read_instance(deck))
+    click.echo(json.dumps(found) if as_json else info_text(deck, found))
 
 
 @main.command()
@@ -208,7 +182,7 @@ def info(deck, as_json):
               help="Hand size h of the generated instance (2 .. 10^6).")
 @click.option("--map", "map_out", type=click.Path(dir_okay=False),
               help="Write the gadget map (variables, clauses, gadgets -> positions and colors) as JSON.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@JSON_OPTION
 def reduce(cnf, output, hand, map_out, as_json):
     """Build the Theorem 7 instance of CNF: winnable iff the formula is satisfiable.
 
@@ -222,13 +196,7 @@ def reduce(cnf, output, hand, map_out, as_json):
     formula = read_dimacs(cnf)
     red = reduce_formula(formula, hand)
     red.write(output, cnf, f"hanabi-solitaire {' '.join(sys.argv[1:]) if sys.argv[1:] else 'reduce ' + cnf}", map_out)
-    out = {"deck": output, "map": map_out, **red.summary()}
-    if as_json:
-        _emit_json(out)
-        return
-    p, f = out["instance"], out["formula"]
-    click.echo(f"{output}: N={p['N']} n={p['n']} c={p['c']} r={p['r']} h={p['h']} from {f['norm_vars']} variables, "
-               f"{f['norm_clauses']} clauses" + (f"; map -> {map_out}" if map_out else ""))
+    click.echo(json.dumps({"deck": output, "map": map_out, **red.summary()}) if as_json else red.text(output, map_out))
 
 
 @option_names(nvars="--random VARS")
@@ -251,33 +219,30 @@ def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
     nothing of the gadgets) and by the engine where the deck is small; both witnesses are
     checked. Exit code 1 when any formula disagrees.
     """
-    from reductions.crosscheck import crosscheck as crosscheck_formula
-    from reductions.crosscheck import crosscheck_text, formulas_from_paths, random_formulas
+    from reductions import crosscheck as checks
 
     if not cnfs and random_spec is None:
         usage_error("give CNF files or folders, or --random VARS CLAUSES")
-    sources = list(formulas_from_paths(cnfs)) + (random_formulas(*random_spec, count, seed) if random_spec else [])
-    disagreements = 0
+    sources = list(checks.formulas_from_paths(cnfs))
+    sources += checks.random_formulas(*random_spec, count, seed) if random_spec else []
+    rows = []
     for name, formula in sources:
-        row = crosscheck_formula(formula, name, solver, engine=not no_engine)
-        disagreements += not row["agree"]
-        click.echo(json.dumps(row) if as_json else crosscheck_text(row))
-    summary = {"formulas": len(sources), "disagreements": disagreements}
-    if as_json:
-        _emit_json({"summary": summary})
-    else:
-        click.echo(f"{len(sources)} formulas, {disagreements} disagreements")
-    if disagreements:
+        rows.append(checks.crosscheck(formula, name, solver, engine=not no_engine))
+        click.echo(json.dumps(rows[-1]) if as_json else checks.crosscheck_text(rows[-1]))
+    summary = checks.crosscheck_summary(rows)
+    click.echo(json.dumps({"summary": summary}) if as_json else checks.summary_text(summary))
+    if summary["disagreements"]:
         sys.exit(1)
 
 
+@option_names(n="n", c="c", r="R")
 @main.command()
 @memory_option
-@click.option("--values", "n", type=Whole(1, 10**8), required=True, help="Number of values n.")
-@click.option("--colors", "c", type=Whole(1, 10**8), required=True, help="Number of colors c.")
-@click.option("--multiplicity", "r", type=Whole(1, 10**8), default=1, show_default=True,
-              help="Copies of every card type.")
-@click.option("--hand", "h", type=Whole(0, 10**9), required=True, help="Hand size h.")
+@OptionGroup("shape", click.option("--values", "n", type=Whole(1, 10**8), required=True, help="Number of values n."),
+             click.option("--colors", "c", type=Whole(1, 10**8), required=True, help="Number of colors c."),
+             click.option("--multiplicity", "r", type=Whole(1, 10**8), default=1, show_default=True,
+                          help="Copies of every card type."),
+             click.option("--hand", "h", type=Whole(0, 10**9), required=True, help="Hand size h."))
 @click.option("--seed", type=Whole(min=0), default=0, show_default=True,
               help="Seed of the first deck; deck j of --count K uses seed + j.")
 @click.option("--at-most", is_flag=True, help="Every type 1..R times (uniformly drawn) instead of exactly R.")
@@ -285,7 +250,7 @@ def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
               help="Number of decks (needs --out).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Folder for the decks.")
 @click.option("-o", "out_file", type=click.Path(dir_okay=False), help="Write the one deck to this file.")
-def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
+def generate(shape, seed, at_most, count, out_dir, out_file):
     """Random decks: every card type R times, uniformly shuffled (reproducible from the seed).
 
     Writes to standard output, to -o FILE, or K files named
@@ -296,103 +261,44 @@ def generate(n, c, r, h, seed, at_most, count, out_dir, out_file):
         usage_error("give either -o FILE or --out DIR, not both")
     if count > 1 and not out_dir:
         usage_error("--count K writes K files: give --out DIR")
-    if n * c * r > MAX_CARDS:
-        usage_error(f"a deck of n * c * R = {n * c * r:,} cards is too large (at most 10^8)")
-    for name, deck in generated_decks(n, c, r, h, seed, count, exact=not at_most):
-        path = os.path.join(out_dir, name) if out_dir else out_file
-        if path is None:
-            for piece in deck:
-                click.echo(piece, nl=False)
-            continue
-        make_folder(os.path.dirname(os.path.abspath(path)), path)
-        try:
-            write_text_atomic(path, deck)
-        except OSError as err:
-            usage_error(f"cannot write {path}: {err.strerror or err}")
-        if out_dir:
-            click.echo(path)
-
-
-def _deal_sources(command):
-    """The deal sources of `bound` and `deal`, a shipped deal by ``--example`` among them."""
-    command = example_option("deal", ("deck", "game"), required=False, label="--deal")(command)
-    for option in reversed((
-            click.option("--players", "-p", type=Whole(2, 5),
-                         help="Players (2..5); games in files carry their own, and -p re-deals them to that many "
-                              "players (another deal: no real score)."),
-            click.option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B)."),
-            click.option("--hle-seeds",
-                         help="The Hanabi Learning Environment's deals for seeds A..B-1 (A:B, below 2^31)."),
-            click.option("--hle-random-start", is_flag=True,
-                         help="With --hle-seeds: HLE's random starting player (random_start_player), drawn before "
-                              "the deal."),
-            click.option("--hanab-live-seeds", metavar="SEED",
-                         help="hanab.live's deals of a seed string (p3v0s17: 3 players, variant id 0, seed 17) or of a "
-                              "range of suffixes (p3v0s1..1000); the players and the variant are in the string."),
-            click.option("--hanab-live-seed", metavar="STRING",
-                         help="hanab.live's deal of exactly one seed string, whatever its suffix (a !seed table's "
-                              "p3v0sfoo; a legacy-x- prefix deals the same deck)."),
-            click.option("--deal", type=click.Path(dir_okay=False),
-                         help="A deal: text (r1 y2 ...), .deck, or hanab.live JSON."),
-            click.option("--openspiel", type=click.Path(dir_okay=False),
-                         help="OpenSpiel Hanabi games as pyspiel.serialize_game_and_state writes them: one such text, "
-                              "or JSON Lines of them (a game that ended before the last draw is a row of its own: "
-                              "its deck is known only in part)."),
-            click.option("--kaggle", type=click.Path(dir_okay=False),
-                         help="A Kaggle Game Arena replay of OpenSpiel Hanabi (env.toJSON()): its episodes."),
-            click.option("--jaxmarl", type=click.Path(),
-                         help="JaxMARL's Hanabi decks (decks.json: its decks, of 2 players unless -p), or a folder "
-                              "with decks.json, actions.json and scores.txt (its tests/hanabi/: the games recorded on "
-                              "them, with their scores)."),
-            click.option("--hanab-live", metavar="FILE|LINK",
-                         help="hanab.live games: a game as hanab.live exports it, a JSON array of games, JSON Lines, "
-                              "or a hanab.live replay link (a URL or its data part; a file may hold one a line). "
-                              "A game the toolkit cannot read or play is a row of its own with 'refused' and the "
-                              "reason; the run goes on."),
-            click.option("--strict", is_flag=True,
-                         help="Stop at the first game of a file the toolkit refuses (exit 2) instead of giving it a "
-                              "row of its own."))):
-        command = option(command)
-    return command
+    with usage_errors(BudgetError):  # a memory shortfall is reported as every command reports it
+        for path in write_decks(generated_decks(**shape, seed=seed, count=count, exact=not at_most), out_dir, out_file):
+            if out_dir:
+                click.echo(path)
 
 
 @option_names(limits="--exact", out="--csv or --jsonl", scores="--scores")
 @main.command()
-@_deal_sources
+@DEAL_SOURCES
 @click.option("--csv", "csv_out", type=click.Path(dir_okay=False), help="Stream rows to this CSV file.")
 @click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False), help="Stream rows to this JSON Lines file.")
 @click.option("--resume", is_flag=True,
               help="Skip the deals whose rows the --csv/--jsonl file holds, computed with the same options (an open "
                    "row under other timeouts is recomputed); without it the file is replaced when the run ends.")
-@click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
-              type=Whole(1, 64), help="Worker processes.")
-@click.option("--figures/--no-figures", default=True, show_default=True,
-              help="Compute the hardness figures (min_hand, pace_slack); the costly part on 4-5 players.")
-@click.option("--lines", is_flag=True, help="Add the U1/U2 lines and the bot's hanab.live actions to JSON rows.")
-@click.option("--exact", "with_exact", is_flag=True,
-              help="Add U3, the exact optimum under the real rules, and exact (true when proven).")
-@click.option("--timeout", type=SECONDS, default=10.0, show_default=True,
-              help="Seconds per deal for --exact; a deal that runs out keeps its proven bounds.")
-@click.option("--peer-timeout", type=SECONDS, default=0, show_default=True,
-              help="With --exact, seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
-@_peer_options
-@click.option("--completions", type=Whole(1, 10000), default=COMPLETIONS, show_default=True,
-              help="With --exact, U3 over this many completions of a deck known only in part (an OpenSpiel or Kaggle "
-                   "game that ended before the last draw): every order of its unknown cards when there are no more, "
-                   "else seeded shuffles 0..K-1.")
-@click.option("--lines-dir", type=click.Path(file_okay=False),
-              help="With --exact, write each deal's optimal line as a hanab.live game (<id>.json, ids as in "
-                   "docs/formats.md).")
+@jobs_option("Worker processes.")
+@OptionGroup(
+    "held",
+    click.option("--figures/--no-figures", default=True, show_default=True,
+                 help="Compute the hardness figures (min_hand, pace_slack); the costly part on 4-5 players."),
+    click.option("--lines", is_flag=True, help="Add the U1/U2 lines and the bot's hanab.live actions to JSON rows."),
+    click.option("--exact", "with_exact", is_flag=True,
+                 help="Add U3, the exact optimum under the real rules, and exact (true when proven)."),
+    _limits_options("Seconds per deal for --exact; a deal that runs out keeps its proven bounds.",
+                    "With --exact, seconds per deal for the SAT peer on the deals the search leaves open (0: never)."),
+    click.option("--completions", type=Whole(1, 10000), default=COMPLETIONS, show_default=True,
+                 help="With --exact, U3 over this many completions of a deck known only in part (an OpenSpiel or "
+                      "Kaggle game that ended before the last draw): every order of its unknown cards when there are "
+                      "no more, else seeded shuffles 0..K-1."),
+    click.option("--lines-dir", type=click.Path(file_okay=False),
+                 help="With --exact, write each deal's optimal line as a hanab.live game (<id>.json, ids as in "
+                      "docs/formats.md)."))
 @click.option("--scores", "scores_file", type=click.Path(dir_okay=False),
               help="An agent's scores (CSV with columns id,score, or JSON Lines of {id, score}), joined to the deals "
                    "by id (P2-hle-7, P2-hlerandom-7 with --hle-random-start, P2-seed-7, P3-live-p3v0s17: "
                    "docs/formats.md): real_score, gap, gap_U3 per row and the evaluation in the summary; ids on one "
                    "side only are counted.")
-@click.option("--quiet", "-q", is_flag=True, help="Print only the summary (not one line per deal).")
-@click.option("--json", "as_json", is_flag=True, help='Print {"rows": [...], "summary": {...}}.')
-def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, openspiel, kaggle,
-          jaxmarl, hanab_live, strict, csv_out, jsonl_out, resume, jobs, figures, lines, with_exact, timeout,
-          peer_timeout, peer_solver, peer_encoding, completions, lines_dir, scores_file, quiet, as_json):
+@printed_options("Print only the summary (not one line per deal).", 'Print {"rows": [...], "summary": {...}}.')
+def bound(source, csv_out, jsonl_out, resume, jobs, held, scores_file, printed):
     """Perfect-information bounds per deal: bot score L <= optimum <= U2 <= U1.
 
     Every row has id, players, L, U1, U2, min_hand, pace_slack, a reason when U2 < 25,
@@ -400,67 +306,57 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
     (the best score proven reachable), U3_high (the best upper bound proven), exact and
     method (what proved it: bot, search or peer).
     """
-    from solitaire.seer.bounds.limits import SearchLimits
-    from solitaire.seer.runs.boundrun import BoundOptions, BoundRun
-    from solitaire.seer.runs.evaluation import check_scores, read_scores
+    from solitaire.seer.runs.boundrun import BoundOptions, BoundRun, scores_warning
+    from solitaire.seer.runs.evaluation import read_scores
     from solitaire.seer.runs.texts import bound_row_text, bound_summary_text
-    from solitaire.seer.sources.dealsource import deal_source, first_id
+    from solitaire.seer.sources.dealsource import deal_source
 
-    _say_if_compiling("solitaire.seer.bounds.pace", *(["solitaire.seer.bounds.u3.kernel"] if with_exact else []))
+    exact = held["with_exact"]
+    _say_if_compiling("solitaire.seer.bounds.pace", *(["solitaire.seer.bounds.u3.kernel"] if exact else []))
     out = csv_out or jsonl_out
-    distinct_files(**{"--deal": deal, "--hanab-live": hanab_live, "--openspiel": openspiel, "--kaggle": kaggle,
-                      "--csv/--jsonl": out})
+    distinct_files(**{"--deal": source["deal"], "--hanab-live": source["hanab_live"],
+                      "--openspiel": source["openspiel"], "--kaggle": source["kaggle"], "--csv/--jsonl": out})
     if csv_out and jsonl_out:
         usage_error("give at most one of --csv and --jsonl")
-    source = deal_source(players, strict, hle_random_start, seeds=seeds, hle_seeds=hle_seeds, deal=deal,
-                         hanab_live=hanab_live, hanab_live_seeds=hanab_live_seeds, hanab_live_seed=hanab_live_seed,
-                         openspiel=openspiel, kaggle=kaggle, jaxmarl=jaxmarl)
-    limits = SearchLimits(timeout, peer_timeout, peer_solver, peer_encoding) if with_exact else None
-    options = BoundOptions(figures, lines, limits, completions)
+    deals = deal_source(**source)
+    options = BoundOptions(held["figures"], held["lines"], held["limits"] if exact else None,
+                           held["completions"])
     scores = read_scores(scores_file) if scores_file else None
-    if scores:
-        example = first_id(source)
-        unknown = check_scores(scores, source.max_score, example)
-        if unknown:
-            click.echo(f"hanabi-solitaire: warning: {len(unknown)} of {len(scores)} scores name no deal of this run "
-                       f"(such as {unknown[0]}; its deals are named like {example})", err=True)
-    if peer_timeout and not with_exact:
+    warning = scores and scores_warning(scores, deals)
+    if warning:
+        click.echo(f"hanabi-solitaire: warning: {warning}", err=True)
+    if held["limits"].peer_timeout and not exact:
         usage_error("--peer-timeout needs --exact")
-    with BoundRun(source, options, out, bool(csv_out), resume, lines_dir, jobs, scores) as run:
-        rows = Progress(run.rows(), run.todo, "deals", shown=not as_json)
-        for row in rows:
-            if not (as_json or quiet):
-                rows.echo(bound_row_text(row))
-    if as_json:
-        _emit_json({"rows": run.new, "summary": run.summary()})
-    else:
-        click.echo(bound_summary_text(run.summary()))
+    with BoundRun(deals, options, out, bool(csv_out), resume, held["lines_dir"], jobs, scores) as run:
+        printed.rows(run.rows(), run.todo, "deals", bound_row_text)
+    summary = run.summary()
+    click.echo(json.dumps({"rows": run.new, "summary": summary}) if printed.as_json else bound_summary_text(summary))
 
 
-
-
-@option_names(out="--jsonl")
 @main.command()
 @click.argument("games", nargs=-1, metavar="GAMES...")
 @example_option("games", "game", label="GAMES", required=False)
-@click.option("--hanab-live-seeds", metavar="SEED",
-              help="Also hanab.live's deals of a seed string or range (p3v0s1..1000), as games with no action: "
-                   "their maximum at the start.")
-@click.option("--hanab-live-seed", metavar="STRING", help="Also hanab.live's deal of exactly one seed string.")
-@click.option("--openspiel", multiple=True, type=click.Path(dir_okay=False),
-              help="Also OpenSpiel Hanabi games (pyspiel.serialize_game_and_state's text, or JSON Lines of them); "
-                   "repeatable.")
-@click.option("--kaggle", multiple=True, type=click.Path(dir_okay=False),
-              help="Also the episodes of a Kaggle Game Arena replay of OpenSpiel Hanabi; repeatable.")
-@click.option("--jaxmarl", multiple=True, type=click.Path(),
-              help="Also the games of a JaxMARL folder (decks.json, actions.json, scores.txt); repeatable.")
-@click.option("--timeout", type=SECONDS, default=10.0, show_default=True,
-              help="Seconds of search per position; a position that runs out keeps its proven bounds.")
-@click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
-              type=Whole(1, 64), help="Worker processes (one game each).")
-@click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False),
-              help="Stream one row per game to this JSON Lines file (id, source, end, score, turns, drops).")
-@click.option("--resume", is_flag=True, help="Skip the games whose rows the --jsonl file holds (same --timeout).")
+@OptionGroup(
+    "sources",
+    click.option("--hanab-live-seeds", metavar="SEED",
+                 help="Also hanab.live's deals of a seed string or range (p3v0s1..1000), as games with no action: "
+                      "their maximum at the start."),
+    click.option("--hanab-live-seed", metavar="STRING", help="Also hanab.live's deal of exactly one seed string."),
+    click.option("--openspiel", multiple=True, type=click.Path(dir_okay=False),
+                 help="Also OpenSpiel Hanabi games (pyspiel.serialize_game_and_state's text, or JSON Lines of "
+                      "them); repeatable."),
+    click.option("--kaggle", multiple=True, type=click.Path(dir_okay=False),
+                 help="Also the episodes of a Kaggle Game Arena replay of OpenSpiel Hanabi; repeatable."),
+    click.option("--jaxmarl", multiple=True, type=click.Path(),
+                 help="Also the games of a JaxMARL folder (decks.json, actions.json, scores.txt); repeatable."))
+@OptionGroup(
+    "run",
+    click.option("--timeout", type=SECONDS, default=10.0, show_default=True,
+                 help="Seconds of search per position; a position that runs out keeps its proven bounds."),
+    jobs_option("Worker processes (one game each)."),
+    click.option("--jsonl", "out", type=click.Path(dir_okay=False),
+                 help="Stream one row per game to this JSON Lines file (id, source, end, score, turns, drops)."),
+    click.option("--resume", is_flag=True, help="Skip the games whose rows the --jsonl file holds (same --timeout)."))
 @click.option("--html", "html_out", type=click.Path(dir_okay=False),
               help="Write one self-contained page (no network): per game the maximum per turn beside the score, "
                    "each drop with the better action and its replay link; the batch summary as charts.")
@@ -469,10 +365,8 @@ def bound(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_l
                    "pip install 'hanabi-solitaire[plot]').")
 @click.option("--strict", is_flag=True,
               help="Stop at the first game the toolkit refuses (exit 2) instead of giving it a row of its own.")
-@click.option("--quiet", "-q", is_flag=True, help="Print only the summary.")
-@click.option("--json", "as_json", is_flag=True, help='Print {"games": [...], "summary": {...}}.')
-def analyze(games, hanab_live_seeds, hanab_live_seed, openspiel, kaggle, jaxmarl, timeout, jobs, jsonl_out, resume,
-            html_out, plot_dir, strict, quiet, as_json):
+@printed_options("Print only the summary.", 'Print {"games": [...], "summary": {...}}.')
+def analyze(games, sources, run, html_out, plot_dir, strict, printed):
     """Where each game was lost: the perfect-information maximum before every turn.
 
     GAMES are hanab.live games: files (a game as hanab.live exports it, a JSON array of games,
@@ -488,37 +382,32 @@ def analyze(games, hanab_live_seeds, hanab_live_seed, openspiel, kaggle, jaxmarl
     from solitaire.seer.runs.texts import analysis_summary_text, analysis_text
     from solitaire.seer.sources.dealsource import games_source
 
-    if not (games or hanab_live_seeds or hanab_live_seed or openspiel or kaggle or jaxmarl):
+    if not (games or any(sources.values())):
         usage_error("missing GAMES (or --example NAME, --hanab-live-seeds, --hanab-live-seed, --openspiel, --kaggle, "
                     "--jaxmarl)")
-    distinct_files(**{f"GAMES ({path})": path for path in (*games, *openspiel, *kaggle) if os.path.exists(path)},
-                    **{"--jsonl": jsonl_out, "--html": html_out})
-    source = games_source(games, hanab_live_seeds, hanab_live_seed, strict, openspiel, kaggle, jaxmarl)
+    files = (*games, *sources["openspiel"], *sources["kaggle"])
+    distinct_files(**{f"GAMES ({path})": path for path in files if os.path.exists(path)},
+                    **{"--jsonl": run["out"], "--html": html_out})
+    source = games_source(games, strict=strict, **sources)
     _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
-    with AnalyzeRun(source, timeout, jsonl_out, resume, jobs, plot_dir) as run:
-        rows = Progress(run.rows(), run.todo, "games", shown=not as_json)
-        for row in rows:
-            if not (as_json or quiet):
-                rows.echo(analysis_text(row))
-    summary = run.summary()
+    with AnalyzeRun(source, **run, plot_dir=plot_dir) as analysis:
+        printed.rows(analysis.rows(), analysis.todo, "games", analysis_text)
+    summary = analysis.summary()
     if html_out:
         from solitaire.seer.runs.report import write_report
 
-        write_report(html_out, run.batch_rows(), summary)
-    if as_json:
-        _emit_json({"games": run.new, "summary": summary})
-    else:
-        click.echo(analysis_summary_text(summary))
+        write_report(html_out, analysis.batch_rows(), summary)
+    click.echo(json.dumps({"games": analysis.new, "summary": summary}) if printed.as_json
+               else analysis_summary_text(summary))
 
 
 @main.command("deal")
-@_deal_sources
+@DEAL_SOURCES
 @click.option("--text", "as_text", is_flag=True, help="Print the text form (r1 y2 ...) instead of JSON.")
 @click.option("--link", is_flag=True,
               help="Print each deal as a hanab.live replay link (a game that the link cannot carry, such as one "
                    "whose starting player is not 0, prints {\"id\", \"link\": null, \"link_note\"}).")
-def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hanab_live_seed, deal, openspiel, kaggle,
-             jaxmarl, hanab_live, strict, as_text, link):
+def deal_cmd(source, as_text, link):
     """Print deals, one a line, as hanab.live games without actions.
 
     Each line is {"players": [names], "deck": [{"suitIndex", "rank"}, ...], "options":
@@ -534,9 +423,7 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hana
     if as_text and link:
         usage_error("give at most one of --text and --link")
     refused = 0
-    for item in deal_source(players, strict, hle_random_start, seeds=seeds, hle_seeds=hle_seeds, deal=deal,
-                            hanab_live=hanab_live, hanab_live_seeds=hanab_live_seeds, hanab_live_seed=hanab_live_seed,
-                            openspiel=openspiel, kaggle=kaggle, jaxmarl=jaxmarl).items():
+    for item in deal_source(**source).items():
         refused += isinstance(item, Refused)
         click.echo(deal_line(item, "text" if as_text else "link" if link else "json"))
     if refused:
@@ -545,39 +432,39 @@ def deal_cmd(players, seeds, hle_seeds, hle_random_start, hanab_live_seeds, hana
 
 @option_names(out="--out")
 @main.command()
-@click.option("--players", "-p", help="Player counts: A..B or 2,4.  [default: 2..5]")
-@click.option("--deals", type=Whole(min=1), help="Deals per player count (required but with --hanab-live-seeds).")
-@click.option("--seed", type=Whole(min=0), default=0, show_default=True,
-              help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1), below 2^64; with --variant, "
-                   "hanab.live's deals of p<P>v<id>s<seed> .. (below 10^12).")
-@click.option("--variant", metavar="NAME",
-              help="A hanab.live variant by name (\"Black (6 Suits)\"): the table of hanab.live's deals of its seeds.")
-@click.option("--hanab-live-seeds", metavar="SEED",
-              help="hanab.live's deals of a range of seed strings (p3v0s1..1000), in place of --players, --deals, "
-                   "--seed and --variant (the same deals as -p 3 --variant 'No Variant' --seed 1 --deals 1000).")
-@click.option("--hle", is_flag=True, help="The Hanabi Learning Environment's deals of the seeds (below 2^31).")
-@click.option("--hle-random-start", is_flag=True,
-              help="HLE's deals with its random starting player (random_start_player), drawn before the deal.")
-@click.option("--timeout", type=SECONDS, default=10.0, show_default=True,
-              help="Seconds per deal; a deal that runs out is counted as unresolved with its bounds.")
-@click.option("--peer-timeout", type=SECONDS, default=0, show_default=True,
-              help="Seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
-@_peer_options
+@OptionGroup(
+    "asked",
+    click.option("--players", "-p", help="Player counts in 2..6: A..B or 2,4.  [default: 2..5]"),
+    click.option("--deals", type=Whole(min=1), help="Deals per player count (required but with --hanab-live-seeds)."),
+    click.option("--seed", type=Whole(min=0), default=0, show_default=True,
+                 help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1), below 2^64; with --variant, "
+                      "hanab.live's deals of p<P>v<id>s<seed> .. (below 10^12)."),
+    click.option("--variant", metavar="NAME",
+                 help="A hanab.live variant by name (\"Black (6 Suits)\"): the table of hanab.live's deals of its "
+                      "seeds."),
+    click.option("--hanab-live-seeds", metavar="SEED",
+                 help="hanab.live's deals of a range of seed strings (p3v0s1..1000), in place of --players, --deals, "
+                      "--seed and --variant (the same deals as -p 3 --variant 'No Variant' --seed 1 --deals 1000)."),
+    click.option("--hle", is_flag=True, help="The Hanabi Learning Environment's deals of the seeds (below 2^31)."),
+    click.option("--hle-random-start", is_flag=True,
+                 help="HLE's deals with its random starting player (random_start_player), drawn before the deal."))
+@_limits_options("Seconds per deal; a deal that runs out is counted as unresolved with its bounds.",
+                 "Seconds per deal for the SAT peer on the deals the search leaves open (0: never).")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), required=True,
               help="JSON Lines file of rows; a rerun resumes from it.")
-@click.option("--retry-open", is_flag=True,
-              help="Also recompute the rows of the file that are still open (say with longer timeouts); "
-                   "the new row replaces the old one.")
-@click.option("--retry-searched", is_flag=True,
-              help="Also recompute every row the bot did not settle (L < U2), say after the search "
-                   "improved (includes --retry-open); the bot's rows (L = U2) cannot change.")
-@click.option("--retry-slower", type=SECONDS, metavar="SECONDS",
-              help="Also recompute every row that took more than SECONDS (say, closed after the search overran).")
-@click.option("--jobs", "-j", default=min(64, os.cpu_count() or 1), show_default="all cores",
-              type=Whole(1, 64), help="Worker processes.")
+@OptionGroup(
+    "retry",
+    click.option("--retry-open", "open", is_flag=True,
+                 help="Also recompute the rows of the file that are still open (say with longer timeouts); "
+                      "the new row replaces the old one."),
+    click.option("--retry-searched", "searched", is_flag=True,
+                 help="Also recompute every row the bot did not settle (L < U2), say after the search "
+                      "improved (includes --retry-open); the bot's rows (L = U2) cannot change."),
+    click.option("--retry-slower", "slower", type=SECONDS, metavar="SECONDS",
+                 help="Also recompute every row that took more than SECONDS (say, closed after the search overran)."))
+@jobs_option("Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-def table(players, deals, seed, variant, hanab_live_seeds, hle, hle_random_start, timeout, peer_timeout,
-          peer_solver, peer_encoding, out_file, retry_open, retry_searched, retry_slower, jobs, as_json):
+def table(asked, limits, out_file, retry, jobs, as_json):
     """The winnability table: U3 (exact optimum under the real rules) over seeded deals per player count.
 
     Each deal gets the search for --timeout seconds, then, if still open, the SAT peer for
@@ -587,26 +474,20 @@ def table(players, deals, seed, variant, hanab_live_seeds, hle, hle_random_start
     --retry-searched every one that needed more than the bot, with --retry-slower S every
     one that took more than S seconds.
     """
-    from solitaire.seer.bounds.limits import SearchLimits
     from solitaire.seer.runs.exactrun import Retry, TableRun, format_table, table_deals
 
-    asked = table_deals(players, deals, seed, variant, hle, hle_random_start, hanab_live_seeds)
+    deals = table_deals(**asked)
     _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
-    with TableRun(asked.players, asked.seed, asked.deals, out_file,
-                  SearchLimits(timeout, peer_timeout, peer_solver, peer_encoding),
-                  Retry(retry_open, retry_searched, retry_slower), jobs, asked.kind) as run:
+    with TableRun(deals.players, deals.seed, deals.deals, out_file, limits, Retry(**retry), jobs, deals.kind) as run:
         for _ in Progress(run.rows(), run.todo, "deals", shown=not as_json):
             pass
-    if as_json:
-        _emit_json(run.summary())
-    else:
-        click.echo(format_table(run.summary()))
+    click.echo(json.dumps(run.summary()) if as_json else format_table(run.summary()))
 
 
 @main.command("table-summary")
 @click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
 @example_option("files", "table")
-@click.option("--players", "-p", default="2..5", show_default=True, help="Player counts: A..B or 2,4.")
+@click.option("--players", "-p", default="2..6", show_default=True, help="Player counts: A..B or 2,4.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def table_summary_command(files, players, as_json):
     """The winnability table of row files written by `table` (JSON Lines, plain or .xz).
@@ -617,16 +498,10 @@ def table_summary_command(files, players, as_json):
     from solitaire.seer.runs.exactrun import format_table, read_table_deals, table_summary
     from solitaire.seer.sources.dealsource import parse_players
 
-    progress = Progress((), sum(os.path.getsize(f) for f in files), "reading", shown=not as_json)
-    try:
+    with Progress((), sum(os.path.getsize(f) for f in files), "reading", shown=not as_json) as progress:
         deals = read_table_deals(files, parse_players(players), progress.advance)
-    finally:
-        progress.close()
     summary = table_summary(deals)
-    if as_json:
-        _emit_json(summary)
-    else:
-        click.echo(format_table(summary))
+    click.echo(json.dumps(summary) if as_json else format_table(summary))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,8 @@ answers or any witness that fails.
 
 Formulas come from DIMACS files or folders (:func:`formulas_from_paths`) or from the seeded
 random 3-SAT generator :func:`random_3sat` (three distinct variables per clause, uniform
-signs, as in SATLIB's uf/uuf sets).
+signs, as in SATLIB's uf/uuf sets). The command's lines are :func:`crosscheck_text`, one per row, and
+:func:`summary_text` of the rows' :func:`crosscheck_summary`.
 """
 
 import os
@@ -32,7 +33,8 @@ from solitaire.solve import SOLVERS, solve
 from .dimacs import Formula, read_dimacs, satisfies
 from .theorem7 import assignment_from_sequence, reduce_formula, sequence_from_assignment
 
-__all__ = ["crosscheck", "crosscheck_text", "random_3sat", "random_formulas", "formulas_from_paths", "pysat_model"]
+__all__ = ["crosscheck", "crosscheck_text", "crosscheck_summary", "summary_text", "random_3sat", "random_formulas",
+           "formulas_from_paths", "pysat_model"]
 
 
 def random_3sat(nvars: int, nclauses: int, rng: random.Random) -> Formula:
@@ -96,6 +98,17 @@ def crosscheck_text(row: dict[str, Any]) -> str:
             + f", N={row['deck']['N']} enc {row['encoding']['vars']}v/{row['encoding']['clauses']}c"
             + f", {seconds['pysat_cnf']:.3f}s cnf / {seconds['hanabi_sat']:.3f}s hanabi"
             + ("" if row["agree"] else "  DISAGREE"))
+
+
+def crosscheck_summary(rows: Iterable[dict[str, Any]]) -> dict[str, int]:
+    """``{"formulas", "disagreements"}``: how many :func:`crosscheck` rows, and how many of them disagree."""
+    rows = list(rows)
+    return {"formulas": len(rows), "disagreements": sum(1 for row in rows if not row["agree"])}
+
+
+def summary_text(summary: dict[str, int]) -> str:
+    """The last line of ``hanabi-solitaire crosscheck``: its :func:`crosscheck_summary`."""
+    return f"{summary['formulas']} formulas, {summary['disagreements']} disagreements"
 
 
 def pysat_model(formula: Formula, solver: str = DEFAULT_SOLVER) -> tuple[bool, ...] | None:

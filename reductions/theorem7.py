@@ -73,7 +73,7 @@ from solitaire.deckfile import deck_blocks
 from solitaire.io.atomic import write_texts_atomic
 from solitaire.io.budget import REDUCE_CARD_BYTES, check_budget
 from solitaire.io.errors import InputError
-from solitaire.model import Instance
+from solitaire.model import Instance, params_text
 from solitaire.selection import asap_sequence
 from solitaire.sequence import PlaySequence
 
@@ -150,6 +150,12 @@ class Reduction:
         original, f = self.normalised.original, self.formula
         return {"instance": self.instance.params(),
                 "formula": {"vars": original.nvars, "clauses": original.m, "norm_vars": f.nvars, "norm_clauses": f.m}}
+
+    def text(self, deck: str, gadget_map: str | None = None) -> str:
+        """The line of ``hanabi-solitaire reduce`` for the deck written to ``deck`` (the map to ``gadget_map``):
+        the instance's parameters and the size of the normalised formula."""
+        return (f"{deck}: {params_text(self.instance.params())} from {self.formula.nvars} variables, "
+                f"{self.formula.m} clauses" + (f"; map -> {gadget_map}" if gadget_map else ""))
 
     def write(self, deck: str | os.PathLike[str], source: str, command: str,
               gadget_map: str | os.PathLike[str] | None = None) -> None:

@@ -15,19 +15,24 @@ Every permutation of the multiset is equally likely (numpy's ``permutation`` is 
 Fisher–Yates shuffle). The result depends on numpy's ``PCG64`` generator and its
 ``integers``/``permutation`` algorithms, which numpy keeps stable for a given ``seed``.
 
-``hanabi-solitaire generate`` writes such decks as ``.deck`` files whose ``c`` lines give
-the command that rebuilds them, as cnfgen does for its formulas.
+``hanabi-solitaire generate`` writes such decks (:func:`write_decks`) as ``.deck`` files whose ``c``
+lines give the command that rebuilds them, as cnfgen does for its formulas.
 """
 
-from collections.abc import Iterator
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from typing import TextIO
 
 import numpy as np
 
 from solitaire.deckfile import deck_blocks
+from solitaire.io.atomic import write_text_atomic
 from solitaire.io.budget import GENERATE_CARD_BYTES, check_budget
+from solitaire.io.errors import InputError
 from solitaire.model import Instance
 
-__all__ = ["random_instance", "provenance", "deck_name", "generated_decks", "MAX_CARDS"]
+__all__ = ["random_instance", "provenance", "deck_name", "generated_decks", "write_decks", "MAX_CARDS"]
 
 #: The most cards of a generated deck (``n c r``).
 MAX_CARDS = 10**8
@@ -109,7 +114,8 @@ def generated_decks(n: int, c: int, r: int, h: int, seed: int, count: int = 1,
                     exact: bool = True) -> Iterator[tuple[str, Iterator[str]]]:
     """``(file name, text)`` of the decks of seeds ``seed .. seed + count - 1``, one at a time: each
     deck's ``.deck`` text (an iterator of its blocks, :func:`~solitaire.deckfile.deck_blocks`) starts
-    with its :func:`provenance`. :class:`ValueError` naming ``n * c * r`` beyond :data:`MAX_CARDS`.
+    with its :func:`provenance`. :class:`~solitaire.io.errors.InputError` (a ``ValueError``), naming the
+    parameters `` `n` * `c` * `r` ``, when the decks would have more than :data:`MAX_CARDS` cards.
 
     Examples
     --------
@@ -117,7 +123,37 @@ def generated_decks(n: int, c: int, r: int, h: int, seed: int, count: int = 1,
     [('rand-n5-c2-r1-h3-s42.deck', 6), ('rand-n5-c2-r1-h3-s43.deck', 6)]
     """
     if n * c * r > MAX_CARDS:
-        raise ValueError(f"a deck of n * c * r = {n * c * r:,} cards is too large (at most 10^8)")
+        raise InputError(f"a deck of `n` * `c` * `r` = {n * c * r:,} cards is too large (at most 10^8)", None)
     for s in range(seed, seed + count):
         deck = random_instance(n, c, r, h, s, exact)
         yield deck_name(n, c, r, h, s), deck_blocks(deck, provenance(n, c, r, h, s, exact))
+
+
+def write_decks(decks: Iterable[tuple[str, Iterable[str]]], folder: str | None = None, file: str | None = None,
+                stream: TextIO | None = None) -> Iterator[str]:
+    """Write each deck of ``decks`` (``(file name, text)``, as :func:`generated_decks` gives them) as it
+    comes: into ``folder`` under its name (the folder made if need be), else to ``file``, else to
+    ``stream`` (standard output by default); yield the path of each file written.
+
+    Raises :class:`~solitaire.io.errors.InputError` (the message names the file) when a file or its folder
+    cannot be written; the files written before stay.
+    """
+    for name, text in decks:
+        path = os.path.join(folder, name) if folder else file
+        if path is None:
+            (stream or sys.stdout).writelines(text)
+            continue
+        _write_deck(path, text)
+        yield path
+
+
+def _write_deck(path: str, text: Iterable[str]) -> None:
+    """Write ``text`` to ``path`` (:func:`~solitaire.io.atomic.write_text_atomic`), its folder made if need be."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        write_text_atomic(path, text)
+    except OSError as err:
+        in_the_way = isinstance(err, (FileExistsError, NotADirectoryError)) and not os.path.isdir(folder)
+        why = f"a part of {folder} is a file, not a folder" if in_the_way else err.strerror or err
+        raise InputError(f"cannot write {path}: {why}", None) from None

@@ -18,14 +18,14 @@ Y. Uno. "Hanabi is NP-complete, Even for Cheaters who Look at Their Cards". FUN 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-__all__ = ["Instance"]
+__all__ = ["Instance", "params_text"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -140,3 +140,14 @@ class Instance:
 
     def __repr__(self) -> str:
         return f"Instance(n={self.n}, c={self.c}, h={self.h}, N={self.N})"
+
+
+def params_text(params: Mapping[str, int]) -> str:
+    """The parameters of an instance (:meth:`Instance.params`) as the command line prints them.
+
+    Examples
+    --------
+    >>> params_text(Instance.from_cards(2, 1, 1, [(2, 1), (1, 1)]).params())
+    'N=2 n=2 c=1 r=1 h=1'
+    """
+    return " ".join(f"{name}={params[name]}" for name in ("N", "n", "c", "r", "h"))

@@ -1,9 +1,12 @@
-"""The answer every solver returns."""
+"""The answer every solver returns: its fields, its JSON object and its text (``hanabi-solitaire solve``)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from solitaire.model import params_text
 
 if TYPE_CHECKING:
     from solitaire.sequence import PlaySequence
@@ -59,3 +62,21 @@ class SolveResult:
         }
         out.update(self.extra)
         return out
+
+    def text(self, deck: str, sequence_out: str | None = None) -> str:
+        """The lines of ``hanabi-solitaire solve`` for the deck named ``deck``: the verdict, the score, the
+        algorithm (and why ``"auto"``'s first choice did not answer), the instance, the length of the sequence
+        (written to ``sequence_out``), the certificate's reason and the seconds (``extra["load_seconds"]``
+        as :func:`~solitaire.solve.solve` sets it)."""
+        score = "not computed by this algorithm" if self.score is None else f"{self.score} / {self.max_score}"
+        lines = [f"{deck}: {'WINNABLE' if self.winnable else 'NOT WINNABLE'}", f"  score      {score}",
+                 f"  algorithm  {self.algorithm}"]
+        if self.extra.get("auto", {}).get("fallback"):
+            lines.append(f"  auto       {self.extra['auto']['why']}")
+        lines.append(f"  instance   {params_text(self.instance)}")
+        if self.sequence is not None:
+            lines.append(f"  sequence   {len(self.sequence)} events" + (f" -> {sequence_out}" if sequence_out else ""))
+        if isinstance(self.certificate, dict):
+            lines.append(f"  reason     {self.certificate.get('reason', json.dumps(self.certificate))}")
+        lines.append(f"  time       {self.seconds:.6f} s  (+{self.extra['load_seconds']:.3f} s loading compiled code)")
+        return "\n".join(lines)

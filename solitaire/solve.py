@@ -6,6 +6,8 @@ solves. ``"auto"`` picks by the instance, as the paper's Table 1 suggests: ``r =
 greedy (Lemma 1), ``c = 1`` → lazy (Theorem 4), otherwise the fast engine, and the SAT
 encoding where the engine's range ends or where the engine goes over its work budget. The
 solvers' modules (numba code, PySAT) load on first use, so importing this module is cheap.
+:func:`instance_info` says which solvers apply to an instance and :func:`info_text` prints it
+(``hanabi-solitaire info``); :meth:`~solitaire.result.SolveResult.text` prints an answer.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from importlib import import_module
 from typing import Any
 
 from solitaire.brute import BRUTE_LIMIT, solve_brute
-from solitaire.model import Instance
+from solitaire.model import Instance, params_text
 from solitaire.result import SolveResult
 
-__all__ = ["Solver", "SOLVERS", "WARM_UP", "AUTO_ENGINE_BUDGET", "solve", "solve_auto", "load", "applicable", "choose"]
+__all__ = ["Solver", "SOLVERS", "WARM_UP", "AUTO_ENGINE_BUDGET", "solve", "solve_auto", "load", "applicable", "choose",
+           "instance_info", "info_text"]
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,23 @@ def choose(instance: Instance) -> str:
         if name in SOLVERS and SOLVERS[name].refuses(instance) is None:
             return name
     raise ValueError("no solver applies to this instance")
+
+
+def instance_info(instance: Instance) -> dict[str, Any]:
+    """The JSON object of ``hanabi-solitaire info``: ``{"instance": its parameters, "auto": the solver "auto"
+    picks (``None`` when none applies), "algorithms": {name: {"applies", "reason"}}}`` (:func:`applicable`)."""
+    reasons = applicable(instance)
+    auto = choose(instance) if any(r is None for r in reasons.values()) else None
+    return {"instance": instance.params(), "auto": auto,
+            "algorithms": {name: {"applies": r is None, "reason": r} for name, r in reasons.items()}}
+
+
+def info_text(deck: str, info: dict[str, Any]) -> str:
+    """The lines of ``hanabi-solitaire info`` for the deck named ``deck`` from its :func:`instance_info`."""
+    lines = [f"{deck}: {params_text(info['instance'])}"]
+    for name, found in info["algorithms"].items():
+        lines.append(f"  {name:<8} " + ("yes" if found["applies"] else f"no  ({found['reason']})"))
+    return "\n".join([*lines, f"  auto picks: {info['auto']}"])
 
 
 def solve(instance: Instance, algorithm: str = "auto", **options: Any) -> SolveResult:

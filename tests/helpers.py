@@ -78,8 +78,9 @@ def brute(deal, misplays=True, clues=True, visit=None, game=None):
         key = (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
                game.strikes, game.current, None if game.last_turn is None else game.last_turn - game.turn)
         if key not in memo:
-            best = game.played  # with no move left the team is stuck: count what it has
-            for action in legal_actions(game, misplays, clues):
+            actions = legal_actions(game, misplays, clues)  # a misplay into the third strike is one: it scores 0
+            best = 0 if actions else game.played  # with no move left the team is stuck: count what it has
+            for action in actions:
                 child = game.copy()
                 child.apply(action)
                 best = max(best, value(child))

@@ -21,7 +21,7 @@ MODULES = [
     "solitaire.satenc", "solitaire.selection", "solitaire.sequence", "solitaire.solve",
     "solitaire.io.atomic", "solitaire.io.budget", "solitaire.io.errors", "solitaire.io.inputfile",
     "solitaire.io.interrupt", "solitaire.io.progress", "solitaire.io.command", "solitaire.io.params",
-    "solitaire.io.textenum",
+    "solitaire.io.options", "solitaire.io.textenum",
     "reductions", "reductions.crosscheck", "reductions.dimacs", "reductions.theorem7",
     "solitaire.seer", "solitaire.seer.runs.analysis", "solitaire.seer.runs.analyzerun", "solitaire.seer.runs.boundrun", "solitaire.seer.bounds.relaxations",
     "solitaire.seer.game.deals", "solitaire.seer.sources.dealsource", "solitaire.seer.runs.evaluation", "solitaire.seer.runs.exactrun", "solitaire.seer.runs.frame",

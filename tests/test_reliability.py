@@ -24,6 +24,7 @@ from solitaire.io.errors import InputError
 from solitaire.seer.runs.boundrun import BoundOptions, BoundRun
 from solitaire.seer.sources.dealsource import SeedRange
 from solitaire.seer.game.ids import line_file_name, parse_id
+from solitaire.seer.game.seeds import deck_from_seed
 from solitaire.seer.runs.rowfile import RowLock, read_rows
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,7 +156,8 @@ def game_with(played=True, **changes):
 
 
 @pytest.mark.parametrize("changes, named", [
-    ({"variant": "Up or Down (5 Suits)"}, "'Up or Down (5 Suits)' (id 24) is not supported"),
+    ({"variant": "Up or Down (5 Suits)", "deck": [list(card) for card in deck_from_seed("p2v24s1")]},
+     "'Up or Down (5 Suits)' (id 24) is not supported"),
     ({"options_detrimentalCharacters": True}, "option detrimentalCharacters is not supported"),
     ({"options_someNewRule": True}, "option 'someNewRule' is not supported"),
     ({"variant": "Black (6 Suits)"}, "expected 55 cards (the deck of Black (6 Suits))"),
@@ -251,7 +253,7 @@ def test_ids_carry_players_and_source_and_name_the_line_files(tmp_path):
     assert [r["id"] for r in out["rows"]] == ["P2-hle-3", "P2-hle-4"]
     assert sorted(os.listdir(tmp_path)) == ["P2-hle-3.json", "P2-hle-4.json"]
     assert str(parse_id("P2:seed:17")) == "P2-seed-17"  # the table's colon form reads as the dash form
-    for bad in ("seed:0", "P6-seed-0", "P2-seed-01", f"P2-hle-{2**32}", "P2-seed-\u0661", "P2-nope-1"):
+    for bad in ("seed:0", "P7-seed-0", "P2-seed-01", f"P2-hle-{2**32}", "P2-seed-\u0661", "P2-nope-1"):
         with pytest.raises(ValueError):
             parse_id(bad)
 

@@ -3,8 +3,9 @@ for a stop signal, its finished rows kept.
 
 Contract. :class:`CommandGroup` is the ``click`` group of the command line. Every
 :class:`~solitaire.io.errors.InputError`, file that cannot be opened, usage error and memory
-shortfall becomes one line on standard error and exit code 2 (never a traceback); the parameters an
-error names are shown as the command's options (:func:`in_options`). Once the modules
+shortfall becomes one line on standard error and exit code 2 (never a traceback), and so does a library's
+``ValueError`` within :func:`usage_errors`; the parameters an error names are shown as the command's options
+(:func:`in_options`). Once the modules
 are loaded, Ctrl-C, SIGTERM and SIGHUP (:data:`~solitaire.io.interrupt.STOP_SIGNALS`) are taken by
 :func:`interrupt`: a ``KeyboardInterrupt`` (a :class:`~solitaire.io.interrupt.Terminated` for SIGTERM
 and SIGHUP) that lets a batch run keep its finished rows
@@ -25,7 +26,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
@@ -35,8 +36,8 @@ from solitaire.io.atomic import settle_temporaries
 from solitaire.io.errors import InputError
 from solitaire.io.interrupt import REPEAT, STOP_SIGNALS, Terminated, interrupted, stop_signal, watch_interrupts
 
-__all__ = ["CommandGroup", "interrupt", "unraisable", "stop_now", "stopped_line", "usage_error", "in_options",
-           "option_names"]
+__all__ = ["CommandGroup", "interrupt", "unraisable", "stop_now", "stopped_line", "usage_error", "usage_errors",
+           "in_options", "option_names"]
 
 #: Set by every Python handler of a stop signal: the watch of :func:`~solitaire.io.interrupt.watch_interrupts`
 #: stops the command when a signal reaches none within ``_GRACE`` seconds (it came inside a long compiled call).
@@ -102,6 +103,19 @@ def option_names(**names: str) -> Callable[[click.Command], click.Command]:
         command.option_names = names  # type: ignore[attr-defined]
         return command
     return decorate
+
+
+@contextlib.contextmanager
+def usage_errors(*kept: type[Exception]) -> Iterator[None]:
+    """Within it, a ``ValueError`` of the library (an :class:`~solitaire.io.errors.InputError` among them) stops
+    the running command with a usage error (:func:`usage_error`), the parameters it names shown as the command's
+    options (:func:`in_options`); errors of the kinds ``kept`` go on as they are (to :class:`CommandGroup`)."""
+    try:
+        yield
+    except kept:
+        raise
+    except ValueError as err:
+        usage_error(in_options(str(err), click.get_current_context().command))
 
 
 def interrupt(signum: int, frame: FrameType | None = None) -> None:

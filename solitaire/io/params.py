@@ -3,7 +3,7 @@
 Contract. Each type or option checks what the command line is given before any work starts and
 refuses it with one line naming the option (a ``click`` usage error, exit code 2): numbers of
 seconds that are finite, whole numbers in ASCII digits, a memory limit, files that must differ, a
-folder that can be made, a shipped example in place of a path.
+shipped example in place of a path.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from solitaire.io.budget import parse_size, set_limit
 from solitaire.io.command import usage_error
 from solitaire.io.errors import InputError
 
-__all__ = ["Seconds", "SECONDS", "Whole", "memory_option", "make_folder", "distinct_files", "example_option"]
+__all__ = ["Seconds", "SECONDS", "Whole", "memory_option", "distinct_files", "example_option"]
 
 
 class Seconds(click.FloatRange):
@@ -68,16 +68,6 @@ def memory_option(command: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--max-memory", metavar="SIZE", callback=_set_memory_limit, expose_value=False,
                         help="Refuse, before starting, work estimated to need more memory than SIZE "
                              "(512M, 4G); default: the machine's memory. See docs/limits.md.")(command)
-
-
-def make_folder(folder: str, path: str) -> None:
-    """Create ``folder`` and its parents for writing ``path``, or a usage error naming what is in the way."""
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):  # a file stands where a folder of the path should
-        usage_error(f"cannot write {path}: a part of {folder} is a file, not a folder")
-    except OSError as err:
-        usage_error(f"cannot write {path}: {err.strerror or err}")
 
 
 def distinct_files(**paths: str | None) -> None:

@@ -5,7 +5,8 @@ counts each once yielded (or it counts what :meth:`Progress.advance` is given, b
 appears with the first item, so neither the wait before it (the compiled code loading, the first result of the
 workers) nor its estimate counts that wait. Lines printed through :meth:`Progress.echo` go to standard output
 above the bar: the bar's line is cleared first and drawn again after. Off a terminal, or when ``shown`` is
-false, nothing is drawn and :meth:`Progress.echo` prints plainly.
+false, nothing is drawn and :meth:`Progress.echo` prints plainly. Used as a context manager (a bar that
+counts with :meth:`Progress.advance`), it closes on leaving.
 """
 
 from __future__ import annotations
@@ -58,6 +59,12 @@ class Progress:
         sys.stderr.flush()
         click.echo(text)
         self.bar.render_progress()
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     def close(self) -> None:
         """End the bar's line (nothing when none was drawn)."""

@@ -169,7 +169,7 @@ def max_score(deck: Deal | Position | str | Sequence, players: int | None = None
         What to solve (module docstring: a deal, a position, the text form, or the cards in draw
         order as types ``0..24`` or hanab.live ``[suitIndex, rank]`` pairs).
     players : int, optional
-        ``2..5``; needed unless ``deck`` is a deal or a position.
+        ``2..6``; needed unless ``deck`` is a deal or a position.
     start_player : int, optional
         The player who moves first: ``0`` for a deck, the deal's own for a deal. Not with a position.
     timeout : float or None

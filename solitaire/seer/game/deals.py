@@ -2,13 +2,16 @@
 
 A deal is the order of the 50 cards of the standard deck (5 suits, ranks 1,1,1,2,2,3,3,4,4,5
 in each), or of the deck of a hanab.live variant (3 to 6 suits, :attr:`Deal.options`),
-together with the number of players ``P`` in ``2..5``; the hand size is 5 for ``P <= 3`` and
-4 for ``P >= 4`` (one less or more with the options). Cards are dealt in blocks, as hanab.live
+together with the number of players ``P`` in ``2..6``; the hand size is 5 for ``P <= 3``,
+4 for 4 or 5 players and 3 for 6 (one less or more with the options). Cards are dealt in blocks, as hanab.live
 and the Hanabi Learning Environment both do: player 0 gets the first ``hand`` cards, player 1
 the next ``hand``, …; every later draw goes to the player who just played or discarded.
 
 A card is a pair ``(rank, suit)`` with rank ``1..5`` and suit ``0..4`` (``0..S-1`` in a variant
-of ``S`` suits); its *type* is ``suit * 5 + rank - 1`` (``0..24``, ``0..5 S - 1``). Suits are
+of ``S`` suits); its *type* is ``suit * 5 + rank - 1`` (``0..24``, ``0..5 S - 1``). A deal holds the
+deck of every hanab.live variant, those the solvers refuse included (:attr:`Deal.rules` refuses them):
+Up or Down's START card (rank 7) is a sixth type per suit
+(:meth:`~solitaire.seer.game.variants.Variant.type_of`), Sudoku with ``k`` suits has ranks ``1..k``. Suits are
 lettered ``r y g b w`` (hanab.live's suit indices 0..4: red, yellow, green, blue, purple — the
 fifth suit is written ``w``).
 
@@ -25,8 +28,9 @@ Sources
   ``"actions"`` and the names are kept when present; ``"options": {"startingPlayer": s}`` is
   the deal's starting player (:func:`deal_to_hanablive` writes this form). The game's variant
   (``variant``, ``options.variant`` or ``variant_id``) and rule options are read by
-  :meth:`~solitaire.seer.game.options.Options.from_hanablive` into :attr:`Deal.options`; a variant or
-  option the toolkit does not model (:meth:`~solitaire.seer.game.options.Options.from_hanablive`), a deck
+  :meth:`~solitaire.seer.game.options.Options.from_hanablive` into :attr:`Deal.options` (every
+  hanab.live variant: a deck is a deck); an option the toolkit does not model
+  (:meth:`~solitaire.seer.game.options.Options.from_hanablive`), a deck
   that is not the variant's or a ``hand_size`` other than the game's is refused, naming it.
 * :func:`seeded_deal`: our generator, specified exactly in its docstring.
 * :func:`solitaire.seer.game.hle.hle_deal`: the deal of the Hanabi Learning Environment for a seed.
@@ -62,13 +66,13 @@ from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text, parse_json, read_text, text_lines
 from solitaire.model import Instance
 from solitaire.seer.game.ids import deck_key, game_id, parse_id
-from solitaire.seer.game.options import Options, Rules, read_option
+from solitaire.seer.game.options import DEFAULT_NAMES, HAND_SIZES, PLAYER_RANGE, Options, Rules, read_option
 from solitaire.seer.game.seeds import deck_from_seed, parse_seed
-from solitaire.seer.game.variants import Variant, get_variant
+from solitaire.seer.game.variants import START, Card, Variant, get_variant
 
 __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
-    "Deal", "hand_size", "card_name", "format_deal_text", "parse_deal_text",
+    "Deal", "hand_size", "hanablive_deck", "card_name", "format_deal_text", "parse_deal_text",
     "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file", "live_id",
     "read_deal", "seeded_deal", "splitmix64", "hanablive_names", "deal_to_hanablive", "rules_of",
 ]
@@ -85,19 +89,20 @@ STANDARD_TEXT = " ".join(f"{s}{r}" for s in SUITS for r in range(1, RANKS + 1) f
 
 
 def hand_size(players: int) -> int:
-    """Cards per hand: 5 for 2 or 3 players, 4 for 4 or 5."""
-    if players not in (2, 3, 4, 5):
-        raise ValueError(f"players must be in 2..5, got {players}")
-    return 5 if players <= 3 else 4
+    """Cards per hand: 5 for 2 or 3 players, 4 for 4 or 5, 3 for 6 (hanab.live's hands)."""
+    if players not in HAND_SIZES:
+        raise ValueError(f"players must be in {PLAYER_RANGE}, got {players}")
+    return HAND_SIZES[players]
 
 
 def card_name(card_type: int, variant: Variant | None = None) -> str:
     """Text of a type ``suit * 5 + rank - 1``: ``card_name(3) == 'r4'`` on the standard deck; in
     another variant its suit's name and the rank (``'Black 4'``)."""
-    suit, rank = divmod(int(card_type), RANKS)
     if variant is None or variant.id == 0:
+        suit, rank = divmod(int(card_type), RANKS)
         return f"{SUITS[suit]}{rank + 1}"
-    return f"{variant.suits[suit].name} {rank + 1}"
+    card = variant.card_of(int(card_type))
+    return f"{variant.suits[card.suit].name} {'START' if card.rank == START else card.rank}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -109,7 +114,7 @@ class Deal:
     types : array-like of int
         Card types ``suit * 5 + rank - 1`` in deck order (a permutation of the standard deck).
     players : int
-        ``2..5``.
+        ``2..6``.
     ident : str
         The game's id (:mod:`solitaire.seer.game.ids`: ``"P2-seed-7"``, ``"P3-game-98745"``).
     meta : dict
@@ -157,8 +162,9 @@ class Deal:
 
     @property
     def variant(self) -> Variant:
-        """The hanab.live :class:`~solitaire.seer.game.variants.Variant` of the deal."""
-        return self.rules.variant
+        """The hanab.live :class:`~solitaire.seer.game.variants.Variant` of the deal (its deck, whether the
+        solvers play it or not: :attr:`rules` refuses a variant they do not model)."""
+        return get_variant(self.options.variant)
 
     @property
     def standard(self) -> bool:
@@ -167,8 +173,8 @@ class Deal:
 
     @property
     def n_types(self) -> int:
-        """Card types: 5 per suit."""
-        return RANKS * len(self.variant.suits)
+        """Card types: 5 per suit (6 in Up or Down, :attr:`~solitaire.seer.game.variants.Variant.width`)."""
+        return self.variant.width * len(self.variant.suits)
 
     @property
     def counts(self) -> np.ndarray:
@@ -225,8 +231,12 @@ class Deal:
 
 @cache
 def rules_of(options: Options, players: int) -> Rules:
-    """The :class:`~solitaire.seer.game.options.Rules` of ``players`` playing with ``options``, built once."""
-    return Rules(get_variant(options.variant), players, options)
+    """The :class:`~solitaire.seer.game.options.Rules` of ``players`` playing with ``options``, built once: the
+    rules of a game to be played, :class:`~solitaire.seer.game.variants.UnsupportedVariant` for a variant with a
+    rule the solvers do not model (:meth:`~solitaire.seer.game.variants.Variant.check_playable`)."""
+    variant = get_variant(options.variant)
+    variant.check_playable()
+    return Rules(variant, players, options)
 
 
 @cache
@@ -236,12 +246,16 @@ def _counts(variant_name):
     return counts
 
 
-_NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
 
 
 def hanablive_names(deal: Deal) -> list[str]:
     """The players' names: the game's own, else Alice, Bob, …"""
-    return list(deal.meta.get("names") or _NAMES[:deal.players])
+    return list(deal.meta.get("names") or DEFAULT_NAMES[:deal.players])
+
+
+def hanablive_deck(deal: Deal) -> list[dict[str, int]]:
+    """The deck as a hanab.live game lists it: ``{"suitIndex", "rank"}`` per card, in draw order."""
+    return [{"suitIndex": card.suit, "rank": card.rank} for card in map(deal.variant.card_of, deal.types.tolist())]
 
 
 def deal_to_hanablive(deal: Deal) -> dict[str, Any]:
@@ -249,8 +263,7 @@ def deal_to_hanablive(deal: Deal) -> dict[str, Any]:
     ``options`` (``startingPlayer``, and the variant and rule options of a variant game), and the
     ``seed`` of a deal of a hanab.live seed string; :func:`parse_hanablive` reads it back."""
     options = {} if deal.standard else deal.options.to_hanablive()
-    game = {"players": hanablive_names(deal),
-            "deck": [{"suitIndex": t // RANKS, "rank": t % RANKS + 1} for t in deal.types.tolist()],
+    game = {"players": hanablive_names(deal), "deck": hanablive_deck(deal),
             "options": dict(options, startingPlayer=deal.start_player)}
     found = parse_id(deal.ident)
     return dict(game, seed=found.key) if found.source == "live" else game
@@ -300,7 +313,7 @@ def _parse_card(token, source, line, col):
 
 
 def parse_deal_text(text: str, players: int | None, source: str = "<string>") -> Deal:
-    """Parse the text form into a :class:`Deal` (see the module docstring); players not in 2..5 (``None``
+    """Parse the text form into a :class:`Deal` (see the module docstring); players not in 2..6 (``None``
     too) are an :class:`InputError`."""
     types, places = [], []
     for lineno, line in enumerate(text_lines(text), start=1):
@@ -317,15 +330,15 @@ def _file_deal(types, players, source, record=None, options=None):
     (and the variant and options of a variant game); ``options`` defaults to ``Options()``."""
     if options is None:
         options = Options()
-    if players not in (2, 3, 4, 5):
-        raise InputError(f"expected 2..5 players, got {players!r}", source)
+    if players not in HAND_SIZES:
+        raise InputError(f"expected {PLAYER_RANGE} players, got {players!r}", source)
     meta = dict(record or {}, source=source)
     keyed = record if options == Options() else dict(record or {}, options=options.to_hanablive())
     return Deal(types, players, game_id(players, "deck", deck_key(types, keyed)), meta, options=options)
 
 
 def deal_from_instance(instance: Instance, players: int | None, source: str = "<instance>") -> Deal:
-    """A deal from a solitaire instance with ``n = c = 5`` (a ``.deck`` file); players not in 2..5 (``None``
+    """A deal from a solitaire instance with ``n = c = 5`` (a ``.deck`` file); players not in 2..6 (``None``
     too) are an :class:`InputError`."""
     if (instance.n, instance.c) != (RANKS, len(SUITS)):
         raise InputError(f"expected a deck with n = 5 values and c = 5 colors, got n = {instance.n}, "
@@ -335,7 +348,7 @@ def deal_from_instance(instance: Instance, players: int | None, source: str = "<
     return _file_deal(types, players, source)
 
 
-def _card_from_json(card, number, source, line, suits):
+def _card_from_json(card, number, source, line, variant):
     if isinstance(card, dict):
         suit, rank = card.get("suitIndex"), card.get("rank")
     elif isinstance(card, list) and len(card) == 2:
@@ -345,11 +358,13 @@ def _card_from_json(card, number, source, line, suits):
     if not (is_whole(suit) and is_whole(rank)):
         raise InputError(f"deck card {number}: expected {{\"suitIndex\": s, \"rank\": r}} or [s, r], got "
                          f"{json_text(card)}", source, line)
+    suits = len(variant.suits)
     if not 0 <= suit < suits:
         raise InputError(f"deck card {number}: expected a suitIndex in 0..{suits - 1}, got {suit}", source, line)
-    if not 1 <= rank <= RANKS:
-        raise InputError(f"deck card {number}: expected a rank in 1..5, got {rank}", source, line)
-    return suit * RANKS + rank - 1
+    if rank not in variant.ranks:
+        ranks = f"1..{variant.stack_size}" + (f" or {START} (START)" if START in variant.ranks else "")
+        raise InputError(f"deck card {number}: expected a rank in {ranks}, got {rank}", source, line)
+    return variant.type_of(Card(suit, rank))
 
 
 #: Fields some game records carry beside ``options``, each the same as an option.
@@ -360,8 +375,8 @@ def _game_options(obj, players, source, line):
     """The :class:`~solitaire.seer.game.options.Options` of the game ``obj`` (its ``options`` and the
     record fields beside them, each checked by its type; a field and an option that say the same
     must agree; ``null`` is absent); :class:`InputError` (a
-    :class:`~solitaire.seer.game.variants.UnsupportedVariant` naming the rule) for a variant or an option
-    the toolkit does not model, or a starting player, ``numPlayers`` or ``hand_size`` that is not
+    :class:`~solitaire.seer.game.variants.UnsupportedVariant` naming the rule) for an option the toolkit
+    does not model, or a starting player, ``numPlayers`` or ``hand_size`` that is not
     the game's."""
     options = obj.get("options")
     if not isinstance(options, dict | None):
@@ -406,8 +421,8 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
             raise InputError(f"expected 'players' to be the players' names (strings) or their count, got "
                              f"{json_text(players)}", source, line)
         players, names = len(players), players
-    if not (is_whole(players) and 2 <= players <= 5):
-        raise InputError(f"expected 2..5 players, got {json_text(obj['players'])}", source, line)
+    if not (is_whole(players) and players in HAND_SIZES):
+        raise InputError(f"expected {PLAYER_RANGE} players, got {json_text(obj['players'])}", source, line)
     options = _game_options(obj, players, source, line)
     start, options = options.starting_player, replace(options, starting_player=0)
     variant = get_variant(options.variant)
@@ -415,11 +430,11 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
     if "deck" in obj:
         if not isinstance(obj["deck"], list):
             raise InputError(f"expected 'deck' to be a list of cards, got {json_text(obj['deck'])}", source, line)
-        types = [_card_from_json(card, i, source, line, len(variant.suits))
+        types = [_card_from_json(card, i, source, line, variant)
                  for i, card in enumerate(obj["deck"], start=1)]
         check_deck(types, source, lambda i: (line, None), line, variant)
     if seed is not None:
-        dealt = [card.type for card in deck_from_seed(seed, variant)]
+        dealt = [variant.type_of(card) for card in deck_from_seed(seed, variant)]
         if "deck" in obj and types != dealt:
             first = next(i for i, (a, b) in enumerate(zip(types, dealt, strict=True), start=1) if a != b)
             raise InputError(f"'deck' is not the deck hanab.live deals for the seed {seed!r} (card {first} differs)",

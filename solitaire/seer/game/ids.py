@@ -47,7 +47,7 @@ SOURCES = {
     "jaxmarl": r"0|[1-9][0-9]{0,9}",
 }
 _LIMITS = {"seed": 2**64, "hle": 2**31, "hlerandom": 2**31}
-_ID = re.compile(r"P(?P<players>[2-5])[-:](?:"
+_ID = re.compile(r"P(?P<players>[2-6])[-:](?:"
                  + "|".join(rf"(?P<{name}>{name})[-:](?P<{name}_key>{key})" for name, key in SOURCES.items()) + ")",
                  re.ASCII)
 

@@ -44,7 +44,6 @@ from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
 from solitaire.seer.game.variants import (
     COLOR,
-    RANKS,
     Card,
     Clue,
     UnsupportedVariant,
@@ -54,9 +53,13 @@ from solitaire.seer.game.variants import (
     get_variant,
 )
 
-__all__ = ["HAND_SIZES", "MAX_CLUES", "Options", "Rules", "read_option"]
+__all__ = ["DEFAULT_NAMES", "HAND_SIZES", "PLAYER_RANGE", "MAX_CLUES", "Options", "Rules", "read_option"]
 
 HAND_SIZES = {2: 5, 3: 5, 4: 4, 5: 4, 6: 3}   # hanab.live's DefaultNumCardsPerHand
+#: The player counts hanab.live seats, as text.
+PLAYER_RANGE = f"{min(HAND_SIZES)}..{max(HAND_SIZES)}"
+#: The names hanab.live gives the players of a game read from a replay link, in seat order.
+DEFAULT_NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily", "Frank")
 MAX_CLUES = 8  # clue tokens at the start and at most
 _DEFAULT_VARIANT = "No Variant"
 _MODELLED = {"variant": "variant", "deckPlays": "deck_plays", "emptyClues": "empty_clues",
@@ -229,11 +232,15 @@ class Rules:
 
     @cached_property
     def touching(self) -> tuple[Clue | None, ...]:
-        """Per type ``suit * 5 + rank - 1``: the first clue the variant offers (colours first) that
-        touches it, ``None`` if none does."""
-        return tuple(next((clue for clue in self.variant.clues() if clue_touches(self.variant, clue, Card(s, r))),
-                          None)
-                     for s in range(len(self.variant.suits)) for r in RANKS)
+        """Per type (:meth:`~solitaire.seer.game.variants.Variant.type_of`): the first clue the variant offers
+        (colours first) that touches its card, ``None`` if none does."""
+        return tuple(next((clue for clue in self.variant.clues() if clue_touches(self.variant, clue, card)), None)
+                     for card in self._cards)
+
+    @property
+    def _cards(self) -> list[Card]:
+        """The card of each type."""
+        return [self.variant.card_of(t) for t in range(len(self.variant.suits) * self.variant.width)]
 
     @cached_property
     def clue_reach(self) -> dict[Clue, frozenset[int] | None]:
@@ -241,9 +248,8 @@ class Rules:
         or ``None`` when it may be given to any hand (empty clues allowed, or a kind of clue that touches nothing
         in this variant). A clue may be given to a hand when it is ``None`` or touches a type of the hand: what
         :func:`~solitaire.seer.game.variants.clue_is_legal` decides, by types."""
-        cards = [Card(s, r) for s in range(len(self.variant.suits)) for r in RANKS]
         return {clue: None if clue_is_legal(self.variant, clue, [], self.options.empty_clues)
-                else frozenset(t for t, card in enumerate(cards) if clue_touches(self.variant, clue, card))
+                else frozenset(t for t, card in enumerate(self._cards) if clue_touches(self.variant, clue, card))
                 for clue in self.variant.clues()}
 
     @property

@@ -9,9 +9,10 @@ first (player 0's hand is the first cards, as everywhere in the toolkit). hanab.
    polynomial 0xC96C5795D7870F42, initial value and final XOR all ones), the 64 bits read as
    a signed int64;
 3. Go's legacy ``math/rand`` source is seeded with it (:class:`~solitaire.seer.game.gorand.GoRand`);
-4. the unshuffled deck of the variant (:func:`~solitaire.seer.game.variants.unshuffled_deck`) is
-   shuffled by a forward Fisher-Yates pass: for i = 0, 1, ..., n - 1, j = ``Intn(i + 1)`` and
-   cards i and j swap.
+4. the unshuffled deck of the variant (:func:`~solitaire.seer.game.variants.unshuffled_deck`: every
+   hanab.live variant, those the solvers refuse included, with Up or Down's START cards, Sudoku's
+   ranks and the copies of reversed suits) is shuffled by a forward Fisher-Yates pass: for
+   i = 0, 1, ..., n - 1, j = ``Intn(i + 1)`` and cards i and j swap.
 
 Seed strings of ordinary games read ``p<players>v<variant id>s<suffix>`` (``p3v0s17``: three
 players, No Variant, the 17th seed); :func:`parse_seed` splits them, :class:`SeedString`

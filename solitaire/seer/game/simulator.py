@@ -267,7 +267,7 @@ class Game:
 
     def cards(self, player: int) -> list[Card]:
         """The cards of ``player``'s hand, in slot order."""
-        return [Card(self.type_of(o) // RANKS, self.type_of(o) % RANKS + 1) for o in self.hands[player]]
+        return [self.deal.variant.card_of(self.type_of(o)) for o in self.hands[player]]
 
 
 def replay(start: Deal | Position, actions: Iterable[Mapping[str, Any]], source: str = "<actions>") -> Iterator[Game]:

@@ -1,16 +1,26 @@
 """hanab.live variants: suits, decks and which cards a clue touches.
 
-Contract: :func:`get_variant` returns the :class:`Variant` of a hanab.live variant name or id
-from the shipped table ``data/variants.json`` (built from hanab.live's definitions by
-:mod:`solitaire.seer.game.variants_build`, which also says which variants are refused and why). A
-variant the table refuses raises :class:`UnsupportedVariant` naming the rule that is not
-modelled; a name or id hanab.live does not have raises :class:`InputError`.
+Contract: :func:`get_variant` returns the :class:`Variant` of every hanab.live variant, by name
+or id, from the shipped table ``data/variants.json`` (built from hanab.live's definitions by
+:mod:`solitaire.seer.game.variants_build`, which also says which rules are not modelled and
+why); a name or id hanab.live does not have raises :class:`InputError`. Every variant has its
+deck; a variant with a rule the solvers do not model has :attr:`Variant.refused`, and
+:meth:`Variant.check_playable` raises :class:`UnsupportedVariant` naming that rule (the rules
+of a game to be played are checked there, :func:`solitaire.seer.game.deals.rules_of`).
 
-A variant has 3 to 6 suits, each of ranks 1..5; its maximum score is 5 per suit. Copies of a
-card (hanab.live's ``numCopiesOfCard`` for the supported variants): 1 of every rank in a
-one-of-each ("dark") suit; 1 of the critical rank (Critical Fours); rank 1: 2 with Scarce
-Ones, else 3; rank 5: 1; every other rank 2. The unshuffled deck lists the suits in variant
-order, ranks ascending, copies adjacent.
+A variant has 3 to 6 suits; its cards have the ranks :attr:`Variant.ranks` (hanab.live's
+``Ranks``: 1..5; 1..k in Sudoku with k suits; 1..5 and :data:`START` in Up or Down) and its
+maximum score is :attr:`Variant.stack_size` (5; k in Sudoku) per suit. Copies of a card
+(hanab.live's ``numCopiesOfCard``, server ``game_deck.go``): 1 of every rank in a one-of-each
+("dark") suit; 2 of every rank in Sudoku; rank 1: 1 in Up or Down and in a reversed suit, 2
+with Scarce Ones, else 3; 1 of the critical rank (Critical Fours); rank 5: 3 in a reversed
+suit, else 1; the START card 1; every other rank 2. The unshuffled deck lists the suits in
+variant order, ranks ascending (START last), copies adjacent. A card's type in a deal is
+``suit * width + slot`` (:meth:`Variant.type_of`): the slots of a suit are its ranks in the order
+its stack is built, 1..5 (5..1 in a reversed suit), and START after them in Up or Down (width 6);
+every modelled variant has width 5. The solvers see only types, so a reversed suit is to them a
+suit built up; its ranks matter only to which clues touch a card, which :func:`clue_touches`
+decides on the card (:meth:`Variant.card_of`).
 
 A clue is a colour (an index into the variant's clue colours) or a rank (one of its clue
 ranks). :func:`clue_touches` is hanab.live's ``variantIsCardTouched`` (server
@@ -36,6 +46,9 @@ Examples
 True
 >>> get_variant("Black (6 Suits)").suits[5].copies
 (1, 1, 1, 1, 1)
+>>> u = get_variant("Up or Down (5 Suits)")
+>>> u.ranks, u.suits[0].copies, u.deck_size, u.refused is not None
+((1, 2, 3, 4, 5, 7), (1, 2, 2, 2, 1, 1), 45, True)
 """
 
 import json
@@ -47,14 +60,17 @@ from typing import NamedTuple
 from solitaire.io.errors import InputError
 
 __all__ = [
-    "RANKS", "COLOR", "RANK", "Card", "Clue", "Reach", "Suit", "SpecialRank", "Variant",
-    "UnsupportedVariant", "get_variant", "supported_variants", "unsupported_variants",
+    "RANKS", "START", "COLOR", "RANK", "Card", "Clue", "Reach", "Suit", "SpecialRank", "Variant",
+    "UnsupportedVariant", "get_variant", "all_variants", "supported_variants", "unsupported_variants",
     "unshuffled_deck", "clue_touches", "clue_offered", "clue_is_legal", "legal_clue_exists",
 ]
 
 RANKS = (1, 2, 3, 4, 5)
+#: The rank of Up or Down's START card (hanab.live's ``StartCardRank``).
+START = 7
 COLOR = "color"
 RANK = "rank"
+_REVERSED = " Reversed"
 
 
 class UnsupportedVariant(InputError):
@@ -66,11 +82,6 @@ class Card(NamedTuple):
 
     suit: int
     rank: int
-
-    @property
-    def type(self) -> int:
-        """The card's type as the solvers number them: ``suit * 5 + rank - 1``."""
-        return self.suit * len(RANKS) + self.rank - 1
 
 
 class Clue(NamedTuple):
@@ -107,7 +118,10 @@ class Reach:
 
 @dataclass(frozen=True)
 class Suit:
-    """One suit: its copies of ranks 1..5 and how clues touch it."""
+    """One suit: its copies per slot (:meth:`Variant.suit_slots`: ranks 1..5, then START in Up or Down; 5..1
+    in a reversed suit), how clues touch it,
+    whether it is built down from 5 (``reversed``, hanab.live's ``<suit> Reversed``) and whether a
+    play discards it and a discard plays it (``inverted``)."""
 
     name: str
     copies: tuple[int, ...]
@@ -115,6 +129,8 @@ class Suit:
     reach: Reach = Reach()
     one_of_each: bool = False
     prism: bool = False
+    reversed: bool = False
+    inverted: bool = False
 
 
 @dataclass(frozen=True)
@@ -128,7 +144,8 @@ class SpecialRank:
 
 @dataclass(frozen=True)
 class Variant:
-    """A supported hanab.live variant."""
+    """A hanab.live variant: its deck, its clues, and ``refused``, the rule the solvers do not model
+    (``None`` when they play it)."""
 
     id: int
     name: str
@@ -145,10 +162,44 @@ class Variant:
     chimneys: bool = False
     color_clues_touch_nothing: bool = False
     rank_clues_touch_nothing: bool = False
+    ranks: tuple[int, ...] = RANKS
+    stack_size: int = len(RANKS)
+    refused: str | None = None
 
     @property
     def max_score(self) -> int:
-        return len(RANKS) * len(self.suits)
+        return self.stack_size * len(self.suits)
+
+    @property
+    def slots(self) -> tuple[int, ...]:
+        """The ranks of a suit in hanab.live's deck order: 1..5, then START in Up or Down."""
+        return RANKS + (START,) if START in self.ranks else RANKS
+
+    def suit_slots(self, suit: int) -> tuple[int, ...]:
+        """The rank of each type of suit ``suit``, in the order its stack is built: :attr:`slots`, or 5..1 for
+        a reversed suit. The solvers see a reversed suit as a suit built up, its ``k``-th card to play
+        being type ``suit * width + k - 1``, whatever its rank."""
+        return RANKS[::-1] if self.suits[suit].reversed else self.slots
+
+    @property
+    def width(self) -> int:
+        """Types per suit (5; 6 in Up or Down)."""
+        return len(self.slots)
+
+    def type_of(self, card: "Card") -> int:
+        """The type of ``card`` in a deal of this variant: ``suit * width + slot`` (:meth:`suit_slots`)."""
+        return card.suit * self.width + self.suit_slots(card.suit).index(card.rank)
+
+    def card_of(self, card_type: int) -> "Card":
+        """The card of a type (:meth:`type_of`)."""
+        suit, slot = divmod(card_type, self.width)
+        return Card(suit, self.suit_slots(suit)[slot])
+
+    def check_playable(self) -> None:
+        """Raise :class:`UnsupportedVariant` naming the rule the solvers do not model, if any."""
+        if self.refused is not None:
+            raise UnsupportedVariant(f"{self.name!r} (id {self.id}) is not supported: {self.refused}",
+                                     "hanab.live variant")
 
     @property
     def deck_size(self) -> int:
@@ -160,24 +211,42 @@ class Variant:
                 + [Clue(RANK, r) for r in self.clue_ranks])
 
 
-def _copies(one_of_each: bool, critical_rank: int | None, scarce_ones: bool) -> tuple[int, ...]:
+def _copies(entry: dict, suit: dict, reversed_: bool, ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """Copies of each card of a suit, per slot (:meth:`Variant.suit_slots`: hanab.live's ``numCopiesOfCard``
+    of each rank in the order the stack is built; 0 for a rank the variant does not deal)."""
     def count(rank: int) -> int:
-        if one_of_each or rank == critical_rank or rank == 5:
+        if rank not in ranks:
+            return 0
+        if suit.get("oneOfEach", False):
             return 1
+        if entry.get("sudoku", False):
+            return 2
         if rank == 1:
-            return 2 if scarce_ones else 3
+            return 1 if entry.get("upOrDown", False) or reversed_ else 2 if entry.get("scarceOnes", False) else 3
+        if rank == entry.get("criticalRank") or rank == START:
+            return 1
+        if rank == len(RANKS):
+            return 3 if reversed_ else 1
         return 2
-    return tuple(count(r) for r in RANKS)
+    return tuple(count(r) for r in (RANKS[::-1] if reversed_ else RANKS + (START,) if START in ranks else RANKS))
+
+
+def _ranks(entry: dict) -> tuple[int, ...]:
+    """hanab.live's ``Ranks`` of a variant: 1..5, cut to the number of suits in Sudoku, START appended
+    in Up or Down."""
+    ranks = RANKS[:len(entry["suits"])] if entry.get("sudoku", False) else RANKS
+    return ranks + (START,) if entry.get("upOrDown", False) else ranks
 
 
 def _variant(entry: dict, suits: dict[str, dict]) -> Variant:
     critical, scarce = entry.get("criticalRank"), entry.get("scarceOnes", False)
+    ranks = _ranks(entry)
 
     def suit(name: str) -> Suit:
-        s = suits[name]
-        return Suit(name, _copies(s.get("oneOfEach", False), critical, scarce),
-                    tuple(s["clueColors"]), Reach.from_json(s), s.get("oneOfEach", False),
-                    s.get("prism", False))
+        base = name.removesuffix(_REVERSED)
+        s = suits[base]
+        return Suit(name, _copies(entry, s, base != name, ranks), tuple(s["clueColors"]), Reach.from_json(s),
+                    s.get("oneOfEach", False), s.get("prism", False), base != name, s.get("inverted", False))
 
     special = None
     if "specialRank" in entry:
@@ -189,7 +258,8 @@ def _variant(entry: dict, suits: dict[str, dict]) -> Variant:
                    entry.get("synesthesia", False), entry.get("oddsAndEvens", False),
                    entry.get("funnels", False), entry.get("chimneys", False),
                    entry.get("colorCluesTouchNothing", False),
-                   entry.get("rankCluesTouchNothing", False))
+                   entry.get("rankCluesTouchNothing", False), ranks,
+                   len(entry["suits"]) if entry.get("sudoku", False) else len(RANKS), entry.get("refused"))
 
 
 @cache
@@ -199,42 +269,42 @@ def _table() -> dict:
 
 
 @cache
-def supported_variants() -> dict[str, Variant]:
-    """Every supported variant by name, in hanab.live's order."""
+def all_variants() -> dict[str, Variant]:
+    """Every hanab.live variant by name, in hanab.live's order."""
     table = _table()
     return {e["name"]: _variant(e, table["suits"]) for e in table["variants"]}
 
 
 @cache
+def supported_variants() -> dict[str, Variant]:
+    """Every variant the solvers play, by name, in hanab.live's order."""
+    return {name: v for name, v in all_variants().items() if v.refused is None}
+
+
+@cache
 def unsupported_variants() -> dict[str, tuple[int, str]]:
-    """Every refused variant by name: its id and what is not modelled."""
-    return {name: (vid, why) for vid, name, why in _table()["unsupported"]}
+    """Every variant the solvers refuse, by name: its id and what is not modelled."""
+    return {name: (v.id, v.refused) for name, v in all_variants().items() if v.refused is not None}
 
 
 @cache
 def _ids() -> dict[int, str]:
-    ids = {v.id: name for name, v in supported_variants().items()}
-    ids.update({vid: name for name, (vid, _) in unsupported_variants().items()})
-    return ids
+    return {v.id: name for name, v in all_variants().items()}
 
 
 def get_variant(key: str | int) -> Variant:
     """The variant named ``key`` (hanab.live's exact name) or with hanab.live id ``key``."""
     name = _ids().get(key) if isinstance(key, int) else key
-    if name in supported_variants():
-        return supported_variants()[name]
-    if name in unsupported_variants():
-        vid, why = unsupported_variants()[name]
-        raise UnsupportedVariant(f"{name!r} (id {vid}) is not supported: {why}",
-                                 "hanab.live variant")
+    if name in all_variants():
+        return all_variants()[name]
     raise InputError(f"expected a hanab.live variant name or id, got {key!r}",
                      "hanab.live variant")
 
 
 def unshuffled_deck(variant: Variant) -> list[Card]:
     """hanab.live's deck before the shuffle: suits in order, ranks ascending, copies adjacent."""
-    return [Card(s, rank) for s, suit in enumerate(variant.suits)
-            for rank, n in zip(RANKS, suit.copies, strict=True) for _ in range(n)]
+    return [Card(s, rank) for s, suit in enumerate(variant.suits) for rank in variant.slots
+            for _ in range(suit.copies[variant.suit_slots(s).index(rank)])]
 
 
 def _color_touches(variant: Variant, color: int, suit: Suit, rank: int) -> bool:

@@ -2,15 +2,17 @@
 
 Contract: :func:`build_table` reads hanab.live's ``variants.json``, ``suits.json`` and
 ``colors.json`` (``packages/game/src/json/`` of the Hanabi-Live/hanabi-live repository) and
-returns the project's table: every variant whose rules :mod:`solitaire.seer.game.variants` models
-exactly, with its suits (their copies rule and touch properties) and the clue colours and ranks
-it offers, and every other variant with one line saying which of its rules is not modelled.
-The supported variants differ from the standard game only in their deck (suits, dark suits,
-Scarce Ones, Critical Fours), in which cards a clue touches, and in Clue Starved's token
-economy (half clue tokens). Refused, by the variants.json / suits.json field that says so:
+returns the project's table: every variant, with its suits (their copies rule, touch properties
+and ``inverted`` flag; a ``<suit> Reversed`` name is the suit built down from 5), the clue
+colours and ranks it offers and the fields its deck is dealt by (``upOrDown``, ``sudoku``,
+``stackSize``, ``scarceOnes``, ``criticalRank``), so that :mod:`solitaire.seer.game.variants`
+gives the deck of every variant. A variant whose rules the solvers do not model carries
+``refused``: one line saying which of its rules is not modelled. The modelled variants differ
+from the standard game only in their deck (suits, dark suits, Scarce Ones, Critical Fours, reversed
+suits), in which cards a clue touches, and in Clue Starved's token economy (half clue tokens). Refused,
+by the variants.json / suits.json field that says so:
 
-* ``upOrDown``, ``sudoku`` (and any ``stackSize``), reversed suits (``<suit> Reversed``):
-  stacks that are not built 1 to 5;
+* ``upOrDown``, ``sudoku`` (and any ``stackSize``): stacks that do not start at a fixed end;
 * ``throwItInAHole``: hidden plays, no clue token for a finished stack;
 * ``alternatingClues``: whether a clue is legal depends on the previous clue;
 * suits with ``inverted`` (Orange): playing discards and discarding plays;
@@ -44,9 +46,11 @@ CARRIED = ("clueRanks", "specialRank", "specialRankAllClueColors", "specialRankA
            "specialRankNoClueColors", "specialRankNoClueRanks", "specialRankDeceptive",
            "criticalRank", "scarceOnes", "clueStarved", "synesthesia", "oddsAndEvens",
            "funnels", "chimneys", "colorCluesTouchNothing", "rankCluesTouchNothing")
+# Variant fields of refused rules that change the deck, carried for the deck's sake.
+DECK_FIELDS = ("upOrDown", "sudoku", "stackSize")
 # Suit fields carried into the table (clueColors is derived, see suit_clue_colors).
 SUIT_FLAGS = ("oneOfEach", "allClueColors", "noClueColors", "allClueRanks", "noClueRanks",
-              "prism")
+              "prism", "inverted")
 _REFUSED_VARIANT = {
     "upOrDown": "Up or Down (stacks built up from 1 or down from 5, START cards)",
     "sudoku": "Sudoku (stacks start at any rank)",
@@ -89,36 +93,33 @@ def unsupported_reasons(variant: dict, suits: dict[str, dict]) -> list[str]:
                 if key not in _COSMETIC_VARIANT and key not in CARRIED
                 and key not in _REFUSED_VARIANT and key != "clueColors"]
     for name in variant["suits"]:
-        if name.endswith(REVERSED):
-            reasons.append(f"reversed suit {name} (built down from 5)")
         suit = suits[name.removesuffix(REVERSED)]
         reasons += [text.format(name) for key, text in _REFUSED_SUIT.items() if key in suit]
         reasons += [f"unknown field {key!r} of suit {name}" for key in suit
-                    if key not in _COSMETIC_SUIT and key not in SUIT_FLAGS
-                    and key not in _REFUSED_SUIT and key != "clueColors"]
+                    if key not in _COSMETIC_SUIT and key not in SUIT_FLAGS and key != "clueColors"]
     return list(dict.fromkeys(reasons))
 
 
 def build_table(variants: list[dict], suits: list[dict], colors: list[dict],
                 source: str) -> dict:
-    """The shipped table: ``suits`` and ``variants`` supported, ``unsupported`` with reasons."""
+    """The shipped table: ``suits`` (by name, a reversed suit under its own) and every variant,
+    in hanab.live's order, those whose rules are not modelled with ``refused`` (the reasons)."""
     color_names = {c["name"] for c in colors}
     by_name = {s["name"]: s for s in suits}
-    supported, unsupported, used = [], [], {}
+    entries, used = [], {}
     for v in variants:
-        reasons = unsupported_reasons(v, by_name)
-        if reasons:
-            unsupported.append([v["id"], v["name"], "; ".join(reasons)])
-            continue
         entry = {"id": v["id"], "name": v["name"], "suits": v["suits"],
                  "clueColors": variant_clue_colors(v, by_name, color_names)}
-        entry.update({key: v[key] for key in CARRIED if key in v})
-        supported.append(entry)
+        entry.update({key: v[key] for key in (*CARRIED, *DECK_FIELDS) if key in v})
+        reasons = unsupported_reasons(v, by_name)
+        if reasons:
+            entry["refused"] = "; ".join(reasons)
+        entries.append(entry)
         for name in v["suits"]:
-            suit = by_name[name]
-            used[name] = {"clueColors": suit_clue_colors(suit, color_names),
-                          **{flag: True for flag in SUIT_FLAGS if suit.get(flag)}}
-    return {"source": source, "suits": used, "variants": supported, "unsupported": unsupported}
+            suit = by_name[name.removesuffix(REVERSED)]
+            used[suit["name"]] = {"clueColors": suit_clue_colors(suit, color_names),
+                                  **{flag: True for flag in SUIT_FLAGS if suit.get(flag)}}
+    return {"source": source, "suits": used, "variants": entries}
 
 
 def dump_table(table: dict) -> str:
@@ -126,9 +127,6 @@ def dump_table(table: dict) -> str:
     head = {key: table[key] for key in ("source", "suits")}
     lines = [json.dumps(head, separators=(",", ":"))[:-1] + ',"variants":[']
     lines.append(",\n".join(json.dumps(v, separators=(",", ":")) for v in table["variants"]))
-    lines.append('],"unsupported":[')
-    lines.append(",\n".join(json.dumps(u, separators=(",", ":"))
-                            for u in table["unsupported"]))
     lines.append("]}")
     return "\n".join(lines) + "\n"
 

@@ -16,7 +16,8 @@ the share of deals with ``U2 = 25`` and ``L = 25`` with 95% Wilson intervals, ho
 (:mod:`solitaire.seer.sources.dealsource`), rows streamed to a row file, resumed from it, optimal lines
 written as files named by id, and the summary of exactly the deals asked for, each once. It writes each row
 as :func:`complete_row` completes it: joined to an agent's score, its optimal line replaced by the line's replay
-link. Resuming reuses a row only if it was computed with the run's options: a row of another kind
+link (an agent's scores are checked against the deals first, :func:`scores_warning`). Resuming reuses a row
+only if it was computed with the run's options: a row of another kind
 (with or without ``--exact``, the figures, the lines) stops the run with an
 :class:`~solitaire.io.errors.InputError` saying so; an open row (``exact`` false) records its
 limits (:meth:`~solitaire.seer.bounds.limits.SearchLimits.to_row`) and is recomputed when they differ from the
@@ -42,7 +43,7 @@ from solitaire.seer.bounds.u3 import warm_up
 from solitaire.seer.game.deals import Deal
 from solitaire.seer.game.ids import line_file_name
 from solitaire.seer.game.simulator import Action
-from solitaire.seer.runs.evaluation import evaluate, wilson
+from solitaire.seer.runs.evaluation import check_scores, evaluate, wilson
 from solitaire.seer.runs.partial import PARTIAL_KEYS, PartialRow, Solved, partial_row, partial_summary
 from solitaire.seer.runs.rowfile import (
     LockedRun,
@@ -55,13 +56,13 @@ from solitaire.seer.runs.rowfile import (
     variant_fields,
     write_through,
 )
-from solitaire.seer.sources.dealsource import DealList, LiveSeeds, SeedRange
+from solitaire.seer.sources.dealsource import DealList, LiveSeeds, SeedRange, first_id
 from solitaire.seer.sources.history import Refused, RefusedRow, refused_counts
 from solitaire.seer.sources.openspiel import PartialDeal
 from solitaire.seer.sources.replaylink import link_or_reason
 
 __all__ = ["BoundRow", "bound_row", "complete_row", "real_fields", "run_rows", "imap_jobs", "summarize", "BoundOptions",
-           "BoundRun"]
+           "BoundRun", "scores_warning"]
 
 
 class _BoundFields(TypedDict):
@@ -263,6 +264,18 @@ def _whole_summary(rows: Sequence[BoundRow]) -> dict:
         out["gap_histogram"] = {str(g): gaps[g] for g in sorted(gaps)}
     out["real_above_U2"] = sum(1 for r in rows if r.get("gap") is not None and r["gap"] < 0)
     return out
+
+
+def scores_warning(scores: dict[str, int], source: SeedRange | LiveSeeds | DealList) -> str | None:
+    """Check an agent's ``scores`` against the deals of ``source`` before a run
+    (:func:`~solitaire.seer.runs.evaluation.check_scores`: :class:`InputError` for a score above its deal's maximum,
+    or when no score names a deal); the warning that some of them name no deal of the run, ``None`` if all do."""
+    example = first_id(source)
+    unknown = check_scores(scores, source.max_score, example)
+    if not unknown:
+        return None
+    return (f"{len(unknown)} of {len(scores)} scores name no deal of this run (such as {unknown[0]}; its deals are "
+            f"named like {example})")
 
 
 @dataclass(frozen=True)

@@ -229,10 +229,11 @@ class TableDealsAsked(NamedTuple):
 def table_deals(players: str | None = None, deals: int | None = None, seed: int = 0, variant: str | None = None,
                 hle: bool = False, hle_random_start: bool = False,
                 hanab_live_seeds: str | None = None) -> TableDealsAsked:
-    """The deals of ``table``: ``deals`` deals per player count of ``players`` (``A..B`` or ``2,4``; by default
-    ``2..5``) from ``seed`` on, ours or of at most one of ``variant`` (a hanab.live variant's name), ``hle`` and
-    ``hle_random_start`` (HLE's deals, with its random starting player); or all of them given at once by a range
-    of hanab.live seed strings ``hanab_live_seeds`` (``p3v0s1..1000``: 3 players, No Variant, seeds 1 to 1000).
+    """The deals of ``table``: ``deals`` deals per player count of ``players`` (``A..B`` or ``2,4`` within
+    ``2..6``; by default ``2..5``) from ``seed`` on, ours or of at most one of ``variant`` (a hanab.live variant's
+    name), ``hle`` and ``hle_random_start`` (HLE's deals, with its random starting player); or all of them given
+    at once by a range of hanab.live seed strings ``hanab_live_seeds`` (``p3v0s1..1000``: 3 players, No Variant,
+    seeds 1 to 1000).
 
     Raises :class:`InputError` naming the parameters that do not fit together or the one that is wrong.
 
@@ -310,7 +311,7 @@ class TableRun(LockedRun):
                              f"not a seed of theirs), got {seed} + {deals}", "`seed`")
         if kind.source == "live":
             for p in players:  # the variant and its rules for each player count, refused at once
-                kind.deal(p, seed)
+                kind.deal(p, seed).variant.check_playable()
         self.kind = kind
         self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs
         self.limits, self.retry = limits, retry

@@ -40,6 +40,7 @@ from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.method import Method
 from solitaire.seer.game.deals import MAX_SCORE, Deal
 from solitaire.seer.game.ids import id_players
+from solitaire.seer.game.options import HAND_SIZES, PLAYER_RANGE
 
 __all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "partial_name", "LockedRun", "write_through", "read_rows",
            "row_lines", "check_row", "latest_by_id", "row_max", "variant_fields", "ran_under"]
@@ -107,7 +108,7 @@ def _score(value, row):
 #: Per key but ``id``: whether a value is sound (``ok(value, row)``), and what was expected
 #: (``{key}`` the key, ``{top}`` the row's maximum score).
 _RULES = {
-    "players": (lambda v, row: _is_int(v) and 2 <= v <= 5, "expected 'players' in 2..5"),
+    "players": (lambda v, row: _is_int(v) and v in HAND_SIZES, f"expected 'players' in {PLAYER_RANGE}"),
     **dict.fromkeys(_SCORES, (_score, "expected '{key}' to be a score in 0..{top}")),
     "max_score": (lambda v, row: v in _VARIANT_MAXIMA, "expected 'max_score' to be 5 per suit (15, 20, 25 or 30)"),
     **dict.fromkeys(("seed", "nodes", "min_hand", "known_cards", "completions", "completions_exact"),

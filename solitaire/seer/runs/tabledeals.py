@@ -22,7 +22,7 @@ import math
 import os
 import re
 from collections.abc import Callable, Iterable
-from typing import TypedDict, cast
+from typing import NamedTuple, TypedDict, cast
 
 import numpy as np
 
@@ -32,7 +32,7 @@ from solitaire.seer.bounds.method import Method
 from solitaire.seer.game.ids import parse_id
 from solitaire.seer.runs.rowfile import check_row, row_lines, row_max
 
-__all__ = ["TableRow", "TABLE_KEYS", "METHODS", "TableDeals", "read_table_deals"]
+__all__ = ["TableRow", "TABLE_KEYS", "METHODS", "DealRow", "TableDeals", "read_table_deals"]
 
 
 class _TableFields(TypedDict):
@@ -85,10 +85,25 @@ _SCORE = r"(1[0-9]|2[0-5]|[0-9])"  # 0..25
 #: ``seconds`` (checked after the match). Groups: players, seed, L, U2, U3, U3_high, exact,
 #: method, seconds, its fraction, its exponent.
 _ROW = re.compile(
-    r'\{"id": "P([2-5])[-:]seed[-:](0|[1-9][0-9]{0,17})", "players": \1, "seed": \2, '
+    r'\{"id": "P([2-6])[-:]seed[-:](0|[1-9][0-9]{0,17})", "players": \1, "seed": \2, '
     rf'"L": {_SCORE}, "U2": {_SCORE}, "U3": {_SCORE}, "U3_high": {_SCORE}, "exact": (true|false), '
     r'"method": (?:"(bot|search|peer)"|null), "nodes": (?:0|[1-9][0-9]*), '
     r'"seconds": ((?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?)\}', re.ASCII)
+
+
+class DealRow(NamedTuple):
+    """The fields of a row of the table that :class:`TableDeals` keeps (values as in a checked row; ``seed`` below
+    2^64; ``method`` a :class:`~solitaire.seer.bounds.method.Method` or its name)."""
+
+    players: int
+    seed: int
+    L: int
+    U2: int
+    U3: int
+    U3_high: int
+    exact: bool
+    method: str | None
+    seconds: int | float
 
 
 def _kind(row):
@@ -97,8 +112,8 @@ def _kind(row):
 
 
 class TableDeals:
-    """The summary fields of the newest row of each deal (module docstring); :meth:`add` rows in
-    file order, then :meth:`table` gives the deals."""
+    """The summary fields of the newest row of each deal (module docstring); :meth:`add` rows (:class:`DealRow`)
+    or :meth:`add_row` row dicts in file order, then :meth:`table` gives the deals."""
 
     def __init__(self) -> None:
         self._deals = np.zeros(0, DEAL)  # one record per deal, ordered by (players, seed)
@@ -117,14 +132,13 @@ class TableDeals:
 
     def add_row(self, row: TableRow) -> None:
         """Add one checked row (:func:`~solitaire.seer.runs.rowfile.check_row`, with the keys :data:`TABLE_KEYS`)."""
-        self.add(row["players"], row["seed"], row["L"], row["U2"], row["U3"], row["U3_high"], row["exact"],
-                 row["method"], row["seconds"], kind=_kind(row), max_score=row_max(row))
+        self.add(DealRow(row["players"], row["seed"], row["L"], row["U2"], row["U3"], row["U3_high"], row["exact"],
+                         row["method"], row["seconds"]), kind=_kind(row), max_score=row_max(row))
 
-    def add(self, players: int, seed: int, L: int, U2: int, U3: int, U3_high: int, exact: bool, method: str | None,
-            seconds: int | float, kind: tuple[str, str | None] = ("seed", None), max_score: int = 25) -> None:
-        """Add one row (values as in a checked row; ``seed`` below 2^64; ``kind`` its id's source and
-        its variant)."""
+    def add(self, row: DealRow, kind: tuple[str, str | None] = ("seed", None), max_score: int = 25) -> None:
+        """Add one row (``kind``: its id's source and its variant; ``max_score``: its deal's maximum)."""
         self.kinds[kind] = max_score
+        players, seed, L, U2, U3, U3_high, exact, method, seconds = row
         self._rows.append((players, seed, L, U2, U3, U3_high, exact, _CODES[method], seconds, type(seconds) is int,
                            self._count))
         self._count += 1
@@ -180,8 +194,8 @@ def read_table_deals(paths: Iterable[str | os.PathLike[str]], players: Iterable[
                 if math.isfinite(seconds):
                     found += 1
                     if wanted is None or int(p) in wanted:
-                        deals.add(int(p), int(seed), int(L), int(U2), int(U3), int(high), exact == "true", method,
-                                  seconds)
+                        deals.add(DealRow(int(p), int(seed), int(L), int(U2), int(U3), int(high), exact == "true",
+                                          method, seconds))
                     continue
             if not line.strip():
                 continue

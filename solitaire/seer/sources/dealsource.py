@@ -22,12 +22,11 @@ from solitaire.seer.game.deals import (
     format_deal_text,
     live_id,
     read_deal,
-    rules_of,
     seeded_deal,
 )
 from solitaire.seer.game.hle import hle_deal
 from solitaire.seer.game.ids import deck_key, game_id, parse_id
-from solitaire.seer.game.options import Options
+from solitaire.seer.game.options import HAND_SIZES, PLAYER_RANGE, Options, Rules
 from solitaire.seer.game.seeds import decks_from_seeds, parse_seed, seed_range
 from solitaire.seer.game.variants import get_variant
 from solitaire.seer.sources.history import Refused, read_source, split_refused
@@ -227,18 +226,18 @@ _DECIMAL = re.compile(r"0|[1-9][0-9]*", re.ASCII)
 
 def _live_rules(text, source):
     """The rules of the games of a seed string; :class:`InputError` from ``source`` for a seed the
-    toolkit cannot deal or solve (its player count, variant or rules)."""
+    toolkit cannot deal (its player count or variant; the rules of a variant are checked when a deal is played)."""
     try:
         parsed = parse_seed(text)
     except InputError as err:
         raise InputError(err.message, source) from None
-    if not 2 <= parsed.players <= 5:
-        raise InputError(f"expected 2..5 players in the seed, got p{parsed.players} in {text!r}", source)
+    if parsed.players not in HAND_SIZES:
+        raise InputError(f"expected {PLAYER_RANGE} players in the seed, got p{parsed.players} in {text!r}", source)
     try:
         variant = get_variant(parsed.variant_id)
     except InputError as err:
         raise type(err)(err.message, source) from None
-    return rules_of(Options(variant=variant.name), parsed.players)
+    return Rules(variant, parsed.players, Options(variant=variant.name))  # a deck is dealt in every variant
 
 
 def live_deals(seeds: Sequence[str]) -> list[Deal]:
@@ -251,7 +250,7 @@ def live_deals(seeds: Sequence[str]) -> list[Deal]:
     decks = decks_from_seeds(list(seeds), rules.variant)
     deals = []
     for seed, deck in zip(seeds, decks, strict=True):
-        types = [card.type for card in deck]
+        types = [rules.variant.type_of(card) for card in deck]
         ident = live_id(seed) or game_id(rules.players, "deck", deck_key(types, {"seed": seed}))
         deals.append(Deal(types, rules.players, ident, options=rules.options))
     return deals
@@ -259,7 +258,7 @@ def live_deals(seeds: Sequence[str]) -> list[Deal]:
 
 def live_seeds(text: str, parameter: str = "hanab_live_seeds") -> LiveSeeds:
     """:class:`LiveSeeds` of one seed string or a range ``p3v0s1..1000``, suffixes of 1 to 12
-    digits; :class:`InputError` naming ``parameter`` for a seed the toolkit cannot deal or solve."""
+    digits; :class:`InputError` naming ``parameter`` for a seed the toolkit cannot deal."""
     _live_rules(text.partition("..")[0], f"`{parameter}`")
     try:
         prefix, first, last = seed_range(text)
@@ -271,7 +270,7 @@ def live_seeds(text: str, parameter: str = "hanab_live_seeds") -> LiveSeeds:
 
 def live_seed(text: str, parameter: str = "hanab_live_seed") -> DealList:
     """The deal of exactly one seed string, whatever its suffix (no range); :class:`InputError`
-    naming ``parameter`` for a seed the toolkit cannot deal or solve."""
+    naming ``parameter`` for a seed the toolkit cannot deal."""
     _live_rules(text, f"`{parameter}`")
     return DealList(tuple(live_deals([text])))
 
@@ -408,7 +407,7 @@ _PLAYERS = re.compile(r"[0-9]+(\.\.[0-9]+|(,[0-9]+)*)", re.ASCII)
 
 
 def parse_players(text: str) -> list[int]:
-    """The player counts of ``A..B``, ``3`` or ``2,4``, sorted, each once, all in 2..5; :class:`InputError`
+    """The player counts of ``A..B``, ``3`` or ``2,4``, sorted, each once, all in 2..6; :class:`InputError`
     naming ``players`` and saying what was expected otherwise.
 
     Examples
@@ -420,11 +419,11 @@ def parse_players(text: str) -> list[int]:
         raise InputError(f"expected A..B or a list such as 2,4; got {text!r}", "`players`")
     if ".." in text:
         first, last = (int(x) for x in text.split(".."))
-        found = list(range(first, last + 1)) if 2 <= first <= last <= 5 else []
+        found = list(range(first, last + 1)) if min(HAND_SIZES) <= first <= last <= max(HAND_SIZES) else []
     else:
         found = sorted({int(x) for x in text.split(",")})
-    if not found or any(p not in (2, 3, 4, 5) for p in found):
-        raise InputError(f"expected player counts in 2..5, got {text!r}", "`players`")
+    if not found or any(p not in HAND_SIZES for p in found):
+        raise InputError(f"expected player counts in {PLAYER_RANGE}, got {text!r}", "`players`")
     return found
 
 

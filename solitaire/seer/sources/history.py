@@ -43,7 +43,7 @@ Examples
 >>> items[0].ident, items[0].meta["end"], items[0].meta["played"]
 ('P2-game-7', 'unfinished', 1)
 >>> items[1].to_json()
-{'id': None, 'source': 'g.jsonl:2', 'refused': 'expected 2..5 players, got 9'}
+{'id': None, 'source': 'g.jsonl:2', 'refused': 'expected 2..6 players, got 9'}
 """
 
 from __future__ import annotations
@@ -134,7 +134,10 @@ def judge(deal: Deal, source: str | None = None) -> Deal:
         The first illegal action, an action after the end of the game (a game-over action may end the
         list), a game-over action whose ``value`` is not an end condition (:data:`END_CONDITIONS`), or a
         recorded score that is not the score of the actions.
+    UnsupportedVariant
+        A variant with a rule the solvers do not model (its deck is read, the game is not played).
     """
+    deal.variant.check_playable()
     if not deal.meta.get("actions"):  # a deal, not a game played on it: no end (whatever a record says)
         meta = {key: value for key, value in deal.meta.items() if key != "end"}
         return Deal(deal.types, deal.players, deal.ident, meta, deal.start_player, deal.options)

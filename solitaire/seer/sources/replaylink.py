@@ -93,6 +93,7 @@ from urllib.parse import urlsplit
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole
+from solitaire.seer.game.options import DEFAULT_NAMES, HAND_SIZES
 from solitaire.seer.game.variants import supported_variants, unsupported_variants
 
 __all__ = ["SITE", "DEFAULT_NAMES", "UnlinkableGame", "replay_url", "link_or_reason", "decode_replay",
@@ -100,14 +101,11 @@ __all__ = ["SITE", "DEFAULT_NAMES", "UnlinkableGame", "replay_url", "link_or_rea
 
 #: Where replay links point.
 SITE = "https://hanab.live"
-#: The names hanab.live gives the players of a game read from a link, in seat order.
-DEFAULT_NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily", "Frank")
-
 _DIGITS = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _VALUE = {c: i for i, c in enumerate(_DIGITS)}
 _WRAP = 20
 _ACTION_TYPES = range(5)
-_PLAYERS = range(2, len(DEFAULT_NAMES) + 1)
+_PLAYERS = HAND_SIZES.keys()
 _NO_VARIANT = "No Variant"
 #: Options that change neither the rules nor the play.
 _HARMLESS = frozenset({"timed", "timeBase", "timePerTurn", "speedrun", "cardCycle", "tableName", "maxPlayers"})

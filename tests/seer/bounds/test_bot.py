@@ -32,7 +32,8 @@ def check_same_line(game):
 
 
 def shuffled(rng, options, players):
-    types = [card.type for card in unshuffled_deck(get_variant(options.variant))]
+    variant = get_variant(options.variant)
+    types = [variant.type_of(card) for card in unshuffled_deck(variant)]
     rng.shuffle(types)
     return Deal(types, players, "shuffled", options=options)
 

@@ -67,8 +67,9 @@ FULL = [("Black (6 Suits)", 2, 0), ("Black (6 Suits)", 2, 1), ("Black (6 Suits)"
 
 def seeded_variant_deal(variant, players, k):
     """hanab.live's deck of seed ``p<players>v<id>s<k>`` as a deal."""
-    cards = deck_from_seed(f"p{players}v{get_variant(variant).id}s{k}")
-    return Deal([c.type for c in cards], players, f"p{players}s{k}", options=Options(variant=variant))
+    found = get_variant(variant)
+    cards = deck_from_seed(f"p{players}v{found.id}s{k}")
+    return Deal([found.type_of(c) for c in cards], players, f"p{players}s{k}", options=Options(variant=variant))
 
 
 @pytest.mark.parametrize("variant, players, k", FULL)

@@ -12,7 +12,8 @@ from helpers import one_line_error
 from solitaire.io.errors import InputError
 from solitaire.seer.sources.dealsource import deal_source
 from solitaire.seer.game.deals import parse_hanablive
-from solitaire.seer.game.seeds import deck_from_seed, split_seed_range
+from solitaire.seer.game.seeds import deck_from_seed, parse_seed, split_seed_range
+from solitaire.seer.game.variants import get_variant
 
 
 def run(*args):
@@ -20,7 +21,8 @@ def run(*args):
 
 
 def seed_types(seed):
-    return [card.type for card in deck_from_seed(seed)]
+    variant = get_variant(parse_seed(seed).variant_id)
+    return [variant.type_of(card) for card in deck_from_seed(seed)]
 
 
 def test_deal_prints_the_seed_of_its_game_and_the_game_reads_back_under_the_seed_s_id():

@@ -52,7 +52,7 @@ def test_table_resumes_and_summarizes(tmp_path):
 
 def test_table_bad_players(tmp_path):
     out = run("table", "--players", "1..3", "--deals", "2", "--out", str(tmp_path / "t.jsonl"))
-    assert out.exit_code == 2 and "player counts in 2..5" in out.output
+    assert out.exit_code == 2 and "player counts in 2..6" in out.output
 
 
 def test_bound_exact_csv_reads_back(tmp_path):

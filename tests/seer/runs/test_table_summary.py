@@ -20,7 +20,7 @@ from solitaire.seer.runs import tabledeals
 from solitaire.seer.runs.evaluation import wilson
 from solitaire.seer.runs.exactrun import TABLE_KEYS, latest_rows, table_summary
 from solitaire.seer.runs.rowfile import read_rows
-from solitaire.seer.runs.tabledeals import TableDeals, read_table_deals
+from solitaire.seer.runs.tabledeals import DealRow, TableDeals, read_table_deals
 
 
 def summary_of_rows(rows, slowest=5):
@@ -122,7 +122,7 @@ def test_the_records_stay_within_a_small_multiple_of_the_deals():
     with mock.patch.object(tabledeals, "_BLOCK", 10), mock.patch.object(tabledeals, "_MERGE_AT", 50):
         for again in range(30):  # every deal retried 30 times
             for seed in range(100):
-                deals.add(2, seed, 20, 25, 20 + again % 6, 25, False, None, 0.5 + again)
+                deals.add(DealRow(2, seed, 20, 25, 20 + again % 6, 25, False, None, 0.5 + again))
                 held.append(len(deals._deals) + sum(map(len, deals._waiting)) + len(deals._rows))
         table = deals.table()
     assert max(held) <= 2 * 100 + 10

@@ -136,7 +136,7 @@ PLAY, TYPE = "action 1: expected ", "expected 'type' to be 0..4 (play, discard, 
     (lambda r: r.update(starting_player=1, options=dict(r["options"], startingPlayer=0)),
      "'starting_player' is 1 and 'options.startingPlayer' is 0: they disagree"),
     (_set(("players",), [1, 2]), "expected 'players' to be the players' names (strings) or their count, got [1, 2]"),
-    (_set(("players",), True), "expected 2..5 players, got true"),
+    (_set(("players",), True), "expected 2..6 players, got true"),
     (_set(("id",), True), "expected 'id' to be a hanab.live game number (a whole number in 0..2^63-1), got true"),
     (_set(("game_id",), -1), "expected 'game_id' to be a hanab.live game number (a whole number in 0..2^63-1), "
                              "got -1"),

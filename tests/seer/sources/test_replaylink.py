@@ -39,10 +39,7 @@ JS_MIN_PLAYERS, JS_MAX_PLAYERS = 2, 6
 def js_variants_by_id() -> dict:
     """hanab.live's variants by id, read straight from the shipped table (modelled and refused ones)."""
     table = json.loads(resources.files("solitaire.seer.game").joinpath("data/variants.json").read_text("utf-8"))
-    by_id = {entry["id"]: entry["name"] for entry in table["variants"]}
-    for vid, name, _ in table["unsupported"]:
-        by_id[vid] = name
-    return by_id
+    return {entry["id"]: entry["name"] for entry in table["variants"]}
 
 
 def js_char_at(s: str, i: int) -> str:

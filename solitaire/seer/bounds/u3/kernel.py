@@ -2,10 +2,11 @@
 
 Contract (:func:`dfs`): a depth-first search over real game states (the rules of
 :mod:`solitaire.seer.game.simulator`) that returns the score of a line reaching ``target`` (the line
-recorded), or a proven upper bound on the state's value below ``target``, or -1 when its node
-limit runs out. Every node is first cut by its bound (:mod:`solitaire.seer.bounds.u3.hope`), then by
-the transposition table (:mod:`solitaire.seer.bounds.u3.table`), which holds only proven bounds, so
-the move order (``seed``) never changes an answer, only how soon it comes.
+recorded, which the bot finishes at that score: "Reaching the target" below), or a proven upper bound on
+the state's value below ``target``, or -1 when its node limit runs out. Every node is first cut by its
+bound (:mod:`solitaire.seer.bounds.u3.hope`), then by the transposition table
+(:mod:`solitaire.seer.bounds.u3.table`), which holds only proven bounds, so the move order (``seed``)
+never changes an answer, only how soon it comes.
 
 Decks. Any deck of ``S <= 6`` suits of ranks 1..5 (a hanab.live variant's: type ``suit * 5 + rank - 1``,
 ``5 S`` types, any number of copies of each) and up to 60 cards, with hands of up to 6 cards (at most
@@ -98,6 +99,18 @@ value is 0.
   pair (it needs only the deck position, which they share) and changing no hand, so the pair keeps its
   difference; in the misplay dominance a 5 played from the deck returns a token capped at 8 on both
   sides and a misplay from the deck costs both a strike, which keeps the invariant and ``A`` alive.
+
+Reaching the target (:func:`_kept`). A third strike scores 0, so the score of a state is one the team
+keeps only if no third strike can be forced on it: a player at 8 tokens who can play nothing and give no
+clue must misplay (under restricted clues, when no teammate holds a card some clue touches). Without
+restricted clues no misplay is ever forced (below 8 tokens a discard is legal, at 8 a clue, a token
+being left), and the bot (:func:`~solitaire.seer.game.simulator.bot_action`) misplays only when forced:
+a line ends as soon as its score reaches ``target``, and the bot's finish keeps that score. Under
+restricted clues it ends there only when fewer turns are left than strikes allowed
+(``fin < 3 - strikes``: no line, the bot's included, strikes out); elsewhere the state is searched as any other, its
+value the best of its children's (a node with no move listed is a forced third strike: a leaf of value
+0), and a line reaches ``target`` at such a state or at the end of the game. The bounds that cut a node
+(its own and the table's) bound its value, not its score, so they hold as they are.
 
 Compiled form. The search keeps its own stack (a node's phase: entered, next move, left), so
 numba caches it like every other kernel (``cache=True``). The functions every node calls are
@@ -464,6 +477,14 @@ def _shuffle(out, m, plays_first, rng):
         out[a], out[b] = out[b], out[a]
 
 
+@numba.njit(cache=True, inline='always')
+def _kept(strikes, fin, mute):
+    """Whether the score of a state is a score its line ends with, the bot finishing it (module docstring,
+    "Reaching the target"): a clue is legal whenever a token is left (``mute`` 0), or too few turns are left
+    (``fin``) for a third strike."""
+    return mute == 0 or 0 <= fin < 3 - strikes
+
+
 @numba.njit(cache=True)
 def _won(score, length, moves, frame, stats, path):
     """Record the line of the moves taken at depths ``0..length-1`` and return ``score``."""
@@ -515,7 +536,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
         pos, tokens, strikes, fin, score, cur = state[d, POS], state[d, TOKENS], state[d, STRIKES], state[d, FIN], \
             state[d, SCORE], state[d, MOVER]
         if phase == ENTER:  # a new node: cut it, or list its moves
-            if score >= target:
+            if score >= target and _kept(strikes, fin, mute):
                 return _won(score, d, moves, frame, stats, path)
             stats[NODES] += 1
             if stats[NODES] > stats[NODE_LIMIT] or stats[NODES] & (STOP_EVERY - 1) == 0 and load_relaxed(stop, 0) != 0:

@@ -41,10 +41,11 @@ commits early to a subtree it can neither win nor refute quickly is stuck, while
 order finds a winning line within a few thousand nodes (``docs/u3-search.md``).
 
 Result (:class:`ExactResult`). A line found becomes hanab.live actions (a play, a discard, or for a
-pass a legal clue of the variant); once it reaches its target the bot finishes the game (it never loses a
-point). The :class:`~solitaire.seer.bounds.limits.SearchLimits` limit a deal: a ``timeout`` (seconds
-per deal) is honoured between searches; a deal that runs out reports ``exact = False`` with the bounds
-found. With a ``peer_timeout`` a deal left open goes to a SAT peer (:mod:`solitaire.seer.bounds.peers`,
+pass a legal clue of the variant); once it reaches its target the bot finishes the game (it loses no point
+there: :mod:`solitaire.seer.bounds.u3.kernel`, "Reaching the target"). The
+:class:`~solitaire.seer.bounds.limits.SearchLimits` limit a deal: a ``timeout`` (seconds per deal) is
+honoured between searches; a deal that runs out reports ``exact = False`` with the bounds found.
+With a ``peer_timeout`` a deal left open goes to a SAT peer (:mod:`solitaire.seer.bounds.peers`,
 imported only then: the search itself needs no PySAT), except a deal with restricted clues, Clue Starved's
 half tokens or the option ``deckPlays``, which the peers do not encode (:func:`peers_asked`): the search
 alone answers it. A stop request
@@ -96,7 +97,7 @@ from solitaire.seer.bounds.u3.kernel import (
     setup_of,
 )
 from solitaire.seer.bounds.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
-from solitaire.seer.game.deals import MAX_SCORE, RANKS, Deal, seeded_deal
+from solitaire.seer.game.deals import MAX_SCORE, Deal, hanablive_deck, seeded_deal
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import DISCARD, PLAY, Action, Game, bot_action, legal_clue, simulate
 
@@ -256,8 +257,7 @@ class ExactResult:
         """The optimal line from the first turn as a hanab.live game: ``{"players", "deck", "actions"}``, and
         ``"options"`` (the variant and the options on) for a game other than No Variant with default options."""
         names = [f"Seer {i + 1}" for i in range(deal.players)]
-        deck = [{"suitIndex": int(t) // RANKS, "rank": int(t) % RANKS + 1} for t in deal.types]
-        game = {"players": names, "deck": deck, "actions": self.actions}
+        game = {"players": names, "deck": hanablive_deck(deal), "actions": self.actions}
         if not deal.standard:
             game["options"] = deal.options.to_hanablive()
         return game

@@ -1,0 +1,103 @@
+"""Decks of every hanab.live variant, those whose rules the solvers refuse included: hanab.live's copies per
+rank (``numCopiesOfCard``), seed strings, the deal's JSON both ways, and the refusal where a game is played."""
+
+import json
+from importlib import resources
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from solitaire.seer.game.deals import deal_to_hanablive, parse_hanablive, rules_of
+from solitaire.seer.game.options import Options
+from solitaire.seer.game.seeds import deck_from_seed, decks_from_seeds
+from solitaire.seer.game.variants import START, Card, UnsupportedVariant, all_variants, get_variant, unshuffled_deck
+from solitaire.seer.sources.dealsource import live_deals
+
+TABLE = json.loads(resources.files("solitaire.seer.game").joinpath("data/variants.json").read_text("utf-8"))
+
+
+def _suit_total(entry, suit):
+    """Cards of one suit by hanab.live's per-suit totals (server ``totalCardsInSuit``, with the client's 9
+    under Scarce Ones): a one-of-each suit has each rank once (and START in Up or Down); else 2 per rank,
+    one fewer in Up or Down, Critical Fours and Scarce Ones."""
+    stack = len(entry["suits"]) if entry.get("sudoku") else 5
+    if suit.get("oneOfEach"):
+        return stack + bool(entry.get("upOrDown"))
+    fewer = entry.get("upOrDown") or "criticalRank" in entry or entry.get("scarceOnes")
+    return 2 * stack - bool(fewer and not entry.get("sudoku"))
+
+
+def test_every_hanablive_variant_has_its_deck():
+    """All 2,426 variants of hanab.live's variants.json: none refused by name, each deck of hanab.live's size."""
+    entries = TABLE["variants"]
+    assert len(entries) == len(all_variants()) == 2426
+    for entry in entries:
+        v = get_variant(entry["id"])
+        suits = [TABLE["suits"][name.removesuffix(" Reversed")] for name in entry["suits"]]
+        assert v.deck_size == len(unshuffled_deck(v)) == sum(_suit_total(entry, s) for s in suits), v.name
+        assert (v.refused is None) == ("refused" not in entry)
+    assert sum(v.refused is None for v in all_variants().values()) == 2000
+
+
+@pytest.mark.parametrize("name, ranks, copies, size", [  # copies per slot: the ranks in the order a stack is built
+    ("Up or Down (5 Suits)", (1, 2, 3, 4, 5, START), [(1, 2, 2, 2, 1, 1)] * 5, 45),
+    ("Up or Down & Black (6 Suits)", (1, 2, 3, 4, 5, START), [(1, 2, 2, 2, 1, 1)] * 5 + [(1,) * 6], 51),
+    ("White Reversed (6 Suits)", (1, 2, 3, 4, 5), [(3, 2, 2, 2, 1)] * 6, 60),  # per slot: White 5 first
+    ("Sudoku (5 Suits)", (1, 2, 3, 4, 5), [(2,) * 5] * 5, 50),
+    ("Sudoku (4 Suits)", (1, 2, 3, 4), [(2, 2, 2, 2, 0)] * 4, 32),
+    ("Orange (6 Suits)", (1, 2, 3, 4, 5), [(3, 2, 2, 2, 1)] * 6, 60),
+])
+def test_copies_per_slot_of_each_new_rule(name, ranks, copies, size):
+    v = get_variant(name)
+    assert v.ranks == ranks and [s.copies for s in v.suits] == copies and v.deck_size == size
+    deck = unshuffled_deck(v)
+    assert deck == sorted(deck, key=lambda c: (c.suit, v.slots.index(c.rank)))  # suits, then ranks, START last
+    reversed_ = name.startswith("White Reversed")
+    assert (v.refused is None) == reversed_ and {s.reversed for s in v.suits} == {reversed_, False}
+
+
+def test_suit_flags():
+    assert get_variant("White Reversed (6 Suits)").suits[5].reversed
+    assert get_variant("Orange (6 Suits)").suits[5].inverted
+    assert get_variant("Sudoku (4 Suits)").max_score == 16
+
+
+def test_a_seed_deals_every_rule_and_types_round_trip():
+    for seed in ("p2v24s1", "p3v1356s7", "p4v2072s2", "p2v2092s3", "p5v2130s9"):
+        v = get_variant(int(seed.split("v")[1].split("s")[0]))
+        deck = deck_from_seed(seed)
+        assert sorted(deck, key=v.type_of) == sorted(unshuffled_deck(v), key=v.type_of)
+        assert decks_from_seeds([seed], v) == [deck]
+        deal, = live_deals([seed])
+        assert [v.card_of(t) for t in deal.types.tolist()] == deck
+        game = deal_to_hanablive(deal)
+        assert [Card(c["suitIndex"], c["rank"]) for c in game["deck"]] == deck
+        back = parse_hanablive(game)
+        assert back.ident == deal.ident and back.types.tolist() == deal.types.tolist()
+
+
+def test_the_rules_of_a_game_refuse_what_the_solvers_do_not_model():
+    deal, = live_deals(["p2v24s1"])
+    with pytest.raises(UnsupportedVariant, match=r"'Up or Down \(5 Suits\)' \(id 24\) is not supported: Up or Down"):
+        _ = deal.rules
+    with pytest.raises(UnsupportedVariant, match="inverted suit Orange"):
+        rules_of(Options(variant="Orange (6 Suits)"), 3)
+    assert rules_of(Options(variant="Black (6 Suits)"), 3).variant.refused is None
+
+
+def test_deal_prints_the_deck_and_bound_refuses_the_game(tmp_path):
+    runner = CliRunner()
+    printed = runner.invoke(main, ["deal", "--hanab-live-seed", "p2v24s1"])
+    assert printed.exit_code == 0, printed.output
+    game = json.loads(printed.output)
+    assert game["options"]["variant"] == "Up or Down (5 Suits)" and len(game["deck"]) == 45
+    assert sum(card["rank"] == START for card in game["deck"]) == 5
+    seeds = runner.invoke(main, ["deal", "--hanab-live-seeds", "p3v1356s1..3"])
+    assert seeds.exit_code == 0 and len(seeds.output.splitlines()) == 3
+    path = tmp_path / "uod.json"
+    path.write_text(printed.output)
+    bound = runner.invoke(main, ["bound", "--deal", str(path), "--json"])
+    assert bound.exit_code == 0, bound.output
+    assert "Up or Down (stacks built up from 1 or down from 5, START cards)" in bound.output
+    assert '"refused"' in bound.output
