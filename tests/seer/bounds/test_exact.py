@@ -18,8 +18,9 @@ from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.game.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import Schedule, exact, exact_search, tt_table
-from solitaire.seer.bounds.u3.hope import W_OWNERS, chains_fit, hope, owners, workspace
+from solitaire.seer.bounds.u3.hope import W_OWNERS, chains_fit, owners, workspace
 from solitaire.seer.bounds.u3 import search
+from solitaire.seer.bounds.u3.search import deal_setup, hope_from, root_arrays
 from solitaire.seer.bounds.u3.kernel import STOP_EVERY, start
 from solitaire.seer.bounds.u3.table import NO_BOUND, tt_get, tt_put
 from solitaire.seer.bounds.freegame import free_reaches
@@ -437,24 +438,10 @@ def test_turn_order_chains_match_their_statement():
 
 
 def hope_of(game, joint=0, target=0):
-    """The search's node bound (:func:`~solitaire.seer.bounds.u3.hope.hope`; with ``joint`` steps for chains of several suits and for the
-    turn order with the clue tokens, the root's) at the state of a :class:`Game`; with ``target``, as the
-    search asks it ("is the score >= target?")."""
-    deck = np.array(game.deal.types, dtype=np.int64)
-    n, P = deck.size, game.deal.players
-    hands, hlen = np.full((P, 8), -1, dtype=np.int64), np.array([len(h) for h in game.hands], dtype=np.int64)
-    held, rem = np.zeros(MAX_SCORE, dtype=np.int64), np.zeros(MAX_SCORE, dtype=np.int64)
-    for p, hand in enumerate(game.hands):
-        hands[p, :len(hand)] = deck[hand]
-        np.add.at(held, deck[hand], 1)
-    np.add.at(rem, deck[game.next_card:], 1)
-    nextpos = np.full((n + 1, MAX_SCORE), n, dtype=np.int64)
-    for q in range(n - 1, -1, -1):
-        nextpos[q] = nextpos[q + 1]
-        nextpos[q, deck[q]] = q
-    fin = -1 if game.last_turn is None else game.last_turn - game.turn
-    return hope(game.played, np.array(game.stacks, dtype=np.int64), held, rem, game.next_card, n, fin, P,
-                game.current, hands, hlen, nextpos, deck, workspace(), target, joint, game.clues if joint else -1)
+    """The search's node bound (:func:`~solitaire.seer.bounds.u3.search.hope_from`; with ``joint`` steps for chains of
+    several suits and for the turn order with the clue tokens, the root's) at the state of a :class:`Game`; with
+    ``target``, as the search asks it ("is the score >= target?")."""
+    return hope_from(deal_setup(game.deal), root_arrays(game), joint, bool(joint), target)
 
 
 def assert_hope_bounds_every_state(deal):

@@ -1,9 +1,11 @@
 """The node bound of the U3 search: an upper bound on the final score of every line from a state.
 
-Contract: :func:`hope` never returns less than the best score a line from the state can reach
-under the real rules (:mod:`solitaire.seer.game.simulator`); it only has to be exact about "is it at least
-``target``?". Tested against an exhaustive search in every state of short decks
-(``tests/test_exact.py``). The rules below are its terms, each with why it holds; ``N`` is the
+Contract: the bound (at a search node :func:`runs` then :func:`chained`; at the root
+:func:`solitaire.seer.bounds.u3.search.hope_from`, with :func:`joint_lost`) never returns less than
+the best score a line from the state can reach under the real rules
+(:mod:`solitaire.seer.game.simulator`); it only has to be exact about "is it at least ``target``?".
+Tested against an exhaustive search in every state of short decks
+(``tests/seer/bounds/test_exact.py``). The rules below are its terms, each with why it holds; ``N`` is the
 deck size, ``P`` the players, ``D`` the cards left in the deck. Each action plays at most one
 card, and a card scores only if every lower card of its suit is held or still to come. The rules
 hold on any deck of up to 6 suits of ranks 1..5 and 60 cards (a hanab.live variant's): the suits are
@@ -59,9 +61,10 @@ part, run only when the other terms reach it (:func:`runs` first, then :func:`ch
 at the loss that takes it below. The verdicts of single suits are memoised (:func:`_suit_fits`,
 ``MEMO_BITS``). :func:`workspace` allocates the scratch space once per search; its rows are the
 ``W_*`` fields below. The root's rules (the joint chains of (2') and (2'')) are a kernel of their
-own (:func:`_joint_lost`, called by :func:`hope` alone), so the code inlined into every search
-node (:func:`runs`, :func:`chained`) holds none of them and compiles faster. :func:`hope` is Python calling
-the kernels :func:`runs`, :func:`chained` and :func:`_joint_lost`; the first two are compiled once, for the
+own (:func:`joint_lost`, called by the root's bound alone), so the code inlined into every search
+node (:func:`runs`, :func:`chained`) holds none of them and compiles faster. The root's bound
+(:func:`solitaire.seer.bounds.u3.search.hope_from`) is Python calling the kernels :func:`runs`,
+:func:`chained`, :func:`enough` and :func:`joint_lost`; the first two are compiled once, for the
 search's nodes and the root alike, and LLVM inlines them into the search (``forceinline``).
 """
 
@@ -73,7 +76,8 @@ from solitaire.seer.bounds.u3.llvm import trailing_zeros
 from solitaire.seer.game.deals import MAX_SCORE, RANKS
 from solitaire.seer.game.simulator import MAX_CLUES
 
-__all__ = ["hope", "runs", "chained", "chains_fit", "owners", "workspace", "MEMO_BITS", "SUITS_N", "MAX_TYPES"]
+__all__ = ["runs", "enough", "joint_lost", "chained", "chains_fit", "owners", "workspace", "MEMO_BITS", "SUITS_N",
+           "MAX_TYPES"]
 
 #: Suits of the standard deck; the search takes decks of up to ``MAX_TYPES // RANKS`` suits.
 SUITS_N = MAX_SCORE // RANKS
@@ -104,41 +108,19 @@ MEMO_BITS = 12
 
 
 def workspace(memo_bits: int = MEMO_BITS) -> np.ndarray:
-    """Scratch space for :func:`hope`, allocated once per search (of one deck) instead of once per node,
+    """Scratch space for the bound, allocated once per search (of one deck) instead of once per node,
     with a memo of ``2**memo_bits`` slots (``memo_bits`` 0, or 6 and more)."""
     work = np.zeros((W_MEMO + (1 << memo_bits) // 64, 64), dtype=np.int64)
     work[W_MEMO:] = -1
     return work
 
 
-def hope(score: int, stacks: np.ndarray, held: np.ndarray, rem: np.ndarray, pos: int, n_cards: int, fin: int, P: int,
-         cur: int, hands: np.ndarray, hlen: np.ndarray, nextpos: np.ndarray, deck: np.ndarray, work: np.ndarray,
-         target: int = 0, joint: int = 0, tokens: int = -1, plays: int = 0) -> int:
-    """The bound (module docstring) of the state: the runs, the deck's tail, the final round, the chains;
-    with ``joint`` > 0 also the chains of several suits at once, ``joint`` steps per window, and with
-    ``tokens`` >= 0 (the state's clue tokens) those chains in turn order (rule 2''); ``plays`` 1 under the option
-    ``deckPlays`` (module docstring), else 0.
-    Only the answer to "is it ``>= target``?" has to be exact: the chains, the costly part, are
-    skipped when the other bounds already fall below ``target`` or more suits would have to fail
-    than there are, and counted only until the bound falls below it (``target`` 0: the whole
-    bound). ``work`` is scratch space from :func:`workspace` (no allocation per node).
-
-    The search's nodes ask :func:`runs` and :func:`chained` (inlined there); this is the root's form, which calls
-    the same compiled functions (with every argument an int or an array: one compiled signature)."""
-    bound, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work, plays)
-    cut = chained(bound, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, stacks.size, plays)
-    if joint == 0 or cut < bound or _enough(bound, run, score, pos, n_cards, target, stacks.size) == 0:
-        return cut  # a suit alone fails (a joint loss would take the bound no lower), or the chains cannot cut
-    return min(bound, score + run - _joint_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, tokens, cur,
-                                                plays))
-
-
 @numba.njit(cache=True, _nrt=False, forceinline=True)  # type: ignore[call-overload]
 def runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work, plays):
-    """The cheap part of :func:`hope` and the size of the run, ``(bound, run)``: the bound by the runs, the
+    """The cheap part of the bound and the size of the run, ``(bound, run)``: the bound by the runs, the
     deck's tail and the final round, the chains left out; the run cards are left in ``work`` for :func:`chained`.
     ``plays``: 1 under ``deckPlays`` (the last card played at its draw: rule 2), else 0."""
-    # run cards (int64 from the start, not a literal: :func:`hope` passes it on to a compiled call), those waiting
+    # run cards (int64 from the start, not a literal: the root's bound passes it on to a compiled call), those waiting
     # for a deck card, bit q: a card waits for deck card q
     run, waiting, waits = np.int64(0), 0, 0
     for s in range(stacks.size):
@@ -177,25 +159,25 @@ def runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextp
 
 
 @numba.njit(cache=True, inline='always')
-def _enough(bound, run, score, pos, n_cards, target, suits):
+def enough(bound, run, score, pos, n_cards, target, suits):
     """The chain losses (at most one per suit) that take the bound of :func:`runs` below ``target`` (``target``
     0: every suit), or 0 when the chains cannot cut: the deck is empty, the bound is already below ``target``,
     or more suits would have to fail than there are."""
     if pos >= n_cards or bound < target:
         return 0
-    enough = suits if target == 0 else run + score - target + 1
-    return 0 if enough > suits else enough
+    needed = suits if target == 0 else run + score - target + 1
+    return 0 if needed > suits else needed
 
 
 @numba.njit(cache=True, _nrt=False, forceinline=True)  # type: ignore[call-overload]
 def chained(bound, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, suits, plays):
     """The bound of one search node from the ``bound`` and ``run`` of :func:`runs` (the run cards in ``work``): cut
     by the chains of each suit alone (rule 2'), where it can fall below ``target``; ``suits`` is the deck's
-    number of suits (the other arguments are :func:`hope`'s)."""
-    enough = _enough(bound, run, score, pos, n_cards, target, suits)
-    if enough == 0:
+    number of suits (the other arguments are :func:`runs`')."""
+    needed = enough(bound, run, score, pos, n_cards, target, suits)
+    if needed == 0:
         return bound
-    return min(bound, score + run - _suits_lost(run, pos, P, hands, hlen, deck, nextpos, work, enough, plays))
+    return min(bound, score + run - _suits_lost(run, pos, P, hands, hlen, deck, nextpos, work, needed, plays))
 
 
 @numba.njit(cache=True, inline='always')
@@ -219,11 +201,11 @@ def _suits_lost(run, pos, P, hands, hlen, deck, nextpos, work, enough, plays):
 
 
 @numba.njit(cache=True)
-def _joint_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, tokens, cur, plays):
+def joint_lost(run, pos, P, hands, hlen, deck, nextpos, work, joint, tokens, cur, plays):
     """1 if the run cards (``run`` of them in ``work``, :func:`runs`) of all suits waiting for some deck card
     cannot all be played together, or (with ``tokens`` >= 0, the state's, and ``cur`` to move) not in turn
     order with the clue tokens (rule 2''; ``joint`` steps of :func:`chains_fit` per window and question);
-    else 0. The root's part of the chain rule (:func:`hope`)."""
+    else 0. The root's part of the chain rule (:func:`~solitaire.seer.bounds.u3.search.hope_from`)."""
     owners(P, hands, hlen, work)
     chain, seg, holders = work[W_CHAIN], work[W_SEG], work[W_OWNERS, :MAX_TYPES]
     q = deck.size

@@ -71,7 +71,7 @@ from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.bounds.u3.bot import bot_finish
-from solitaire.seer.bounds.u3.hope import MEMO_BITS, hope, workspace
+from solitaire.seer.bounds.u3.hope import MEMO_BITS, chained, enough, joint_lost, runs, workspace
 from solitaire.seer.bounds.u3.kernel import (
     ABORTED,
     FIN,
@@ -106,18 +106,29 @@ __all__ = ["ExactResult", "Method", "Schedule", "SearchKind", "exact", "exact_se
            "peers_asked", "tt_table", "TT_BITS", "MEMO_BITS"]
 
 
-def hope_from(setup: Setup, root: Root, joint: int = 1 << 17, turns: bool = True) -> int:
-    """The node bound of the state ``root`` of the deck of ``setup`` (as :func:`search_from` takes them), with the
-    chains of several suits at once, and (with ``turns``) in turn order with the clue tokens, ``joint`` steps per
-    window: an upper bound on the best score from the state (:mod:`solitaire.seer.bounds.u3.hope`). The bound
+def hope_from(setup: Setup, root: Root, joint: int = 1 << 17, turns: bool = True, target: int = 0) -> int:
+    """The node bound of the state ``root`` of the deck of ``setup`` (as :func:`search_from` takes them): the runs,
+    the deck's tail, the final round and the chains (:mod:`solitaire.seer.bounds.u3.hope`), with ``joint`` > 0
+    also the chains of several suits at once, ``joint`` steps per window, and (with ``turns``) those chains in
+    turn order with the clue tokens (rule 2''): an upper bound on the best score from the state. The bound
     counts whole tokens (``setup.cost`` units each; 2: half tokens, Clue Starved; a half token left gives no clue):
-    a relaxation, as a clue spends a whole token and a removal adds at most one (rule 2''). It plays the deck's
-    last card from the deck when ``setup.plays`` is 1 (``deckPlays``)."""
+    a relaxation, as a clue spends a whole token and a removal adds at most one. It plays the deck's last card
+    from the deck when ``setup.plays`` is 1 (``deckPlays``). Only the answer to "is it ``>= target``?" has to be
+    exact (``target`` 0: the whole bound); the chains, the costly part, are counted only until the bound falls
+    below it, as the search's nodes count them."""
     cards, scalars = cards_of(setup, root), root.scalars
     tokens = scalars[TOKENS] // setup.cost if turns else -1
-    return int(hope(scalars[SCORE], cards.stacks, cards.held, cards.rem, scalars[POS], setup.deck.size, scalars[FIN],
-                    setup.players, scalars[MOVER], cards.hands, cards.hlen, setup.nextpos, setup.deck,
-                    workspace(MEMO_BITS), 0, joint, tokens, setup.plays))
+    score, pos, n_cards, P = scalars[SCORE], scalars[POS], setup.deck.size, setup.players
+    hands, hlen, work, suits = cards.hands, cards.hlen, workspace(MEMO_BITS), cards.stacks.size
+    bound, run = runs(score, cards.stacks, cards.held, cards.rem, pos, n_cards, scalars[FIN], P, scalars[MOVER],
+                      hands, hlen, setup.nextpos, work, setup.plays)
+    cut = chained(bound, run, score, pos, n_cards, P, hands, hlen, setup.deck, setup.nextpos, work, target, suits,
+                  setup.plays)
+    if joint == 0 or cut < bound or enough(bound, run, score, pos, n_cards, target, suits) == 0:
+        return int(cut)  # a suit alone fails (a joint loss would take the bound no lower), or the chains cannot cut
+    lost = joint_lost(run, pos, P, hands, hlen, setup.deck, setup.nextpos, work, joint, tokens, scalars[MOVER],
+                      setup.plays)
+    return int(min(bound, score + run - lost))
 
 
 def root_hope(deck: np.ndarray, P: int, H: int, joint: int = 1 << 17, turns: bool = True,
