@@ -59,7 +59,7 @@ class OptionGroup:
 #: the keyword arguments of :func:`solitaire.seer.sources.dealsource.deal_source`.
 DEAL_SOURCES = OptionGroup(
     "source",
-    click.option("--players", "-p", type=Whole(2, 5),
+    click.option("--players", "-p", type=Whole(2, 6),
                  help="Players (2..6); games in files carry their own, and -p re-deals them to that many "
                       "players (another deal: no real score)."),
     click.option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B)."),

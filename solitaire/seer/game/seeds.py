@@ -50,7 +50,7 @@ from solitaire.seer.game.gorand import PREFIX_LEN, GoRand, int31_prefix
 from solitaire.seer.game.variants import Card, Variant, get_variant, unshuffled_deck
 
 __all__ = ["SeedString", "parse_seed", "seed_range", "expand_seed_range", "split_seed_range", "crc64_ecma",
-           "seed_number", "shuffle_order", "shuffle_orders", "deck_from_seed", "decks_from_seeds"]
+           "seed_number", "shuffle_order", "shuffle_orders", "deck_from_seed", "decks_from_seeds", "types_from_seeds"]
 
 _ECMA_REFLECTED = 0xC96C5795D7870F42
 _ONES = (1 << 64) - 1
@@ -217,6 +217,13 @@ def decks_from_seeds(seeds: Sequence[str], variant: Variant) -> list[list[Card]]
     """:func:`deck_from_seed` of every seed, all in ``variant``."""
     cards = unshuffled_deck(variant)
     return [[cards[k] for k in row] for row in shuffle_orders(seeds, len(cards)).tolist()]
+
+
+def types_from_seeds(seeds: Sequence[str], variant: Variant) -> list[list[int]]:
+    """:func:`decks_from_seeds` as the types of the cards (:meth:`~solitaire.seer.game.variants.Variant.type_of`),
+    each card of the unshuffled deck numbered once."""
+    types = np.array([variant.type_of(card) for card in unshuffled_deck(variant)], dtype=np.int64)
+    return types[shuffle_orders(seeds, len(types))].tolist()
 
 
 def deck_from_seed(seed: str, variant: Variant | None = None) -> list[Card]:

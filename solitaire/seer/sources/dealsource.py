@@ -27,7 +27,7 @@ from solitaire.seer.game.deals import (
 from solitaire.seer.game.hle import hle_deal
 from solitaire.seer.game.ids import deck_key, game_id, parse_id
 from solitaire.seer.game.options import HAND_SIZES, PLAYER_RANGE, Options, Rules
-from solitaire.seer.game.seeds import decks_from_seeds, parse_seed, seed_range
+from solitaire.seer.game.seeds import parse_seed, seed_range, types_from_seeds
 from solitaire.seer.game.variants import get_variant
 from solitaire.seer.sources.history import Refused, read_source, split_refused
 from solitaire.seer.sources.jaxmarl import read_jaxmarl
@@ -247,10 +247,8 @@ def live_deals(seeds: Sequence[str]) -> list[Deal]:
     if not seeds:
         return []
     rules = _live_rules(seeds[0], "seed")
-    decks = decks_from_seeds(list(seeds), rules.variant)
     deals = []
-    for seed, deck in zip(seeds, decks, strict=True):
-        types = [rules.variant.type_of(card) for card in deck]
+    for seed, types in zip(seeds, types_from_seeds(list(seeds), rules.variant), strict=True):
         ident = live_id(seed) or game_id(rules.players, "deck", deck_key(types, {"seed": seed}))
         deals.append(Deal(types, rules.players, ident, options=rules.options))
     return deals

@@ -47,6 +47,14 @@ def test_every_real_six_player_game_replays_to_its_stacks_or_is_refused_by_its_h
     assert played == 16
 
 
+def test_the_commands_deal_six_players_and_refuse_seven():
+    rows = json.loads(CliRunner().invoke(main, ["bound", "-p", "6", "--seeds", "0:2", "--exact", "--json"]).output)
+    assert [row["id"] for row in rows["rows"]] == ["P6-seed-0", "P6-seed-1"]
+    assert all(row["exact"] and row["players"] == 6 for row in rows["rows"])
+    refused = CliRunner().invoke(main, ["bound", "-p", "7", "--seeds", "0:1"])
+    assert refused.exit_code == 2 and "2<=x<=6" in refused.output
+
+
 def test_the_seed_string_of_six_players_deals_hands_of_three():
     deal = live_deals(["p6v0s1"])[0]
     assert deal.players == 6 and deal.hand == 3 and deal.ident == "P6-live-p6v0s1"

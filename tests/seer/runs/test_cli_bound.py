@@ -84,7 +84,7 @@ def test_usage_errors_exit_2():
     assert run("-p", "2", "--seeds", "5:2").exit_code == 2
     assert run("-p", "2", "--seeds", "x").exit_code == 2
     assert run("-p", "2", "--seeds", "0:2", "--resume").exit_code == 2
-    assert run("-p", "6", "--seeds", "0:2").exit_code == 2
+    assert run("-p", "7", "--seeds", "0:2").exit_code == 2
 
 
 def test_missing_file_is_one_line(tmp_path):
