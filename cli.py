@@ -417,13 +417,13 @@ def deal_cmd(source, as_text, link):
     link of the deal. A game of a file the toolkit refuses prints its row {"id", "source",
     "refused"} (--strict stops there).
     """
-    from solitaire.seer.sources.dealsource import deal_line, deal_source
+    from solitaire.seer.sources.dealsource import deal_items, deal_line
     from solitaire.seer.sources.history import Refused
 
     if as_text and link:
         usage_error("give at most one of --text and --link")
     refused = 0
-    for item in deal_source(**source).items():
+    for item in deal_items(**source):
         refused += isinstance(item, Refused)
         click.echo(deal_line(item, "text" if as_text else "link" if link else "json"))
     if refused:

@@ -5,6 +5,7 @@ Importable as ``helpers`` (the ``pythonpath`` setting of ``pyproject.toml`` puts
 
 import functools
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -13,11 +14,11 @@ from hypothesis import strategies as st
 from reductions.dimacs import Formula
 from solitaire.io.errors import InputError
 from solitaire.model import Instance
-from solitaire.seer.game.deals import RANKS, SUITS, Deal, parse_hanablive
 from solitaire.seer.bounds.freegame import free_reaches
+from solitaire.seer.game.deals import RANKS, SUITS, Deal, parse_hanablive
+from solitaire.seer.game.options import Options
 from solitaire.seer.game.position import Position, position_of
 from solitaire.seer.game.simulator import Game, legal_actions
-from solitaire.seer.game.options import Options
 
 __all__ = ["DATA", "CNF", "REAL_GAMES", "instances", "formulas", "brute", "brute_free", "free_value_by_slots",
            "tiny_deal", "random_game", "endgame", "no_clue_position", "canonical_key", "search_value",
@@ -181,6 +182,30 @@ def tiny_deal(rng, players, variant="No Variant", suits=(0, 1), draws=None, **op
     return Deal(pool[: players * probe.hand + (draws or rng.randint(1, 3))], players, "tiny", options=options)
 
 
+def exact_on_tiny_decks(label, players, cases, variant, suits):
+    """``cases`` short decks of ``suits`` of ``variant`` (:func:`tiny_deal`, seeded by ``label``), each checked: U3
+    exact and equal to the exhaustive search, its line replayed by the simulator to its score. Returns the
+    ``(deal, result)`` pairs for further checks."""
+    from solitaire.seer.bounds.u3 import exact
+    from solitaire.seer.game.simulator import simulate
+
+    rng, checked = random.Random(f"{label} {players}"), []
+    for case in range(cases):
+        deal = tiny_deal(rng, players, variant, suits=suits)
+        result = exact(deal)
+        assert result.exact and result.score == brute(deal), (case, deal.types.tolist())
+        assert simulate(deal, result.actions).score == result.score
+        checked.append((deal, result))
+    return checked
+
+
+def check_exact_from_a_random_position(seed, steps, variant, suits):
+    """:func:`check_exact_from` in the state after up to ``steps`` random actions (:func:`random_game`) on a
+    short 2-player deck of ``suits`` of ``variant``, all drawn from ``seed``."""
+    rng = random.Random(seed)
+    check_exact_from(random_game(tiny_deal(rng, 2, variant, suits=suits), rng, steps), 1 + seed % 2)
+
+
 def random_game(deal, rng, steps):
     """The simulator's state after up to ``steps`` random legal actions from the first turn, few of them
     misplays, stopping short of the end of the game four times in five."""
@@ -264,6 +289,7 @@ def canonical_key(game):
     """The search's canonical key of the state of ``game`` (:func:`~solitaire.seer.bounds.u3.kernel.state_key`, the junk
     types by their definition)."""
     import numpy as np
+
     from solitaire.seer.bounds.u3.kernel import FIN, MOVER, POS, STRIKES, TOKENS, cards_of, state_key
     from solitaire.seer.bounds.u3.search import deal_setup, muted_types, root_arrays
 

@@ -68,7 +68,9 @@ DEAL_SOURCES = OptionGroup(
                  help="With --hle-seeds: HLE's random starting player (random_start_player), drawn before the deal."),
     click.option("--hanab-live-seeds", metavar="SEED",
                  help="hanab.live's deals of a seed string (p3v0s17: 3 players, variant id 0, seed 17) or of a "
-                      "range of suffixes (p3v0s1..1000); the players and the variant are in the string."),
+                      "range of suffixes (p3v0s1..1000); the players and the variant are in the string. A deal of a "
+                      "variant whose rules the solvers refuse is a row of its own with 'refused' and the reason "
+                      "(deal prints its deck)."),
     click.option("--hanab-live-seed", metavar="STRING",
                  help="hanab.live's deal of exactly one seed string, whatever its suffix (a !seed table's "
                       "p3v0sfoo; a legacy-x- prefix deals the same deck)."),
@@ -90,8 +92,8 @@ DEAL_SOURCES = OptionGroup(
                       "A game the toolkit cannot read or play is a row of its own with 'refused' and the "
                       "reason; the run goes on."),
     click.option("--strict", is_flag=True,
-                 help="Stop at the first game of a file the toolkit refuses (exit 2) instead of giving it a "
-                      "row of its own."),
+                 help="Stop at the first game the toolkit refuses (exit 2) instead of giving it a row of its own "
+                      "(deal prints a seed string's deck whatever its variant)."),
     example_option("deal", ("deck", "game"), required=False, label="--deal"))
 
 

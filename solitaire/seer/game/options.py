@@ -44,6 +44,7 @@ from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
 from solitaire.seer.game.variants import (
     COLOR,
+    RANK,
     Card,
     Clue,
     UnsupportedVariant,
@@ -205,7 +206,15 @@ class Rules:
                     f"peers let a player clue whenever a token is left")
         if self.clue_cost != 1:
             return f"{self.variant.name!r} is not encoded: its half clue tokens (the peers count whole tokens)"
+        if not self.stack_token:
+            return (f"{self.variant.name!r} is not encoded: a finished stack returns no clue token here, and the "
+                    f"peers return one")
         return None
+
+    @property
+    def stack_token(self) -> bool:
+        """Whether the play that finishes a stack returns a clue token (below 8): not under Throw It in a Hole."""
+        return not self.variant.throw_it_in_a_hole
 
     @property
     def clue_cost(self) -> int:
@@ -218,12 +227,23 @@ class Rules:
         """Units of clue tokens at the start and at most: 8 tokens."""
         return MAX_CLUES * self.clue_cost
 
+    @property
+    def alternating(self) -> bool:
+        """Whether a clue may not be of the kind of the previous clue (Alternating Clues)."""
+        return self.variant.alternating_clues
+
     @cached_property
     def free_clue(self) -> Clue | None:
         """The first clue that may be given to any hand (empty clues allowed, or a kind of clue that
         touches nothing in this variant), ``None`` if every clue must touch a card."""
-        return next((clue for clue in self.variant.clues()
-                     if clue_is_legal(self.variant, clue, [], self.options.empty_clues)), None)
+        return self.free_clues[None]
+
+    @cached_property
+    def free_clues(self) -> dict[str | None, Clue | None]:
+        """:attr:`free_clue` among the clues of each kind (``COLOR``, ``RANK``; ``None``: of any kind)."""
+        return {kind: next((clue for clue in self.variant.clues() if kind in (None, clue.kind)
+                            and clue_is_legal(self.variant, clue, [], self.options.empty_clues)), None)
+                for kind in (None, COLOR, RANK)}
 
     @property
     def always_clue(self) -> bool:
@@ -234,7 +254,16 @@ class Rules:
     def touching(self) -> tuple[Clue | None, ...]:
         """Per type (:meth:`~solitaire.seer.game.variants.Variant.type_of`): the first clue the variant offers
         (colours first) that touches its card, ``None`` if none does."""
-        return tuple(next((clue for clue in self.variant.clues() if clue_touches(self.variant, clue, card)), None)
+        return self._touching(None)
+
+    @cached_property
+    def touching_by_kind(self) -> dict[str, tuple[Clue | None, ...]]:
+        """:attr:`touching` among the clues of each kind (``COLOR``, ``RANK``)."""
+        return {kind: self._touching(kind) for kind in (COLOR, RANK)}
+
+    def _touching(self, kind: str | None) -> tuple[Clue | None, ...]:
+        clues = [clue for clue in self.variant.clues() if kind in (None, clue.kind)]
+        return tuple(next((clue for clue in clues if clue_touches(self.variant, clue, card)), None)
                      for card in self._cards)
 
     @property
@@ -260,15 +289,26 @@ class Rules:
     @cached_property
     def clue_codes(self) -> np.ndarray:
         """:attr:`touching` and :attr:`free_clue` as numbers, for compiled code: a read-only array of
-        ``n_types + 1`` rows ``(kind, value)``, per type its first clue and last the clue legal on any hand, kind 0
-        for a colour, 1 for a rank and -1 for none (value 0)."""
-        clues = [*self.touching, self.free_clue]
-        codes = np.array([(-1, 0) if clue is None else (0 if clue.kind == COLOR else 1, clue.value) for clue in clues],
-                         dtype=np.int64)
+        ``n_types + 1`` rows ``(kind, value, other)``, per type its first clue and last the clue legal on any hand,
+        kind 0 for a colour, 1 for a rank and -1 for none (value 0), and ``other`` the value of the first such clue
+        of the other kind (-1 if none: what Alternating Clues gives after a clue of ``kind``)."""
+        rows = []
+        for t, clue in enumerate([*self.touching, self.free_clue]):
+            if clue is None:
+                rows.append((-1, 0, -1))
+                continue
+            other_kind = RANK if clue.kind == COLOR else COLOR
+            other = (self.free_clues[other_kind] if t == len(self.touching)
+                     else self.touching_by_kind[other_kind][t])
+            rows.append((0 if clue.kind == COLOR else 1, clue.value, -1 if other is None else other.value))
+        codes = np.array(rows, dtype=np.int64)
         codes.setflags(write=False)
         return codes
 
-    def clue_for(self, types: list[int]) -> Clue | None:
-        """A legal clue to a player holding cards of ``types`` (in slot order): the first clue that
-        touches the first card some clue touches, else a clue legal on any hand; ``None`` if none is."""
-        return next((self.touching[t] for t in types if self.touching[t] is not None), self.free_clue)
+    def clue_for(self, types: list[int], barred: str | None = None) -> Clue | None:
+        """A legal clue to a player holding cards of ``types`` (in slot order), not of the kind ``barred``
+        (Alternating Clues: the previous clue's): the first clue that touches the first card some clue touches,
+        else a clue legal on any hand; ``None`` if none is."""
+        kind = None if barred is None else RANK if barred == COLOR else COLOR
+        touching = self.touching if kind is None else self.touching_by_kind[kind]
+        return next((touching[t] for t in types if touching[t] is not None), self.free_clues[kind])

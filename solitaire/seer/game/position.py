@@ -2,7 +2,8 @@
 
 A position is a deal plus the state after some actions: the next card to draw, each player's
 hand (deck indices in slot order, the oldest card first), the stacks, clue tokens, strikes, the
-player to move, and the turns left once the deck is empty (``None`` while it lasts). The
+player to move, and the turns left once the deck is empty (``None`` while it lasts); under Alternating Clues
+also the kind of the last clue given (``last_clue``: ``"color"``, ``"rank"``, or ``None`` before the first). The
 initial position of a deal (:meth:`Position.initial`) has the hands dealt in blocks (player 0
 first), empty stacks, 8 clue tokens, no strike and the starting player to move; every answer on a
 deal is the answer on that position. :func:`~solitaire.seer.game.simulator.positions_of_game` replays a hanab.live
@@ -13,7 +14,8 @@ wrong): the hands are ``P`` lists of distinct deck indices below ``next_card``; 
 lasts every hand is full and ``turns_left`` is ``None``; once it is empty ``turns_left`` is in
 ``0..P`` and no hand is over full; stacks in ``0..5``, clues in ``0..8`` (counted in half tokens under
 Clue Starved: ``0..16``, :attr:`~solitaire.seer.game.options.Rules.max_clues`), strikes in ``0..3``,
-the player to move in ``0..P-1``; the deck has a card to draw after the first hands; and the
+the player to move in ``0..P-1``; ``last_clue`` ``None`` unless the variant alternates clues; the deck has a
+card to draw after the first hands; and the
 cards drawn so far hold every card in a hand or on a stack (the rest of them are the lost
 copies, :attr:`Position.lost`).
 
@@ -25,7 +27,8 @@ JSON form (:meth:`Position.to_json`, :func:`parse_position`)::
      "stacks": [1, 0, 0, 0, 0], "clues": 7, "strikes": 0, "to_move": 1, "turns_left": null}
 
 A variant game adds its hanab.live ``"options"`` (``{"variant": "Black (6 Suits)"}``) and has one
-stack per suit. Card indices in ``hands`` are the hanab.live card orders (the index in ``deck``).
+stack per suit; an Alternating Clues game adds ``"last_clue"``. Card indices in ``hands`` are the hanab.live
+card orders (the index in ``deck``).
 """
 
 import json
@@ -37,6 +40,7 @@ from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, parse_json, read_text
 from solitaire.seer.game.deals import RANKS, Deal, card_name, deal_to_hanablive, parse_hanablive
 from solitaire.seer.game.options import MAX_CLUES
+from solitaire.seer.game.variants import COLOR, RANK
 
 __all__ = ["Position", "MAX_CLUES", "MAX_STRIKES", "position_of", "parse_position", "read_position"]
 
@@ -55,6 +59,7 @@ class Position:
     strikes: int
     to_move: int                        # the player to move
     turns_left: int | None              # None while the deck lasts; else turns left in the game
+    last_clue: str | None = None        # Alternating Clues: the kind of the last clue (COLOR, RANK), else None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hands", tuple(tuple(int(o) for o in hand) for hand in self.hands))
@@ -101,6 +106,9 @@ class Position:
             return "turns_left must be null while the deck lasts"
         if not deck_lasts and not (isinstance(self.turns_left, int) and 0 <= self.turns_left <= P):
             return f"turns_left must be in 0..{P} once the deck is empty, got {self.turns_left!r}"
+        if self.last_clue not in ((None, COLOR, RANK) if deal.rules.alternating else (None,)):
+            return (f"last_clue must be null, {COLOR!r} or {RANK!r}, got {self.last_clue!r}" if deal.rules.alternating
+                    else f"last_clue is of Alternating Clues only, got {self.last_clue!r}")
         lost = self.lost
         short = [t for t in range(deal.n_types) if lost[t] < 0]
         if short:
@@ -153,6 +161,8 @@ class Position:
                "strikes": self.strikes, "to_move": self.to_move, "turns_left": self.turns_left}
         if not self.deal.standard:
             out["options"] = self.deal.options.to_hanablive()
+        if self.deal.rules.alternating:
+            out["last_clue"] = self.last_clue
         return out
 
 
@@ -186,7 +196,7 @@ def parse_position(obj: Any, source: str = "<json>", line: int | None = None) ->
                          source, line)
     try:
         return Position(deal, obj["next_card"], tuple(map(tuple, hands)), tuple(stacks), obj["clues"],
-                        obj["strikes"], obj["to_move"], obj["turns_left"])
+                        obj["strikes"], obj["to_move"], obj["turns_left"], obj.get("last_clue"))
     except ValueError as err:
         raise InputError(f"not a position: {err}", source, line) from None
 

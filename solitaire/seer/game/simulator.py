@@ -5,14 +5,16 @@ players ``0..P-1`` take turns, the starting player first (the deal's, player 0 u
 says otherwise; the deal still gives player 0 the first hand); 8 clue tokens, 3 strikes; a clue costs a token, must
 touch at least one card of another player and draws nothing; a discard needs fewer than 8
 tokens and returns one; a play of the next card of its suit scores (a 5 returns a token if
-below 8), any other play is a misplay (a strike, the card is discarded). Under Clue Starved a
+below 8, except under Throw It in a Hole, :attr:`~solitaire.seer.game.options.Rules.stack_token`), any other
+play is a misplay (a strike, the card is discarded). Under Clue Starved a
 discard or a played 5 returns half a token: the game counts half tokens then, as hanab.live
 does (16 at the start, a clue costs 2, :attr:`~solitaire.seer.game.options.Rules.clue_cost`). Each play,
 misplay or discard draws the next card for the acting player while the deck lasts. With the
 option ``deckPlays``, when one card is left in the deck the player to move may play it from the
 deck (as hanab.live's server does: the card is drawn and played at once, a misplay if it does not
 play; the player's hand is unchanged); it cannot be discarded. After
-the last card is drawn every player, the drawer included, has exactly one more turn. The
+the last card is drawn every player, the drawer included, has exactly one more turn. Under Alternating Clues a
+clue may not be of the kind of the previous one (``Game.last_clue``). The
 game ends then, at 25, or at the third strike, which scores 0. A game starts from any
 :class:`~solitaire.seer.game.position.Position` (:meth:`Game.from_position`) and exports the one it is
 in (:meth:`Game.position`).
@@ -110,6 +112,7 @@ class Game:
                          [0] * (deal.n_types // RANKS), [0] * deal.n_types)
         self.next_card, self.clues, self.strikes = deal.pooled, self.max_clues, 0
         self.start_player, self.last_turn = deal.start_player, None
+        self.last_clue: str | None = None  # Alternating Clues: the kind of the last clue
 
     @classmethod
     def from_position(cls, position: Position) -> "Game":
@@ -123,6 +126,7 @@ class Game:
         self.next_card, self.clues, self.strikes = position.next_card, position.clues, position.strikes  # clue units
         self.start_player = position.to_move
         self.last_turn = position.turns_left  # the game ends when turn reaches it
+        self.last_clue = position.last_clue  # Alternating Clues: the kind of the last clue
 
     def _load_cards(self, deal, hands, stacks, lost):
         """The deal's constants, the hands (deck indices in slot order), the stacks and the copies lost per type;
@@ -138,12 +142,13 @@ class Game:
                 self.held[self.types[order]] += 1
         self.turn, self.deck_plays = 0, self.rules.deck_plays
         self.clue_cost, self.max_clues = self.rules.clue_cost, self.rules.max_clues
+        self.stack_token = self.rules.stack_token
 
     def position(self) -> Position:
         """The position the game is in."""
         return Position(self.deal, self.next_card, tuple(map(tuple, self.hands)), tuple(self.stacks),
                         self.clues, self.strikes, self.current,
-                        None if self.last_turn is None else self.last_turn - self.turn)
+                        None if self.last_turn is None else self.last_turn - self.turn, self.last_clue)
 
     @property
     def current(self) -> int:
@@ -228,7 +233,7 @@ class Game:
             suit, rank = divmod(self.types[target], RANKS)
             if self.stacks[suit] == rank:
                 self.stacks[suit] += 1
-                if rank == RANKS - 1 and self.clues < self.max_clues:  # below 8 tokens
+                if rank == RANKS - 1 and self.stack_token and self.clues < self.max_clues:  # below 8 tokens
                     self.clues += 1
             else:
                 self.strikes += 1
@@ -242,6 +247,8 @@ class Game:
         elif kind in (COLOR_CLUE, RANK_CLUE):
             self._check_clue(kind, target, value)
             self.clues -= self.clue_cost
+            if self.rules.alternating:
+                self.last_clue = COLOR if kind == COLOR_CLUE else RANK
         else:
             raise ValueError(f"unknown action type {kind!r}")
         self.turn += 1
@@ -256,6 +263,8 @@ class Game:
         if not isinstance(target, int) or not 0 <= target < self.players or target == self.current:
             raise ValueError(f"a clue needs another player as target, got {target!r}")
         rules, clue = self.rules, Clue(COLOR if kind == COLOR_CLUE else RANK, value)
+        if clue.kind == self.last_clue:
+            raise ValueError(f"a {clue.kind} clue may not follow a {clue.kind} clue (Alternating Clues)")
         if type(value) is int and clue in rules.clue_reach:
             touched, types = rules.clue_reach[clue], self.types
             if touched is None or any(types[o] in touched for o in self.hands[target]):
@@ -356,12 +365,13 @@ def _play_choice(game, hand):
 
 def legal_clue(game: Game) -> Action | None:
     """A legal clue to the next player that can be clued (the first clue of the variant, colours
-    first, that touches the first card it can; on the standard deck the colour of that player's
-    first card), ``None`` if there is none."""
+    first, that touches the first card it can, not of the kind of the previous clue under Alternating Clues; on
+    the standard deck the colour of that player's first card), ``None`` if there is none."""
     P, rules = game.deal.players, game.deal.rules
     for step in range(1, P):
         target = (game.current + step) % P
-        clue = rules.clue_for([game.types[o] for o in game.hands[target]]) if game.hands[target] else None
+        clue = rules.clue_for([game.types[o] for o in game.hands[target]], game.last_clue) if game.hands[target] \
+            else None
         if clue is not None:
             return {"type": COLOR_CLUE if clue.kind == COLOR else RANK_CLUE, "target": target, "value": clue.value}
     return None

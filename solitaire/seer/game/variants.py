@@ -62,7 +62,8 @@ from solitaire.io.errors import InputError
 __all__ = [
     "RANKS", "START", "COLOR", "RANK", "Card", "Clue", "Reach", "Suit", "SpecialRank", "Variant",
     "UnsupportedVariant", "get_variant", "all_variants", "supported_variants", "unsupported_variants",
-    "unshuffled_deck", "clue_touches", "clue_offered", "clue_is_legal", "legal_clue_exists",
+    "unshuffled_deck", "clue_touches", "clue_offered", "clue_is_legal", "legal_clue_exists", "variant_from_entry",
+    "alternation_gap",
 ]
 
 RANKS = (1, 2, 3, 4, 5)
@@ -165,6 +166,12 @@ class Variant:
     ranks: tuple[int, ...] = RANKS
     stack_size: int = len(RANKS)
     refused: str | None = None
+    #: hanab.live's Throw It in a Hole: plays are hidden from their player, and a finished stack returns no
+    #: clue token (the server's ``ShouldGiveClueTokenForFinishingStack``); to a team that sees every card only
+    #: the token differs.
+    throw_it_in_a_hole: bool = False
+    #: hanab.live's Alternating Clues: a clue may not be of the kind (colour or rank) of the previous clue.
+    alternating_clues: bool = False
 
     @property
     def max_score(self) -> int:
@@ -238,7 +245,8 @@ def _ranks(entry: dict) -> tuple[int, ...]:
     return ranks + (START,) if entry.get("upOrDown", False) else ranks
 
 
-def _variant(entry: dict, suits: dict[str, dict]) -> Variant:
+def variant_from_entry(entry: dict, suits: dict[str, dict]) -> Variant:
+    """The :class:`Variant` of an entry of the shipped table, ``suits`` the table's suits by name."""
     critical, scarce = entry.get("criticalRank"), entry.get("scarceOnes", False)
     ranks = _ranks(entry)
 
@@ -259,7 +267,23 @@ def _variant(entry: dict, suits: dict[str, dict]) -> Variant:
                    entry.get("funnels", False), entry.get("chimneys", False),
                    entry.get("colorCluesTouchNothing", False),
                    entry.get("rankCluesTouchNothing", False), ranks,
-                   len(entry["suits"]) if entry.get("sudoku", False) else len(RANKS), entry.get("refused"))
+                   len(entry["suits"]) if entry.get("sudoku", False) else len(RANKS), entry.get("refused"),
+                   entry.get("throwItInAHole", False), entry.get("alternatingClues", False))
+
+
+def alternation_gap(variant: Variant) -> str | None:
+    """Why the solvers refuse an Alternating Clues variant, or ``None``: they play it when every card is touched
+    by a clue of each kind. Then, with every card seen, a clue of the kind the previous clue did not have is legal
+    whenever any clue is (a teammate holds a card), so the rule changes which clue is given, never whether one
+    may be, and the state needs no last clue. Where a card only one kind touches, it would."""
+    if not variant.alternating_clues:
+        return None
+    for card in map(variant.card_of, range(len(variant.suits) * variant.width)):
+        if not all(any(clue_touches(variant, clue, card) for clue in variant.clues() if clue.kind == kind)
+                   for kind in (COLOR, RANK)):
+            return (f"Alternating Clues with a card only one kind of clue touches ({card.rank} of suit "
+                    f"{variant.suits[card.suit].name}: the kind of the previous clue would be part of the state)")
+    return None
 
 
 @cache
@@ -272,7 +296,7 @@ def _table() -> dict:
 def all_variants() -> dict[str, Variant]:
     """Every hanab.live variant by name, in hanab.live's order."""
     table = _table()
-    return {e["name"]: _variant(e, table["suits"]) for e in table["variants"]}
+    return {e["name"]: variant_from_entry(e, table["suits"]) for e in table["variants"]}
 
 
 @cache

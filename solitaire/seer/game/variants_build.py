@@ -9,13 +9,14 @@ colours and ranks it offers and the fields its deck is dealt by (``upOrDown``, `
 gives the deck of every variant. A variant whose rules the solvers do not model carries
 ``refused``: one line saying which of its rules is not modelled. The modelled variants differ
 from the standard game only in their deck (suits, dark suits, Scarce Ones, Critical Fours, reversed
-suits), in which cards a clue touches, and in Clue Starved's token economy (half clue tokens). Refused,
-by the variants.json / suits.json field that says so:
+suits), in which cards a clue touches, and in their token economy (Clue Starved's half clue tokens, Throw It
+in a Hole's finished stack that returns no token) and in Alternating Clues where clues of both kinds touch every
+card. Refused, by the variants.json / suits.json field that says so:
 
 * ``upOrDown``, ``sudoku`` (and any ``stackSize``): stacks that do not start at a fixed end;
-* ``throwItInAHole``: hidden plays, no clue token for a finished stack;
-* ``alternatingClues``: whether a clue is legal depends on the previous clue;
 * suits with ``inverted`` (Orange): playing discards and discarding plays;
+* ``alternatingClues`` with a card only one kind of clue touches
+  (:func:`~solitaire.seer.game.variants.alternation_gap`);
 * any field this module does not know, so that a new hanab.live rule is never taken silently.
 
 The clue colours of a variant are derived as hanab.live's ``getVariantClueColors`` does: the
@@ -33,6 +34,7 @@ import json
 from pathlib import Path
 
 from solitaire.io.atomic import write_text_atomic
+from solitaire.seer.game.variants import alternation_gap, variant_from_entry
 
 __all__ = ["build_table", "dump_table", "suit_clue_colors", "variant_clue_colors", "unsupported_reasons",
            "main"]
@@ -45,7 +47,8 @@ _COSMETIC_SUIT = {"name", "id", "abbreviation", "createVariants", "displayName",
 CARRIED = ("clueRanks", "specialRank", "specialRankAllClueColors", "specialRankAllClueRanks",
            "specialRankNoClueColors", "specialRankNoClueRanks", "specialRankDeceptive",
            "criticalRank", "scarceOnes", "clueStarved", "synesthesia", "oddsAndEvens",
-           "funnels", "chimneys", "colorCluesTouchNothing", "rankCluesTouchNothing")
+           "funnels", "chimneys", "colorCluesTouchNothing", "rankCluesTouchNothing", "throwItInAHole",
+           "alternatingClues")
 # Variant fields of refused rules that change the deck, carried for the deck's sake.
 DECK_FIELDS = ("upOrDown", "sudoku", "stackSize")
 # Suit fields carried into the table (clueColors is derived, see suit_clue_colors).
@@ -55,8 +58,6 @@ _REFUSED_VARIANT = {
     "upOrDown": "Up or Down (stacks built up from 1 or down from 5, START cards)",
     "sudoku": "Sudoku (stacks start at any rank)",
     "stackSize": "stacks shorter than 5",
-    "throwItInAHole": "Throw It in a Hole (hidden plays)",
-    "alternatingClues": "Alternating Clues (a clue's legality depends on the previous clue)",
 }
 _REFUSED_SUIT = {"inverted": "inverted suit {} (a play discards and a discard plays)"}
 REVERSED = " Reversed"
@@ -119,6 +120,10 @@ def build_table(variants: list[dict], suits: list[dict], colors: list[dict],
             suit = by_name[name.removesuffix(REVERSED)]
             used[suit["name"]] = {"clueColors": suit_clue_colors(suit, color_names),
                                   **{flag: True for flag in SUIT_FLAGS if suit.get(flag)}}
+    for entry in entries:
+        gap = "refused" not in entry and alternation_gap(variant_from_entry(entry, used))
+        if gap:
+            entry["refused"] = gap
     return {"source": source, "suits": used, "variants": entries}
 
 

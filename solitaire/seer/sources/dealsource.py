@@ -1,7 +1,13 @@
 """Where the deals of a batch run come from: a seed range of a generator, hanab.live seed strings,
 or the games of a file.
 
-A source gives its deals in order (``deals()``), how many there are (``count``; ``len`` too,
+A source gives its items in order (``items()``): the deals a run plays, and the records it refuses
+(:class:`~solitaire.seer.sources.history.Refused`, each a row of its own): a game of a file the toolkit cannot read
+or play, and a seed string's deal of a variant with a rule the solvers do not model (:class:`RefusedDeal`: its deck
+is known, :func:`deal_items` gives it to ``deal``, a deck being a deck). With ``strict`` the first refused record is
+an :class:`InputError` instead, raised before any deal is played.
+
+It also gives its deals alone (``deals()``), how many items it holds (``count``; ``len`` too,
 where Python's index size holds it) and whether an id (:mod:`solitaire.seer.game.ids`) names one of them
 (``in``), without dealing them: a resumed run keeps the rows of exactly the deals it asks for, each
 once. A seed range is kept as its bounds, whatever its length. :func:`deal_source` builds the
@@ -22,21 +28,22 @@ from solitaire.seer.game.deals import (
     format_deal_text,
     live_id,
     read_deal,
+    rules_of,
     seeded_deal,
 )
 from solitaire.seer.game.hle import hle_deal
 from solitaire.seer.game.ids import deck_key, game_id, parse_id
 from solitaire.seer.game.options import HAND_SIZES, PLAYER_RANGE, Options, Rules
 from solitaire.seer.game.seeds import parse_seed, seed_range, types_from_seeds
-from solitaire.seer.game.variants import get_variant
+from solitaire.seer.game.variants import UnsupportedVariant, get_variant
 from solitaire.seer.sources.history import Refused, read_source, split_refused
 from solitaire.seer.sources.jaxmarl import read_jaxmarl
 from solitaire.seer.sources.openspiel import PartialDeal, read_kaggle_file, read_openspiel_file
 from solitaire.seer.sources.replaylink import link_or_reason, looks_like_replay_link
 
-__all__ = ["SeedRange", "LiveSeeds", "DealList", "DealChain", "parse_seed_range", "deal_source", "games_list",
-           "live_deals", "live_seeds", "live_seed", "parse_players", "games_source", "deal_line", "first_id",
-           "SEED_BITS", "DEALERS", "SOURCES"]
+__all__ = ["SeedRange", "LiveSeeds", "DealList", "DealChain", "RefusedDeal", "parse_seed_range", "deal_source",
+           "deal_items", "games_list", "live_items", "live_deals", "live_seeds", "live_seed", "parse_players",
+           "games_source", "deal_line", "first_id", "SEED_BITS", "DEALERS", "SOURCES"]
 
 #: The seeds each generator tells apart: a larger seed repeats the deal of a smaller one.
 SEED_BITS = {"seed": 64, "hle": 31, "hlerandom": 31}  # HLE reads a C int: 2^31 and above abort it
@@ -139,7 +146,8 @@ class DealList:
 class LiveSeeds:
     """The deals hanab.live deals for the seed strings ``f"{prefix}{k}"``, ``k = first .. last``
     (:func:`~solitaire.seer.game.seeds.seed_range`: ``p3v0s``, ``1``, ``1000`` for ``p3v0s1..1000``), all
-    of one player count and variant. Only the bounds are kept: :meth:`deals` deals
+    of one player count and variant, each a :class:`RefusedDeal` where the solvers refuse the variant's rules
+    (:func:`live_items`). Only the bounds are kept: :meth:`items` deals
     :data:`_LIVE_BLOCK` seeds at a time, ``count`` and ``in`` are arithmetic, so a range of any
     length takes no memory in proportion to it."""
 
@@ -154,11 +162,12 @@ class LiveSeeds:
         object.__setattr__(self, "_players", seed.players)
         object.__setattr__(self, "_key", f"p{seed.players}v{seed.variant_id}s{seed.suffix[:-len(str(self.first))]}")
 
-    def deals(self) -> Iterator[Deal]:
+    def items(self) -> Iterator[Deal | Refused]:
         for start in range(self.first, self.last + 1, _LIVE_BLOCK):  # a block's decks are shuffled at once
-            yield from live_deals([f"{self.prefix}{k}" for k in range(start, min(start + _LIVE_BLOCK, self.last + 1))])
+            yield from live_items([f"{self.prefix}{k}" for k in range(start, min(start + _LIVE_BLOCK, self.last + 1))])
 
-    items = deals  # a seed is never refused
+    def deals(self) -> Iterator[Deal]:
+        return (item for item in self.items() if isinstance(item, Deal))
 
     @property
     def count(self) -> int:
@@ -219,6 +228,14 @@ class DealChain:
         return next((top for top in (part.max_score(ident) for part in self.parts) if top is not None), None)
 
 
+@dataclass(frozen=True)
+class RefusedDeal(Refused):
+    """A deal the toolkit deals but does not play, a seed string's (``source``) of a variant with a rule the solvers
+    do not model (``reason``): a run refuses it like any record, ``deal`` prints its ``deal`` (:func:`deal_items`)."""
+
+    deal: Deal = field(repr=False, compare=False)
+
+
 #: Seeds dealt at once (their decks are shuffled together).
 _LIVE_BLOCK = 4096
 _DECIMAL = re.compile(r"0|[1-9][0-9]*", re.ASCII)
@@ -226,7 +243,7 @@ _DECIMAL = re.compile(r"0|[1-9][0-9]*", re.ASCII)
 
 def _live_rules(text, source):
     """The rules of the games of a seed string; :class:`InputError` from ``source`` for a seed the
-    toolkit cannot deal (its player count or variant; the rules of a variant are checked when a deal is played)."""
+    toolkit cannot deal (its player count or variant; whether the solvers play its rules is :func:`_refusal`'s)."""
     try:
         parsed = parse_seed(text)
     except InputError as err:
@@ -238,6 +255,34 @@ def _live_rules(text, source):
     except InputError as err:
         raise type(err)(err.message, source) from None
     return Rules(variant, parsed.players, Options(variant=variant.name))  # a deck is dealt in every variant
+
+
+def _refusal(rules: Rules) -> str | None:
+    """Why the solvers refuse the games of ``rules`` (:func:`~solitaire.seer.game.deals.rules_of`), ``None`` when
+    they play them."""
+    try:
+        rules_of(rules.options, rules.players)
+    except UnsupportedVariant as err:
+        return err.message
+    return None
+
+
+def _check_playable(rules: Rules, seed: str) -> None:
+    """What ``strict`` raises for a source of seed strings: the :class:`InputError` of ``seed``, its first, when the
+    solvers refuse the games of its ``rules``."""
+    reason = _refusal(rules)
+    if reason is not None:
+        raise InputError(reason, seed)
+
+
+def live_items(seeds: Sequence[str]) -> list[Deal | Refused]:
+    """The deals of ``seeds`` (:func:`live_deals`), each a :class:`RefusedDeal` naming its seed string where the
+    solvers refuse the rules of their variant."""
+    deals = live_deals(seeds)
+    reason = _refusal(_live_rules(seeds[0], "seed")) if seeds else None
+    if reason is None:
+        return list(deals)
+    return [RefusedDeal(deal.ident, seed, reason, deal) for seed, deal in zip(seeds, deals, strict=True)]
 
 
 def live_deals(seeds: Sequence[str]) -> list[Deal]:
@@ -254,23 +299,29 @@ def live_deals(seeds: Sequence[str]) -> list[Deal]:
     return deals
 
 
-def live_seeds(text: str, parameter: str = "hanab_live_seeds") -> LiveSeeds:
+def live_seeds(text: str, parameter: str = "hanab_live_seeds", strict: bool = False) -> LiveSeeds:
     """:class:`LiveSeeds` of one seed string or a range ``p3v0s1..1000``, suffixes of 1 to 12
-    digits; :class:`InputError` naming ``parameter`` for a seed the toolkit cannot deal."""
-    _live_rules(text.partition("..")[0], f"`{parameter}`")
+    digits; :class:`InputError` naming ``parameter`` for a seed the toolkit cannot deal, and with ``strict``
+    naming the first seed string for a variant whose rules the solvers refuse."""
+    rules = _live_rules(text.partition("..")[0], f"`{parameter}`")
     try:
         prefix, first, last = seed_range(text)
     except InputError as err:
         hint = "" if ".." in text else " (one seed string of any suffix: `hanab_live_seed`)"
         raise InputError(err.message + hint, f"`{parameter}`") from None
+    if strict:
+        _check_playable(rules, f"{prefix}{first}")
     return LiveSeeds(prefix, first, last)
 
 
-def live_seed(text: str, parameter: str = "hanab_live_seed") -> DealList:
-    """The deal of exactly one seed string, whatever its suffix (no range); :class:`InputError`
-    naming ``parameter`` for a seed the toolkit cannot deal."""
-    _live_rules(text, f"`{parameter}`")
-    return DealList(tuple(live_deals([text])))
+def live_seed(text: str, parameter: str = "hanab_live_seed", strict: bool = False) -> DealList:
+    """The deal of exactly one seed string, whatever its suffix (no range), a :class:`RefusedDeal` where the solvers
+    refuse its variant's rules; :class:`InputError` naming ``parameter`` for a seed the toolkit cannot deal, and
+    with ``strict`` naming the seed string for a variant whose rules the solvers refuse."""
+    rules = _live_rules(text, f"`{parameter}`")
+    if strict:
+        _check_playable(rules, text)
+    return DealList(tuple(live_items([text])))
 
 
 def games_list(path: str | os.PathLike[str], players: int | None = None, strict: bool = False,
@@ -345,8 +396,9 @@ def deal_source(players: int | None = None, strict: bool = False, hle_random_sta
       recorded games (:mod:`solitaire.seer.sources.jaxmarl`).
 
     ``players`` re-deals the games of a file to that many players (another deal: its row has no real score). A game
-    of a file the toolkit cannot read or play is a :class:`~solitaire.seer.sources.history.Refused` item of the list
-    (with ``strict``, an :class:`InputError`). Raises :class:`InputError` naming the parameter or file.
+    of a file the toolkit cannot read or play is a :class:`~solitaire.seer.sources.history.Refused` item of the list,
+    a seed string's deal of a variant whose rules the solvers refuse a :class:`RefusedDeal` item (with ``strict``,
+    either is an :class:`InputError`). Raises :class:`InputError` naming the parameter or file.
 
     Examples
     --------
@@ -363,7 +415,7 @@ def deal_source(players: int | None = None, strict: bool = False, hle_random_sta
     if hle_random_start and name != "hle_seeds":
         raise InputError("`hle_random_start` needs `hle_seeds`", None)
     if name in ("hanab_live_seeds", "hanab_live_seed"):
-        return _seed_strings(name, str(value), players)
+        return _seed_strings(name, str(value), players, strict)
     if name in _GAME_READERS:
         return _file_source(name, value, players, strict)
     if players is None:
@@ -381,9 +433,9 @@ def _check_file(path, folder=False):
                          else "cannot read the file (not a file)", str(path))
 
 
-def _seed_strings(name, text, players):
+def _seed_strings(name, text, players, strict):
     """The deals of ``hanab_live_seeds`` or ``hanab_live_seed`` (``name``), of ``players`` if given."""
-    found = live_seeds(text, name) if name == "hanab_live_seeds" else live_seed(text, name)
+    found = live_seeds(text, name, strict) if name == "hanab_live_seeds" else live_seed(text, name, strict)
     if players is not None and players != parse_seed(text).players:
         raise InputError(f"the seed is of {parse_seed(text).players} players, not `players` {players}", f"`{name}`")
     return found
@@ -430,6 +482,15 @@ def first_id(source: SeedRange | LiveSeeds | DealList | DealChain) -> str | None
     return next((item.ident for item in source.items() if isinstance(item, Deal)), None)
 
 
+def deal_items(players: int | None = None, strict: bool = False, hle_random_start: bool = False,
+               **source: str | os.PathLike[str] | None) -> Iterator[Deal | Refused]:
+    """What ``deal`` prints of the source of :func:`deal_source`: its deals, a seed string's whatever its variant's
+    rules (a deck is a deck: ``strict`` stops only at a game of a file), and the records of a file it refuses."""
+    seeded = any(source.get(name) is not None for name in ("hanab_live_seeds", "hanab_live_seed"))
+    found = deal_source(players, strict and not seeded, hle_random_start, **source)
+    return (item.deal if isinstance(item, RefusedDeal) else item for item in found.items())
+
+
 def deal_line(item: Deal | Refused, form: str = "json") -> str:
     """The line of ``deal``'s output for one item of a source: a deal as a hanab.live game without actions
     (``form`` ``json``), its text (``text``: ``r1 y2 ...``, the form :func:`read_deal` reads) or its replay link
@@ -450,7 +511,7 @@ def games_source(paths: Sequence[str], hanab_live_seeds: str | None = None, hana
     (:mod:`solitaire.seer.sources.openspiel`), of JaxMARL's folders of recorded games ``jaxmarl``
     (:mod:`solitaire.seer.sources.jaxmarl`), then hanab.live's deals of the seed range ``hanab_live_seeds``
     (:func:`live_seeds`) and of the one seed string ``hanab_live_seed`` (:func:`live_seed`), each game once; with
-    ``strict`` the first record refused is an :class:`InputError`."""
+    ``strict`` the first record refused (a seed string's too) is an :class:`InputError`."""
     for path in (*openspiel, *kaggle):
         _check_file(path)
     for path in jaxmarl:
@@ -459,5 +520,5 @@ def games_source(paths: Sequence[str], hanab_live_seeds: str | None = None, hana
                       *(games_list(path, strict=strict, read=read_openspiel_file) for path in openspiel),
                       *(games_list(path, strict=strict, read=read_kaggle_file) for path in kaggle),
                       *(games_list(path, strict=strict, read=read_jaxmarl) for path in jaxmarl),
-                      *([live_seeds(hanab_live_seeds)] if hanab_live_seeds else []),
-                      *([live_seed(hanab_live_seed)] if hanab_live_seed else [])))
+                      *([live_seeds(hanab_live_seeds, strict=strict)] if hanab_live_seeds else []),
+                      *([live_seed(hanab_live_seed, strict=strict)] if hanab_live_seed else [])))

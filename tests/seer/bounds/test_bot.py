@@ -1,8 +1,8 @@
 """The compiled bot (:mod:`solitaire.seer.bounds.u3.bot`) against the simulator's bot, its referee: the same line,
 action for action, and the same score, from the first turn and from positions reached by random play, on the
-standard deck, on variant decks (restricted clues, Clue Starved's half tokens, 6 suits, ``deckPlays``, hands of
-one card more or less, empty clues) and in endgames where no clue or only a misplay is left; every line replays
-in the simulator to its score."""
+standard deck, on variant decks (restricted clues, Clue Starved's half tokens, Throw It in a Hole's finished stacks
+without a token, 6 suits, ``deckPlays``, hands of one card more or less, empty clues) and in endgames where no clue
+or only a misplay is left; every line replays in the simulator to its score."""
 
 import random
 
@@ -19,7 +19,8 @@ from solitaire.seer.game.variants import get_variant, unshuffled_deck
 RULES = [Options(), Options(variant="Null (5 Suits)"), Options(variant="Clue Starved (5 Suits)"),
          Options(variant="Black (6 Suits)", one_extra_card=True), Options(variant="Rainbow (6 Suits)"),
          Options(variant="Null-Fives & Brown (3 Suits)", one_less_card=True), Options(deck_plays=True),
-         Options(variant="Null (6 Suits)", empty_clues=True), Options(variant="Clue Starved & Null (5 Suits)")]
+         Options(variant="Null (6 Suits)", empty_clues=True), Options(variant="Clue Starved & Null (5 Suits)"),
+         Options(variant="Throw It in a Hole (5 Suits)")]
 
 
 def check_same_line(game):

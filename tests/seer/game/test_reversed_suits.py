@@ -8,13 +8,12 @@ state the rules on hanab.live's cards (suit index and rank), not on the solvers'
 against the exhaustive one on short decks with a reversed suit.
 """
 
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import brute, check_exact_from, random_game, tiny_deal
+from helpers import check_exact_from_a_random_position, exact_on_tiny_decks
 from solitaire.seer import simulate
 from solitaire.seer.bounds.u3 import exact
 from solitaire.seer.game.deals import Deal, deal_to_hanablive
@@ -88,17 +87,10 @@ def test_the_optimal_line_plays_each_reversed_suit_from_5_down_to_1():
 
 @pytest.mark.parametrize("players, cases", [(2, 4), pytest.param(3, 4, marks=pytest.mark.long)])  # 3 s a deck
 def test_exact_equals_brute_force_with_a_reversed_suit(players, cases):
-    rng = random.Random(f"reversed {players}")
-    for case in range(cases):
-        deal = tiny_deal(rng, players, VARIANT, suits=(WHITE, 0))
-        result = exact(deal)
-        assert result.exact and result.score == brute(deal), (case, deal.types.tolist())
-        assert simulate(deal, result.actions).score == result.score
+    assert len(exact_on_tiny_decks("reversed", players, cases, VARIANT, (WHITE, 0))) == cases
 
 
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 2 ** 32 - 1), st.integers(0, 14))
 def test_exact_from_a_position_with_a_reversed_suit_equals_brute_force(seed, steps):
-    rng = random.Random(seed)
-    deal = tiny_deal(rng, 2, VARIANT, suits=(WHITE, 1))
-    check_exact_from(random_game(deal, rng, steps), 1 + seed % 2)
+    check_exact_from_a_random_position(seed, steps, VARIANT, (WHITE, 1))

@@ -7,9 +7,9 @@ replays its answer. The deck is the deal's (any variant of ``S`` suits: types ``
 below ``5 S``, any copies of each, won at ``5 S`` points), the hands those of the position (whatever
 the hand size). A variant changes nothing else the formula sees, but for one rule: the formula lets a
 player clue whenever a token is left, which holds when every card can be clued (each other hand holds
-one, as no hand is empty) or some clue is always legal, and it counts whole tokens; every removal is of a card
-the actor holds. :func:`check_encoded` refuses the other deals (cards no clue touches, Clue Starved's half tokens,
-the option ``deckPlays``).
+one, as no hand is empty) or some clue is always legal, and it counts whole tokens, a finished stack returning
+one; every removal is of a card the actor holds. :func:`check_encoded` refuses the other deals (cards no clue
+touches, Clue Starved's half tokens, Throw It in a Hole, the option ``deckPlays``).
 
 The position gives the hands, stacks, tokens ``c``, strikes, the player ``m`` to move, the ``R``
 cards still to draw (``next_card`` on) and, once the deck is empty, the turns left ``F``. Turns
@@ -111,7 +111,8 @@ def settled(position: Position, target: int) -> tuple[bool | None, list[Action] 
 def check_encoded(deal: Deal) -> None:
     """Raise :class:`~solitaire.seer.game.variants.UnsupportedVariant` (one line: the reason) for a deal whose
     rules the peers do not encode (:attr:`~solitaire.seer.game.options.Rules.peer_gap`: ``deckPlays``, a card no
-    clue touches while no clue is always legal, Clue Starved's half tokens; module docstring)."""
+    clue touches while no clue is always legal, Clue Starved's half tokens, Throw It in a Hole's finished stacks;
+    module docstring)."""
     reason = deal.rules.peer_gap
     if reason:
         raise UnsupportedVariant(reason, "SAT peers")

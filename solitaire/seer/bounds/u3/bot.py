@@ -6,7 +6,9 @@ the actions the simulator's bot takes until the game ends, and the score they re
 ``"value": 0``, a clue of the variant as :func:`~solitaire.seer.game.simulator.legal_clue` chooses it). The
 rules are the simulator's, on any deck of up to 6 suits: the bot never plays from the deck, so ``deckPlays``
 changes nothing of its line, and tokens are counted in units
-(:attr:`~solitaire.seer.game.options.Rules.clue_cost`). It checks no action: the bot takes only legal ones,
+(:attr:`~solitaire.seer.game.options.Rules.clue_cost`). Under Alternating Clues it gives the clue of the other kind
+on the card it would clue, which is the simulator's choice in the variants played, where clues of both kinds touch
+every card (:mod:`solitaire.seer.game.variants`). It checks no action: the bot takes only legal ones,
 and the Python simulator is the referee that the tests replay its lines with against the Python bot
 (``tests/seer/bounds/test_bot.py``). The search's driver (:func:`~solitaire.seer.bounds.u3.search.exact`) plays
 its bot line here: about 20 microseconds a game, a tenth of the simulator's bot, most of it building the arrays
@@ -21,17 +23,20 @@ import numpy as np
 from solitaire.seer.game.deals import RANKS
 from solitaire.seer.game.position import MAX_STRIKES
 from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, PLAY, RANK_CLUE, STALL_PACE, Action, Game
+from solitaire.seer.game.variants import RANK
 
 __all__ = ["bot_finish", "bot_kernel"]
 
 #: Fields of the ``state`` array of :func:`bot_kernel`: the next card to draw, clue units, strikes, the turns left
 #: once the deck is empty (-1 while it lasts), the player to move, the cards played; then what never changes: the
-#: units a clue costs, the most units, the maximum score.
-POS, CLUES, STRIKES, FIN, MOVER, SCORE, COST, MOST, TOP = range(9)
+#: units a clue costs, the most units, the maximum score, 1 when a finished stack returns a token
+#: (:attr:`~solitaire.seer.game.options.Rules.stack_token`), 1 when clues alternate (Alternating Clues); and the
+#: kind of the last clue under Alternating Clues (0 colour, 1 rank, -1 none).
+POS, CLUES, STRIKES, FIN, MOVER, SCORE, COST, MOST, TOP, BONUS, ALTERNATE, LAST = range(12)
 #: Columns of the ``per_type`` array of :func:`bot_kernel`: the copies in the deck, lost and held, then the kind
-#: (0 colour, 1 rank, -1 none) and value of the first clue that touches the type
-#: (:attr:`~solitaire.seer.game.options.Rules.clue_codes`); its last row is the clue legal on any hand.
-COUNT, LOST, HELD, KIND, VALUE = range(5)
+#: (0 colour, 1 rank, -1 none) and value of the first clue that touches the type and the value of the first of the
+#: other kind (:attr:`~solitaire.seer.game.options.Rules.clue_codes`); its last row is the clue legal on any hand.
+COUNT, LOST, HELD, KIND, VALUE, OTHER = range(6)
 #: Columns of a row of the line: the hanab.live action type, its target, its value.
 TYPE, TARGET, ARG = range(3)
 #: hanab.live action types, by the number :func:`bot_kernel` writes, and those numbers as the compiled code reads
@@ -46,11 +51,13 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
     target, value)``); returns the number of actions, -1 when ``line`` is too short or no action is legal (an
     empty hand and no clue, which no game reaches). ``deck``: the types in deck order; ``hands[p, :hlen[p]]`` the
     deck indices held; ``stacks``, ``per_type`` (:data:`COUNT` .. :data:`VALUE`) and ``state`` (:data:`POS` ..
-    :data:`TOP`) as their fields say, all but ``deck`` changed into the final state. One function, its state in
+    :data:`LAST`) as their fields say, all but ``deck`` changed into the final state. One function, its state in
     local variables: numba compiles it in about a CPU second (as six small functions, 2.5 s)."""
     pos, clues, strikes, fin, mover, score = state[POS], state[CLUES], state[STRIKES], state[FIN], state[MOVER], \
         state[SCORE]
-    cost, most, top, P, free = state[COST], state[MOST], state[TOP], hands.shape[0], per_type.shape[0] - 1
+    cost, most, top, bonus, alternate, last = state[COST], state[MOST], state[TOP], state[BONUS], state[ALTERNATE], \
+        state[LAST]
+    P, free = hands.shape[0], per_type.shape[0] - 1
     count = 0
     while strikes < MAX_STRIKES and score < top and fin != 0 and count < line.shape[0]:
         n = hlen[mover]
@@ -78,8 +85,11 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
                 if per_type[deck[hands[other, j]], KIND] >= 0:
                     row = deck[hands[other, j]]
                     break
-            if hlen[other] > 0 and per_type[row, KIND] >= 0:
-                clue_target, clue_kind, clue_value = other, per_type[row, KIND], per_type[row, VALUE]
+            kind, value = per_type[row, KIND], per_type[row, VALUE]
+            if kind == last and kind >= 0:  # Alternating Clues: that card's clue of the other kind
+                kind, value = (1 - kind, per_type[row, OTHER]) if per_type[row, OTHER] >= 0 else (-1, 0)
+            if hlen[other] > 0 and kind >= 0:
+                clue_target, clue_kind, clue_value = other, kind, value
                 break
         stall = False  # the pace is low and a teammate can play: clue rather than discard
         if clue_kind >= 0 and trash >= 0 and score + deck.size - pos + P - top <= STALL_PACE:
@@ -119,17 +129,19 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
             if kind == _PLAY and stacks[t // RANKS] == t % RANKS:
                 stacks[t // RANKS] += 1
                 score += 1
-                clues += t % RANKS == RANKS - 1 and clues < most
+                clues += bonus and t % RANKS == RANKS - 1 and clues < most
             else:
                 per_type[t, LOST] += 1
                 strikes += kind == _PLAY
                 clues += kind == _DISCARD
         else:
             clues -= cost
+            last = kind - _COLOR_CLUE if alternate else -1
         fin -= fin > 0
         mover = (mover + 1) % P
     state[POS], state[CLUES], state[STRIKES], state[FIN], state[MOVER], state[SCORE] = pos, clues, strikes, fin, \
         mover, score
+    state[LAST] = last
     return count if strikes >= MAX_STRIKES or score == top or fin == 0 else -1
 
 
@@ -140,12 +152,13 @@ def bot_finish(game: Game) -> tuple[list[Action], int]:
     hands = np.full((P, max(map(len, game.hands), default=0) + 1), -1, dtype=np.int64)
     for p, hand in enumerate(game.hands):
         hands[p, :len(hand)] = hand
-    per_type = np.zeros((len(game.counts) + 1, VALUE + 1), dtype=np.int64)
+    per_type = np.zeros((len(game.counts) + 1, OTHER + 1), dtype=np.int64)
     per_type[:, KIND:] = game.rules.clue_codes
     per_type[:-1, COUNT], per_type[:-1, LOST], per_type[:-1, HELD] = game.counts, game.lost, game.held
     fin = -1 if game.last_turn is None else game.last_turn - game.turn
+    last = -1 if game.last_clue is None else int(game.last_clue == RANK)
     state = np.array([game.next_card, game.clues, game.strikes, fin, game.current, sum(game.stacks), game.clue_cost,
-                      game.max_clues, game.max_score], dtype=np.int64)
+                      game.max_clues, game.max_score, game.stack_token, game.rules.alternating, last], dtype=np.int64)
     # a line: at most one removal per card and, as a clue spends a unit and a removal returns at most one, as many
     # clues as units at the start and removals
     line = np.empty((2 * (len(game.types) + game.max_clues) + 8, ARG + 1), dtype=np.int64)

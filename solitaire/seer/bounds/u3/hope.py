@@ -45,7 +45,8 @@ players ``a_0 .. a_k``; between ``a_j`` and ``a_{j+1}`` the ``(a_{j+1} - a_j - 1
 players in between each give a clue, which needs a token. Before the draw of ``q`` the team
 holds at most 8 (exactly the state's tokens, from the player to move, when ``q`` is the next
 card). A removal returns at most one token, never above 8: a discard below 8 returns one, a
-played 5 one below 8, any other play or a misplay none. So the relaxed game in which every
+played 5 one below 8 (none under Throw It in a Hole, whose lines the relaxation then only over-counts),
+any other play or a misplay none. So the relaxed game in which every
 removal that plays no chain card (a *filler*) returns ``min(t + 1, 8)`` holds at least as many
 tokens after every step as the real line, and more tokens never hurt in it (every step is
 monotone in ``t``). Its search is :func:`chains_fit` with every drawer chosen and the fillers

@@ -13,14 +13,17 @@ Decks. Any deck of ``S <= 6`` suits of ranks 1..5 (a hanab.live variant's: type 
 25 cards in all hands). ``S`` is the size of the stacks array (:class:`Root`, :func:`cards_of`), and the
 per-type arrays have ``MAX_TYPES`` = 30 entries whatever the deck (constant sizes keep the compiled search as
 fast on every deck); the game is won at ``5 S`` points. The rules are those of the real game. With every card seen
-a clue is a pass: which clue is given does not matter, only whether one may be. It needs a token, and
-under *restricted clues* also a player other than the giver holding a card some clue touches:
+a clue is a pass: which clue is given does not matter, only whether one may be (so also under Alternating Clues in
+the variants played, where a clue of the other kind is legal whenever one is: :mod:`solitaire.seer.game.variants`).
+It needs a token, and under *restricted clues* also a player other than the giver holding a card some clue touches:
 ``mute`` (:class:`Setup`) is then the bit mask of the types no clue touches (a variant with such
 cards and no clue that is always legal, :func:`solitaire.seer.bounds.u3.search.muted_types`); ``mute`` 0
 means a clue is legal whenever a token is left. Which types a clue touches never changes. Tokens
 are counted in units (``cost``, :class:`Setup`): whole tokens, or half tokens under Clue Starved, where
 a clue costs 2 units, a discard or a played 5 returns 1 and the team holds at most 16 (8 tokens;
-the dominance arguments below count units the same way).
+the dominance arguments below count units the same way). Under Throw It in a Hole a played 5 returns no
+token (``bonus`` 0, :class:`Setup`); every argument below holds as it is, since a play does the same to the
+tokens on both sides of each pair it compares.
 
 The token-free game (``free``). The same search runs on a relaxation of the rules: every clue is
 free and every discard allowed (no tokens, no strikes; a misplay is then a discard, one from the
@@ -66,7 +69,7 @@ value is 0.
 - A misplay below 8 tokens is never needed: discarding the same card leads to a state
   ``A = (t + 1, s)`` that dominates the misplay's ``B = (t, s + 1)``. ``A`` copies every move of
   ``B`` keeping ``0 <= t_A - t_B <= s_B - s_A``: clues and plays are copied as they are (tokens
-  move together, a 5's token is capped at 8 on both sides), a discard of ``B`` is copied as a
+  move together, a 5's token, if any, is capped at 8 on both sides), a discard of ``B`` is copied as a
   discard, or, when ``t_A = 8 > t_B``, as a misplay of the same card (then ``s_A < s_B``, so
   ``A`` survives it and the invariant still holds); hands, stacks and deck stay identical.
 - A player who holds a junk card sheds no useful card: discarding (or misplaying) the junk card
@@ -189,9 +192,10 @@ Root = namedtuple("Root", "hand_cards hlen stacks scalars")
 #: What a search never changes: the deck's types, per position the next position of each type
 #: (:func:`setup_of`), the copies of each type, the players, the hand size, the types no clue touches
 #: under restricted clues (a bit mask, 0 when a clue is legal whenever a token is left), the units of
-#: clue tokens a clue costs (2 under Clue Starved, else 1; module docstring) and ``plays``, 1 when the deck's
-#: last card may be played from the deck (the option ``deckPlays``), else 0.
-Setup = namedtuple("Setup", "deck nextpos counts players hand mute cost plays")
+#: clue tokens a clue costs (2 under Clue Starved, else 1; module docstring), ``plays``, 1 when the deck's
+#: last card may be played from the deck (the option ``deckPlays``), else 0, and ``bonus``, the units a finished
+#: stack returns (1; 0 under Throw It in a Hole).
+Setup = namedtuple("Setup", "deck nextpos counts players hand mute cost plays bonus")
 #: The search's scratch arrays (:func:`scratch`).
 Scratch = namedtuple("Scratch", "state frame words hand moves work rng")
 
@@ -438,9 +442,10 @@ def _restore(kind, x, j, pos, cur, hands, hlen, stacks, held, lost, rem, deck):
 
 
 @numba.njit(cache=True)
-def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free, cost):
+def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free, cost, bonus):
     """``(pos, tokens, strikes, fin, score)`` after a move of ``kind`` on type ``x`` (in the
-    token-free game ``tokens`` counts the passes in a row), a clue costing ``cost`` units of tokens. A move on
+    token-free game ``tokens`` counts the passes in a row), a clue costing ``cost`` units of tokens, a finished
+    stack returning ``bonus`` units below the most. A move on
     the deck's last card acts as the hand's move ``kind & 3`` (its draw is the last one either way); the
     token-free game counts no strike."""
     if kind == M_CLUE:
@@ -449,7 +454,7 @@ def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free, cost
     if kind == M_PLAY:
         score += 1
         if x % RANKS == RANKS - 1 and tokens < MAX_CLUES * cost:
-            tokens += 1
+            tokens += bonus
     elif kind == M_DISCARD:
         tokens += 1
     elif not free:
@@ -521,7 +526,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
     It makes no reference counts (module docstring), so it allocates nothing, and its caller holds every
     array until it returns.
     """
-    deck, nextpos, counts, P, H, mute, cost, plays = setup
+    deck, nextpos, counts, P, H, mute, cost, plays, bonus = setup
     if free:
         mute = 0  # the token-free game's clues are free: every junk card alike, every dominance whole
     hands, hlen, stacks, held, lost, rem = cards
@@ -573,7 +578,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
             frame[d, F_NEXT] += 1
             kind, x = code // 32, code % 32
             npos, ntok, nstr, nfin, nscore = _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free,
-                                                        cost)
+                                                        cost, bonus)
             if kind != M_CLUE:
                 frame[d, F_SLOT] = _remove(kind, x, pos, cur, hands, hlen, stacks, held, lost, rem, deck)
             if nscore == max_score or nfin == 0:  # the game is over
@@ -611,18 +616,19 @@ def scratch(seed: int, memo_bits: int) -> Scratch:
                    np.zeros((MAX_DEPTH, 32), dtype=np.int64), workspace(memo_bits), rng)
 
 
-def setup_of(deck: np.ndarray, P: int, H: int, mute: int, cost: int, plays: int) -> Setup:
+def setup_of(deck: np.ndarray, P: int, H: int, mute: int, cost: int, plays: int, bonus: int = 1) -> Setup:
     """What a search of the deck ``deck`` never changes (:class:`Setup`): ``counts`` are the copies of each type in
     this deck (not the variant's), ``nextpos[q, x]`` the first position ``>= q`` of type ``x`` in the deck (the
     deck size if none), both with ``MAX_TYPES`` entries per position whatever the deck; ``P`` players hold ``H``
-    cards each; ``mute``, ``cost`` and ``plays``: the types no clue touches under restricted clues, the units of
-    tokens a clue costs and whether the deck's last card may be played from the deck."""
+    cards each; ``mute``, ``cost``, ``plays`` and ``bonus``: the types no clue touches under restricted clues, the
+    units of tokens a clue costs, whether the deck's last card may be played from the deck and the units a finished
+    stack returns."""
     n_cards = deck.size
     at = np.full((n_cards + 1, MAX_TYPES), n_cards, dtype=np.int64)
     at[np.arange(n_cards), deck] = np.arange(n_cards)
     nextpos = np.ascontiguousarray(np.minimum.accumulate(at[::-1], axis=0)[::-1])
     counts = np.bincount(deck, minlength=MAX_TYPES).astype(np.int64)
-    return Setup(deck, nextpos, counts, int(P), int(H), int(mute), int(cost), int(plays))
+    return Setup(deck, nextpos, counts, int(P), int(H), int(mute), int(cost), int(plays), int(bonus))
 
 
 def cards_of(setup: Setup, root: Root) -> Cards:
