@@ -201,7 +201,7 @@ class Rules:
         Starved's half tokens (they count whole tokens)."""
         if self.deck_plays:
             return "option deckPlays is not encoded: the peers remove only cards the actor holds, not the deck's last"
-        if not (self.always_clue or all(self.clueable)):
+        if self.restricted_clues:
             return (f"{self.variant.name!r} is not encoded: a card no clue touches can leave no legal clue, and the "
                     f"peers let a player clue whenever a token is left")
         if self.clue_cost != 1:
@@ -210,6 +210,13 @@ class Rules:
             return (f"{self.variant.name!r} is not encoded: a finished stack returns no clue token here, and the "
                     f"peers return one")
         return None
+
+    @cached_property
+    def restricted_clues(self) -> bool:
+        """Whether a card no clue touches can leave no legal clue: no clue is always legal and some type no clue
+        touches. Only then can a third strike be forced, and only then does hanab.live's end of the game as soon as
+        no card can score change a score (:func:`~solitaire.seer.game.position.can_score`)."""
+        return not (self.always_clue or all(self.clueable))
 
     @property
     def stack_token(self) -> bool:

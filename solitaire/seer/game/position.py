@@ -33,8 +33,11 @@ card orders (the index in ``deck``).
 
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, parse_json, read_text
@@ -42,7 +45,8 @@ from solitaire.seer.game.deals import RANKS, Deal, card_name, deal_to_hanablive,
 from solitaire.seer.game.options import MAX_CLUES
 from solitaire.seer.game.variants import COLOR, RANK
 
-__all__ = ["Position", "MAX_CLUES", "MAX_STRIKES", "position_of", "parse_position", "read_position"]
+__all__ = ["Position", "MAX_CLUES", "MAX_STRIKES", "position_of", "parse_position", "read_position", "can_score",
+           "deck_copies"]
 
 MAX_STRIKES = 3
 
@@ -132,8 +136,10 @@ class Position:
 
     @property
     def over(self) -> bool:
-        """Whether the game has ended (third strike, every card played, or no turn left)."""
-        return self.strikes >= MAX_STRIKES or self.played == self.deal.max_score or self.turns_left == 0
+        """Whether the game has ended (third strike, every card played, no turn left, or under restricted clues no
+        card can score: :func:`can_score`)."""
+        return (self.strikes >= MAX_STRIKES or self.played == self.deal.max_score or self.turns_left == 0
+                or self.deal.rules.restricted_clues and not can_score(self.stacks, self.lost, deck_copies(self.deal)))
 
     @property
     def held_types(self) -> list[int]:
@@ -164,6 +170,23 @@ class Position:
         if self.deal.rules.alternating:
             out["last_clue"] = self.last_clue
         return out
+
+
+def deck_copies(deal: Deal) -> list[int]:
+    """Per type, the copies in the deal's deck."""
+    return np.bincount(deal.types, minlength=deal.n_types).tolist()
+
+
+def can_score(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int]) -> bool:
+    """Whether a card can still score: the next card of some unfinished stack has a copy (of ``copies``, those in
+    the deck) not lost. hanab.live's server ends the game as soon as none can (``CheckEnd``: the score has reached
+    the most the discarded cards leave, or no card that plays is left), with the score it has; the Hanabi Learning
+    Environment (and so OpenSpiel and JaxMARL) plays on to the end of the final round. The score is the same either
+    way unless a third strike can be forced later, which needs restricted clues
+    (:attr:`~solitaire.seer.game.options.Rules.restricted_clues`, hanab.live's variants only): the simulator, the
+    bots and the search end the game there under restricted clues only, so that every game of those engines
+    replays as recorded."""
+    return any(h < RANKS and lost[s * RANKS + h] < copies[s * RANKS + h] for s, h in enumerate(stacks))
 
 
 def position_of(source: "Deal | Position") -> Position:

@@ -13,9 +13,11 @@ misplay or discard draws the next card for the acting player while the deck last
 option ``deckPlays``, when one card is left in the deck the player to move may play it from the
 deck (as hanab.live's server does: the card is drawn and played at once, a misplay if it does not
 play; the player's hand is unchanged); it cannot be discarded. After
-the last card is drawn every player, the drawer included, has exactly one more turn. Under Alternating Clues a
-clue may not be of the kind of the previous one (``Game.last_clue``). The
-game ends then, at 25, or at the third strike, which scores 0. A game starts from any
+the last card is drawn every player, the drawer included, has exactly one more turn. The
+game ends then, at 25, or at the third strike, which scores 0; under restricted clues also, as on hanab.live, as
+soon as no card can score any more (the next card of every unfinished stack has every copy lost; where it changes
+no score the game plays on, as in HLE: :func:`~solitaire.seer.game.position.can_score`), with its score. Under
+Alternating Clues a clue may not be of the kind of the previous one (``Game.last_clue``). A game starts from any
 :class:`~solitaire.seer.game.position.Position` (:meth:`Game.from_position`) and exports the one it is
 in (:meth:`Game.position`).
 
@@ -49,7 +51,7 @@ from typing import Any, TypedDict
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
 from solitaire.seer.game.deals import RANKS, Deal, parse_hanablive
-from solitaire.seer.game.position import MAX_CLUES, MAX_STRIKES, Position, position_of
+from solitaire.seer.game.position import MAX_CLUES, MAX_STRIKES, Position, can_score, deck_copies, position_of
 from solitaire.seer.game.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
 
 __all__ = ["MAX_CLUES", "ActionKind", "Action", "PLAY", "DISCARD", "COLOR_CLUE", "RANK_CLUE", "GAME_OVER", "Game",
@@ -134,7 +136,9 @@ class Game:
         self.deal, self.rules, self.players = deal, deal.rules, deal.players  # the rules read once, not per turn
         self.types = [int(t) for t in deal.types]  # Python ints: the bot reads them on every turn
         self.hands, self.stacks, self.lost = hands, stacks, lost
-        self.counts = deal.counts.tolist()  # copies in the deck, per type
+        self.counts = deal.counts.tolist()  # copies in the variant's deck, per type
+        self.copies = deck_copies(deal)  # copies in this deck, per type (a short deck's may be fewer)
+        self.ends_dead = self.rules.restricted_clues  # the game ends once no card can score (can_score)
         self.max_score = deal.max_score
         self.held = [0] * deal.n_types  # copies in the hands, per type
         for hand in hands:
@@ -161,7 +165,8 @@ class Game:
     @property
     def over(self) -> bool:
         return (self.strikes >= MAX_STRIKES or sum(self.stacks) == self.max_score
-                or (self.last_turn is not None and self.turn >= self.last_turn))
+                or (self.last_turn is not None and self.turn >= self.last_turn)
+                or self.ends_dead and not can_score(self.stacks, self.lost, self.copies))
 
     @property
     def score(self) -> int:

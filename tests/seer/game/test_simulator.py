@@ -5,8 +5,11 @@ import json
 import pytest
 
 from helpers import REAL_GAMES, standard_games
-from solitaire.seer.game.deals import STANDARD_TEXT, parse_deal_text, seeded_deal
-from solitaire.seer.game.simulator import Game, IllegalAction, legal_clue, seer_line, simulate
+from solitaire.seer.bounds.u3.bot import bot_finish
+from solitaire.seer.game.deals import MAX_SCORE, STANDARD_TEXT, Deal, parse_deal_text, seeded_deal
+from solitaire.seer.game.options import Options
+from solitaire.seer.game.position import Position
+from solitaire.seer.game.simulator import Game, IllegalAction, legal_clue, seer_line, seer_score, simulate
 
 REAL = REAL_GAMES / "hanablive_games.jsonl"
 CANON = parse_deal_text(STANDARD_TEXT, 2)  # r1 r1 r1 r2 r2 r3 r3 r4 r4 r5 | y1 ...
@@ -109,3 +112,33 @@ def test_the_game_ends_at_once_at_25():
     assert game.over and game.score == 25 and game.deck_left > 0  # cards left, yet nothing more to do
     with pytest.raises(ValueError, match="the game is over"):
         game.apply(legal_clue(game))
+
+
+def _last_red_five_position(variant):
+    """Every stack finished but red at 4; player 0 holds the only red 5, 7 tokens, one card left to draw."""
+    options = Options(variant=variant)
+    rest = [t for t in range(MAX_SCORE) for _ in range(Deal([], 2, options=options).counts[t])]
+    hands = [4, 5, 5, 10, 10, 0, 0, 1, 6, 11]  # red 5, yellow 1s, green 1s | red 1s, red 2, yellow 2, green 2
+    for t in hands + [15]:
+        rest.remove(t)
+    types = hands + rest + [15]  # a blue 1 (type 15) is the card left to draw
+    return Position(Deal(types, 2, "crafted", options=options), len(types) - 1, ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9)),
+                    (4, 5, 5, 5, 5), 7, 0, 0, None)
+
+
+@pytest.mark.parametrize("variant, ends", [("Null (5 Suits)", True), ("No Variant", False)])
+def test_under_restricted_clues_the_game_ends_as_soon_as_no_card_can_score(variant, ends):
+    """hanab.live's server ends the game when no card can score any more (``CheckEnd``), with its score; the
+    simulator does so under restricted clues, where a strike forced later could change the score, and elsewhere
+    plays on as HLE's engine does."""
+    position = _last_red_five_position(variant)
+    assert not position.over
+    discarded, played = Game.from_position(position), Game.from_position(position)
+    discarded.apply({"type": 1, "target": 0})  # the only red 5
+    assert discarded.over == discarded.position().over == ends and discarded.score == 24
+    if ends:
+        with pytest.raises(ValueError, match="game is over"):
+            discarded.apply({"type": 1, "target": 5})
+    played.apply({"type": 0, "target": 0})
+    assert played.over and played.score == 25
+    assert seer_score(position) == 25 and bot_finish(Game.from_position(position))[1] == 25

@@ -31,12 +31,14 @@ __all__ = ["bot_finish", "bot_kernel"]
 #: once the deck is empty (-1 while it lasts), the player to move, the cards played; then what never changes: the
 #: units a clue costs, the most units, the maximum score, 1 when a finished stack returns a token
 #: (:attr:`~solitaire.seer.game.options.Rules.stack_token`), 1 when clues alternate (Alternating Clues); and the
-#: kind of the last clue under Alternating Clues (0 colour, 1 rank, -1 none).
-POS, CLUES, STRIKES, FIN, MOVER, SCORE, COST, MOST, TOP, BONUS, ALTERNATE, LAST = range(12)
-#: Columns of the ``per_type`` array of :func:`bot_kernel`: the copies in the deck, lost and held, then the kind
+#: kind of the last clue under Alternating Clues (0 colour, 1 rank, -1 none), 1 when the game ends as soon as no card
+#: can score (restricted clues: :func:`~solitaire.seer.game.position.can_score`).
+POS, CLUES, STRIKES, FIN, MOVER, SCORE, COST, MOST, TOP, BONUS, ALTERNATE, LAST, ENDS_DEAD = range(13)
+#: Columns of the ``per_type`` array of :func:`bot_kernel`: the copies in the variant's deck, lost and held, in this
+#: deck (:func:`~solitaire.seer.game.position.deck_copies`), then the kind
 #: (0 colour, 1 rank, -1 none) and value of the first clue that touches the type and the value of the first of the
 #: other kind (:attr:`~solitaire.seer.game.options.Rules.clue_codes`); its last row is the clue legal on any hand.
-COUNT, LOST, HELD, KIND, VALUE, OTHER = range(6)
+COUNT, LOST, HELD, COPIES, KIND, VALUE, OTHER = range(7)
 #: Columns of a row of the line: the hanab.live action type, its target, its value.
 TYPE, TARGET, ARG = range(3)
 #: hanab.live action types, by the number :func:`bot_kernel` writes, and those numbers as the compiled code reads
@@ -45,13 +47,23 @@ _KINDS = (PLAY, DISCARD, COLOR_CLUE, RANK_CLUE)
 _PLAY, _DISCARD, _COLOR_CLUE = int(PLAY), int(DISCARD), int(COLOR_CLUE)
 
 
+@numba.njit(cache=True, inline="always")
+def _can_score(stacks, per_type):
+    """:func:`~solitaire.seer.game.position.can_score` on the ``per_type`` array."""
+    for s in range(stacks.size):
+        t = s * RANKS + stacks[s]
+        if stacks[s] < RANKS and per_type[t, LOST] < per_type[t, COPIES]:
+            return True
+    return False
+
+
 @numba.njit(cache=True)
 def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
     """Play the bot from the state to the end of the game, writing its actions into ``line`` (rows ``(type,
     target, value)``); returns the number of actions, -1 when ``line`` is too short or no action is legal (an
     empty hand and no clue, which no game reaches). ``deck``: the types in deck order; ``hands[p, :hlen[p]]`` the
     deck indices held; ``stacks``, ``per_type`` (:data:`COUNT` .. :data:`VALUE`) and ``state`` (:data:`POS` ..
-    :data:`LAST`) as their fields say, all but ``deck`` changed into the final state. One function, its state in
+    :data:`ENDS_DEAD`) as their fields say, all but ``deck`` changed into the final state. One function, its state in
     local variables: numba compiles it in about a CPU second (as six small functions, 2.5 s)."""
     pos, clues, strikes, fin, mover, score = state[POS], state[CLUES], state[STRIKES], state[FIN], state[MOVER], \
         state[SCORE]
@@ -59,7 +71,9 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
         state[LAST]
     P, free = hands.shape[0], per_type.shape[0] - 1
     count = 0
-    while strikes < MAX_STRIKES and score < top and fin != 0 and count < line.shape[0]:
+    ends_dead = state[ENDS_DEAD]
+    while strikes < MAX_STRIKES and score < top and fin != 0 and not (ends_dead and not _can_score(stacks, per_type)) \
+            and count < line.shape[0]:
         n = hlen[mover]
         play, trash, least, play_key, least_key = -1, -1, -1, 1 << 30, 1 << 30
         for j in range(n):
@@ -142,7 +156,8 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
     state[POS], state[CLUES], state[STRIKES], state[FIN], state[MOVER], state[SCORE] = pos, clues, strikes, fin, \
         mover, score
     state[LAST] = last
-    return count if strikes >= MAX_STRIKES or score == top or fin == 0 else -1
+    over = strikes >= MAX_STRIKES or score == top or fin == 0 or ends_dead and not _can_score(stacks, per_type)
+    return count if over else -1
 
 
 def bot_finish(game: Game) -> tuple[list[Action], int]:
@@ -155,10 +170,12 @@ def bot_finish(game: Game) -> tuple[list[Action], int]:
     per_type = np.zeros((len(game.counts) + 1, OTHER + 1), dtype=np.int64)
     per_type[:, KIND:] = game.rules.clue_codes
     per_type[:-1, COUNT], per_type[:-1, LOST], per_type[:-1, HELD] = game.counts, game.lost, game.held
+    per_type[:-1, COPIES] = game.copies
     fin = -1 if game.last_turn is None else game.last_turn - game.turn
     last = -1 if game.last_clue is None else int(game.last_clue == RANK)
     state = np.array([game.next_card, game.clues, game.strikes, fin, game.current, sum(game.stacks), game.clue_cost,
-                      game.max_clues, game.max_score, game.stack_token, game.rules.alternating, last], dtype=np.int64)
+                      game.max_clues, game.max_score, game.stack_token, game.rules.alternating, last, game.ends_dead],
+                     dtype=np.int64)
     # a line: at most one removal per card and, as a clue spends a unit and a removal returns at most one, as many
     # clues as units at the start and removals
     line = np.empty((2 * (len(game.types) + game.max_clues) + 8, ARG + 1), dtype=np.int64)

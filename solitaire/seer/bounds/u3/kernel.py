@@ -112,8 +112,11 @@ a line ends as soon as its score reaches ``target``, and the bot's finish keeps 
 restricted clues it ends there only when fewer turns are left than strikes allowed
 (``fin < 3 - strikes``: no line, the bot's included, strikes out); elsewhere the state is searched as any other, its
 value the best of its children's (a node with no move listed is a forced third strike: a leaf of value
-0), and a line reaches ``target`` at such a state or at the end of the game. The bounds that cut a node
-(its own and the table's) bound its value, not its score, so they hold as they are.
+0), and a line reaches ``target`` at such a state or at the end of the game. The game also ends, as on hanab.live,
+when no card can score any more (:func:`_can_score`; :mod:`solitaire.seer.game.simulator`), which the simulator
+applies under restricted clues: such a state is then a leaf of its score (a strike the rules could force later never
+comes); elsewhere no strike is ever forced, so the value is the same either way and the game plays on. The bounds
+that cut a node (its own and the table's) bound its value, not its score, so they hold as they are.
 
 Compiled form. The search keeps its own stack (a node's phase: entered, next move, left), so
 numba caches it like every other kernel (``cache=True``). The functions every node calls are
@@ -483,6 +486,17 @@ def _shuffle(out, m, plays_first, rng):
 
 
 @numba.njit(cache=True, inline='always')
+def _can_score(stacks, lost, counts):
+    """Whether a card can still score (:func:`~solitaire.seer.game.position.can_score`): the next card of some
+    unfinished stack has a copy of the deck not lost."""
+    for s in range(stacks.size):
+        x = s * RANKS + stacks[s]
+        if stacks[s] < RANKS and lost[x] < counts[x]:
+            return True
+    return False
+
+
+@numba.njit(cache=True, inline='always')
 def _kept(strikes, fin, mute):
     """Whether the score of a state is a score its line ends with, the bot finishing it (module docstring,
     "Reaching the target"): a clue is legal whenever a token is left (``mute`` 0), or too few turns are left
@@ -541,8 +555,12 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
         pos, tokens, strikes, fin, score, cur = state[d, POS], state[d, TOKENS], state[d, STRIKES], state[d, FIN], \
             state[d, SCORE], state[d, MOVER]
         if phase == ENTER:  # a new node: cut it, or list its moves
-            if score >= target and _kept(strikes, fin, mute):
+            over = mute != 0 and not _can_score(stacks, lost, counts)  # the game's end "Reaching the target" names
+            if score >= target and (over or _kept(strikes, fin, mute)):
                 return _won(score, d, moves, frame, stats, path)
+            if over:
+                result, phase = score, LEAVE
+                continue
             stats[NODES] += 1
             if stats[NODES] > stats[NODE_LIMIT] or stats[NODES] & (STOP_EVERY - 1) == 0 and load_relaxed(stop, 0) != 0:
                 stats[ABORTED] = 1
