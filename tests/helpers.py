@@ -182,16 +182,16 @@ def tiny_deal(rng, players, variant="No Variant", suits=(0, 1), draws=None, **op
     return Deal(pool[: players * probe.hand + (draws or rng.randint(1, 3))], players, "tiny", options=options)
 
 
-def exact_on_tiny_decks(label, players, cases, variant, suits):
-    """``cases`` short decks of ``suits`` of ``variant`` (:func:`tiny_deal`, seeded by ``label``), each checked: U3
-    exact and equal to the exhaustive search, its line replayed by the simulator to its score. Returns the
-    ``(deal, result)`` pairs for further checks."""
+def exact_on_tiny_decks(label, players, cases, variant, suits, **options):
+    """``cases`` short decks of ``suits`` of ``variant`` with the hanab.live ``options`` (:func:`tiny_deal`, seeded
+    by ``label``), each checked: U3 exact and equal to the exhaustive search, its line replayed by the simulator to
+    its score. Returns the ``(deal, result)`` pairs for further checks."""
     from solitaire.seer.bounds.u3 import exact
     from solitaire.seer.game.simulator import simulate
 
     rng, checked = random.Random(f"{label} {players}"), []
     for case in range(cases):
-        deal = tiny_deal(rng, players, variant, suits=suits)
+        deal = tiny_deal(rng, players, variant, suits=suits, **options)
         result = exact(deal)
         assert result.exact and result.score == brute(deal), (case, deal.types.tolist())
         assert simulate(deal, result.actions).score == result.score
@@ -199,11 +199,11 @@ def exact_on_tiny_decks(label, players, cases, variant, suits):
     return checked
 
 
-def check_exact_from_a_random_position(seed, steps, variant, suits):
+def check_exact_from_a_random_position(seed, steps, variant, suits, **options):
     """:func:`check_exact_from` in the state after up to ``steps`` random actions (:func:`random_game`) on a
-    short 2-player deck of ``suits`` of ``variant``, all drawn from ``seed``."""
+    short 2-player deck of ``suits`` of ``variant`` with the hanab.live ``options``, all drawn from ``seed``."""
     rng = random.Random(seed)
-    check_exact_from(random_game(tiny_deal(rng, 2, variant, suits=suits), rng, steps), 1 + seed % 2)
+    check_exact_from(random_game(tiny_deal(rng, 2, variant, suits=suits, **options), rng, steps), 1 + seed % 2)
 
 
 def random_game(deal, rng, steps):

@@ -265,8 +265,17 @@ def deal_to_hanablive(deal: Deal) -> dict[str, Any]:
     options = {} if deal.standard else deal.options.to_hanablive()
     game = {"players": hanablive_names(deal), "deck": hanablive_deck(deal),
             "options": dict(options, startingPlayer=deal.start_player)}
-    found = parse_id(deal.ident)
-    return dict(game, seed=found.key) if found.source == "live" else game
+    seed = _seed_of(deal.ident)
+    return game if seed is None else dict(game, seed=seed)
+
+
+def _seed_of(ident: str) -> str | None:
+    """The seed string of a deal of a hanab.live seed string, from its id; ``None`` for any other id, or none."""
+    try:
+        found = parse_id(ident)
+    except ValueError:
+        return None
+    return found.key if found.source == "live" else None
 
 
 def format_deal_text(deal: Deal) -> str:

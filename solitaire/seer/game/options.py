@@ -3,7 +3,8 @@
 Contract: :class:`Options` holds the options of a hanab.live game that change what the players
 may do: ``deckPlays`` (the last card of the deck may be played from the deck), ``emptyClues``
 (a clue may touch no card), ``oneExtraCard`` / ``oneLessCard`` (hand size +1 / -1, both may be
-on) and ``startingPlayer`` (who moves first; the deal still starts with player 0).
+on), ``startingPlayer`` (who moves first; the deal still starts with player 0) and ``speedrun`` (the game ends
+with 0 as soon as a card the maximum needs is lost).
 :meth:`Options.from_hanablive` reads the ``options`` object of a hanab.live export, every value
 checked by its type (:func:`read_option`): timing and display options are checked and ignored,
 ``detrimentalCharacters`` and ``allOrNothing`` on (rules the toolkit does not model) raise
@@ -65,8 +66,8 @@ MAX_CLUES = 8  # clue tokens at the start and at most
 _DEFAULT_VARIANT = "No Variant"
 _MODELLED = {"variant": "variant", "deckPlays": "deck_plays", "emptyClues": "empty_clues",
              "oneExtraCard": "one_extra_card", "oneLessCard": "one_less_card",
-             "startingPlayer": "starting_player"}
-_IGNORED = {"timed", "timeBase", "timePerTurn", "speedrun", "cardCycle", "tableName",
+             "startingPlayer": "starting_player", "speedrun": "speedrun"}
+_IGNORED = {"timed", "timeBase", "timePerTurn", "cardCycle", "tableName",
             "maxPlayers", "numPlayers", "variantID", "variantName"}
 _REFUSED = {"detrimentalCharacters": "detrimental characters restrict what each player may do",
             "allOrNothing": "All or Nothing ends the game once the maximum score is lost"}
@@ -126,6 +127,7 @@ class Options:
     one_extra_card: bool = False
     one_less_card: bool = False
     starting_player: int = 0
+    speedrun: bool = False
 
     @classmethod
     def from_hanablive(cls, options: dict, names: dict[str, str] | None = None) -> "Options":
@@ -201,6 +203,8 @@ class Rules:
         Starved's half tokens (they count whole tokens)."""
         if self.deck_plays:
             return "option deckPlays is not encoded: the peers remove only cards the actor holds, not the deck's last"
+        if self.speedrun:
+            return "option speedrun is not encoded: a lost card the maximum needs ends the game with 0 here"
         if self.restricted_clues:
             return (f"{self.variant.name!r} is not encoded: a card no clue touches can leave no legal clue, and the "
                     f"peers let a player clue whenever a token is left")
@@ -210,6 +214,12 @@ class Rules:
             return (f"{self.variant.name!r} is not encoded: a finished stack returns no clue token here, and the "
                     f"peers return one")
         return None
+
+    @property
+    def speedrun(self) -> bool:
+        """Whether the game ends with 0 as soon as a card the maximum needs is lost (the option ``speedrun``:
+        hanab.live's ``EndConditionSpeedrunFail``; :func:`~solitaire.seer.game.position.needed_lost`)."""
+        return self.options.speedrun
 
     @cached_property
     def restricted_clues(self) -> bool:

@@ -46,7 +46,7 @@ from solitaire.seer.game.options import MAX_CLUES
 from solitaire.seer.game.variants import COLOR, RANK
 
 __all__ = ["Position", "MAX_CLUES", "MAX_STRIKES", "position_of", "parse_position", "read_position", "can_score",
-           "deck_copies"]
+           "deck_copies", "needed_lost"]
 
 MAX_STRIKES = 3
 
@@ -126,8 +126,9 @@ class Position:
 
     @property
     def score(self) -> int:
-        """The score if the game ended here: 0 after the third strike, else the cards played."""
-        return 0 if self.strikes >= MAX_STRIKES else self.played
+        """The score if the game ended here: 0 after the third strike or a speedrun's lost card, else the cards
+        played."""
+        return 0 if self.strikes >= MAX_STRIKES or self._speedrun_lost else self.played
 
     @property
     def deck_left(self) -> int:
@@ -139,7 +140,13 @@ class Position:
         """Whether the game has ended (third strike, every card played, no turn left, or under restricted clues no
         card can score: :func:`can_score`)."""
         return (self.strikes >= MAX_STRIKES or self.played == self.deal.max_score or self.turns_left == 0
-                or self.deal.rules.restricted_clues and not can_score(self.stacks, self.lost, deck_copies(self.deal)))
+                or self.deal.rules.restricted_clues and not can_score(self.stacks, self.lost, deck_copies(self.deal))
+                or self._speedrun_lost)
+
+    @property
+    def _speedrun_lost(self) -> bool:
+        """A speedrun game that lost a card the maximum needs (:func:`needed_lost`): over, with 0."""
+        return self.deal.rules.speedrun and needed_lost(self.stacks, self.lost, deck_copies(self.deal))
 
     @property
     def held_types(self) -> list[int]:
@@ -187,6 +194,15 @@ def can_score(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int])
     bots and the search end the game there under restricted clues only, so that every game of those engines
     replays as recorded."""
     return any(h < RANKS and lost[s * RANKS + h] < copies[s * RANKS + h] for s, h in enumerate(stacks))
+
+
+def needed_lost(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int]) -> bool:
+    """Whether a card the maximum needs is lost: every copy in the deck (``copies``, at least one) of a card above
+    its stack. A speedrun game ends there with 0 (hanab.live's ``EndConditionSpeedrunFail``: its maximum score,
+    walked up each suit by the cards not discarded, is below the variant's; on a short deck, a card the deck does
+    not hold is not lost)."""
+    return any(0 < copies[s * RANKS + r] <= lost[s * RANKS + r]
+               for s, h in enumerate(stacks) for r in range(h, RANKS))
 
 
 def position_of(source: "Deal | Position") -> Position:

@@ -17,7 +17,9 @@ the last card is drawn every player, the drawer included, has exactly one more t
 game ends then, at 25, or at the third strike, which scores 0; under restricted clues also, as on hanab.live, as
 soon as no card can score any more (the next card of every unfinished stack has every copy lost; where it changes
 no score the game plays on, as in HLE: :func:`~solitaire.seer.game.position.can_score`), with its score. Under
-Alternating Clues a clue may not be of the kind of the previous one (``Game.last_clue``). A game starts from any
+Alternating Clues a clue may not be of the kind of the previous one (``Game.last_clue``). With the option
+``speedrun`` the game ends with 0 as soon as a card the maximum needs is lost
+(:func:`~solitaire.seer.game.position.needed_lost`). A game starts from any
 :class:`~solitaire.seer.game.position.Position` (:meth:`Game.from_position`) and exports the one it is
 in (:meth:`Game.position`).
 
@@ -51,7 +53,15 @@ from typing import Any, TypedDict
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
 from solitaire.seer.game.deals import RANKS, Deal, parse_hanablive
-from solitaire.seer.game.position import MAX_CLUES, MAX_STRIKES, Position, can_score, deck_copies, position_of
+from solitaire.seer.game.position import (
+    MAX_CLUES,
+    MAX_STRIKES,
+    Position,
+    can_score,
+    deck_copies,
+    needed_lost,
+    position_of,
+)
 from solitaire.seer.game.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
 
 __all__ = ["MAX_CLUES", "ActionKind", "Action", "PLAY", "DISCARD", "COLOR_CLUE", "RANK_CLUE", "GAME_OVER", "Game",
@@ -139,6 +149,7 @@ class Game:
         self.counts = deal.counts.tolist()  # copies in the variant's deck, per type
         self.copies = deck_copies(deal)  # copies in this deck, per type (a short deck's may be fewer)
         self.ends_dead = self.rules.restricted_clues  # the game ends once no card can score (can_score)
+        self.speedrun = self.rules.speedrun  # the game ends with 0 once a card the maximum needs is lost
         self.max_score = deal.max_score
         self.held = [0] * deal.n_types  # copies in the hands, per type
         for hand in hands:
@@ -166,11 +177,17 @@ class Game:
     def over(self) -> bool:
         return (self.strikes >= MAX_STRIKES or sum(self.stacks) == self.max_score
                 or (self.last_turn is not None and self.turn >= self.last_turn)
-                or self.ends_dead and not can_score(self.stacks, self.lost, self.copies))
+                or self.ends_dead and not can_score(self.stacks, self.lost, self.copies) or self._speedrun_lost)
+
+    @property
+    def _speedrun_lost(self) -> bool:
+        """A speedrun game that lost a card the maximum needs (:func:`~solitaire.seer.game.position.needed_lost`):
+        over, with 0."""
+        return self.speedrun and needed_lost(self.stacks, self.lost, self.copies)
 
     @property
     def score(self) -> int:
-        return 0 if self.strikes >= MAX_STRIKES else self.played
+        return 0 if self.strikes >= MAX_STRIKES or self._speedrun_lost else self.played
 
     @property
     def may_clue(self) -> bool:

@@ -57,9 +57,9 @@ What a link cannot carry
 Player names (hanab.live shows the default ones: no effect on play) and notes, seed and id (the
 deck is carried). Refused, as they change the rules or the play: a starting player other than
 player 0, the options ``deckPlays``, ``emptyClues``, ``oneExtraCard``, ``oneLessCard``,
-``allOrNothing``, ``detrimentalCharacters`` (and any option other than the variant and the
-timing and display ones ``timed``, ``timeBase``, ``timePerTurn``, ``speedrun``, ``cardCycle``,
-``tableName``, ``maxPlayers``), characters; a variant hanab.live does not name; fewer than 2 or
+``allOrNothing``, ``detrimentalCharacters`` (and any option other than the variant, the
+timing and display ones ``timed``, ``timeBase``, ``timePerTurn``, ``cardCycle``, ``tableName``, ``maxPlayers``, and
+``speedrun``, whose games replay the same without it), characters; a variant hanab.live does not name; fewer than 2 or
 more than 6 players; a deck whose lowest rank is not 1 or whose highest is above 9; an action type
 outside 0..4; a card code, an action code or a target above 61.
 
@@ -107,7 +107,8 @@ _WRAP = 20
 _ACTION_TYPES = range(5)
 _PLAYERS = HAND_SIZES.keys()
 _NO_VARIANT = "No Variant"
-#: Options that change neither the rules nor the play.
+#: Options a link need not carry: those that change neither the rules nor the play, and ``speedrun``, whose games
+#: replay the same without it (a speedrun game stops where it loses a card the maximum needs).
 _HARMLESS = frozenset({"timed", "timeBase", "timePerTurn", "speedrun", "cardCycle", "tableName", "maxPlayers"})
 #: Fields some game records carry beside ``options``, each the same as an option.
 _BESIDE = {"variant": "variant", "starting_player": "startingPlayer"}

@@ -20,7 +20,7 @@ RULES = [Options(), Options(variant="Null (5 Suits)"), Options(variant="Clue Sta
          Options(variant="Black (6 Suits)", one_extra_card=True), Options(variant="Rainbow (6 Suits)"),
          Options(variant="Null-Fives & Brown (3 Suits)", one_less_card=True), Options(deck_plays=True),
          Options(variant="Null (6 Suits)", empty_clues=True), Options(variant="Clue Starved & Null (5 Suits)"),
-         Options(variant="Throw It in a Hole (5 Suits)")]
+         Options(variant="Throw It in a Hole (5 Suits)"), Options(speedrun=True)]
 
 
 def check_same_line(game):

@@ -32,8 +32,9 @@ __all__ = ["bot_finish", "bot_kernel"]
 #: units a clue costs, the most units, the maximum score, 1 when a finished stack returns a token
 #: (:attr:`~solitaire.seer.game.options.Rules.stack_token`), 1 when clues alternate (Alternating Clues); and the
 #: kind of the last clue under Alternating Clues (0 colour, 1 rank, -1 none), 1 when the game ends as soon as no card
-#: can score (restricted clues: :func:`~solitaire.seer.game.position.can_score`).
-POS, CLUES, STRIKES, FIN, MOVER, SCORE, COST, MOST, TOP, BONUS, ALTERNATE, LAST, ENDS_DEAD = range(13)
+#: can score (restricted clues: :func:`~solitaire.seer.game.position.can_score`), 1 in a speedrun (it ends with 0 once
+#: a card the maximum needs is lost: :func:`~solitaire.seer.game.position.needed_lost`).
+POS, CLUES, STRIKES, FIN, MOVER, SCORE, COST, MOST, TOP, BONUS, ALTERNATE, LAST, ENDS_DEAD, SPEEDRUN = range(14)
 #: Columns of the ``per_type`` array of :func:`bot_kernel`: the copies in the variant's deck, lost and held, in this
 #: deck (:func:`~solitaire.seer.game.position.deck_copies`), then the kind
 #: (0 colour, 1 rank, -1 none) and value of the first clue that touches the type and the value of the first of the
@@ -48,13 +49,18 @@ _PLAY, _DISCARD, _COLOR_CLUE = int(PLAY), int(DISCARD), int(COLOR_CLUE)
 
 
 @numba.njit(cache=True, inline="always")
-def _can_score(stacks, per_type):
-    """:func:`~solitaire.seer.game.position.can_score` on the ``per_type`` array."""
+def _ended(stacks, per_type, ends_dead, speedrun):
+    """Whether the cards end the game: with ``ends_dead`` no card can score
+    (:func:`~solitaire.seer.game.position.can_score`), in a speedrun a card the maximum needs is lost
+    (:func:`~solitaire.seer.game.position.needed_lost`), on the ``per_type`` array."""
+    dead, needed = True, False
     for s in range(stacks.size):
-        t = s * RANKS + stacks[s]
-        if stacks[s] < RANKS and per_type[t, LOST] < per_type[t, COPIES]:
-            return True
-    return False
+        for r in range(stacks[s], RANKS):
+            t = s * RANKS + r
+            lost = per_type[t, LOST] >= per_type[t, COPIES]
+            dead &= r > stacks[s] or lost
+            needed |= per_type[t, COPIES] > 0 and lost
+    return ends_dead and dead or speedrun and needed
 
 
 @numba.njit(cache=True)
@@ -63,7 +69,7 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
     target, value)``); returns the number of actions, -1 when ``line`` is too short or no action is legal (an
     empty hand and no clue, which no game reaches). ``deck``: the types in deck order; ``hands[p, :hlen[p]]`` the
     deck indices held; ``stacks``, ``per_type`` (:data:`COUNT` .. :data:`VALUE`) and ``state`` (:data:`POS` ..
-    :data:`ENDS_DEAD`) as their fields say, all but ``deck`` changed into the final state. One function, its state in
+    :data:`SPEEDRUN`) as their fields say, all but ``deck`` changed into the final state. One function, its state in
     local variables: numba compiles it in about a CPU second (as six small functions, 2.5 s)."""
     pos, clues, strikes, fin, mover, score = state[POS], state[CLUES], state[STRIKES], state[FIN], state[MOVER], \
         state[SCORE]
@@ -71,8 +77,8 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
         state[LAST]
     P, free = hands.shape[0], per_type.shape[0] - 1
     count = 0
-    ends_dead = state[ENDS_DEAD]
-    while strikes < MAX_STRIKES and score < top and fin != 0 and not (ends_dead and not _can_score(stacks, per_type)) \
+    ends_dead, speedrun = state[ENDS_DEAD], state[SPEEDRUN]
+    while strikes < MAX_STRIKES and score < top and fin != 0 and not _ended(stacks, per_type, ends_dead, speedrun) \
             and count < line.shape[0]:
         n = hlen[mover]
         play, trash, least, play_key, least_key = -1, -1, -1, 1 << 30, 1 << 30
@@ -156,7 +162,7 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
     state[POS], state[CLUES], state[STRIKES], state[FIN], state[MOVER], state[SCORE] = pos, clues, strikes, fin, \
         mover, score
     state[LAST] = last
-    over = strikes >= MAX_STRIKES or score == top or fin == 0 or ends_dead and not _can_score(stacks, per_type)
+    over = strikes >= MAX_STRIKES or score == top or fin == 0 or _ended(stacks, per_type, ends_dead, speedrun)
     return count if over else -1
 
 
@@ -174,15 +180,17 @@ def bot_finish(game: Game) -> tuple[list[Action], int]:
     fin = -1 if game.last_turn is None else game.last_turn - game.turn
     last = -1 if game.last_clue is None else int(game.last_clue == RANK)
     state = np.array([game.next_card, game.clues, game.strikes, fin, game.current, sum(game.stacks), game.clue_cost,
-                      game.max_clues, game.max_score, game.stack_token, game.rules.alternating, last, game.ends_dead],
-                     dtype=np.int64)
+                      game.max_clues, game.max_score, game.stack_token, game.rules.alternating, last, game.ends_dead,
+                      game.speedrun], dtype=np.int64)
     # a line: at most one removal per card and, as a clue spends a unit and a removal returns at most one, as many
     # clues as units at the start and removals
     line = np.empty((2 * (len(game.types) + game.max_clues) + 8, ARG + 1), dtype=np.int64)
-    count = bot_kernel(game.deal.types, hands, np.array([len(h) for h in game.hands], dtype=np.int64),
-                       np.array(game.stacks, dtype=np.int64), per_type, state, line)
+    stacks = np.array(game.stacks, dtype=np.int64)
+    count = bot_kernel(game.deal.types, hands, np.array([len(h) for h in game.hands], dtype=np.int64), stacks,
+                       per_type, state, line)
     if count < 0:
         raise RuntimeError("the compiled bot found no legal action or ran past its line's length")
-    score = 0 if state[STRIKES] >= MAX_STRIKES else int(state[SCORE])
+    failed = state[STRIKES] >= MAX_STRIKES or _ended(stacks, per_type, 0, state[SPEEDRUN])
+    score = 0 if failed else int(state[SCORE])
     return [{"type": _KINDS[kind], "target": target, "value": value}
             for kind, target, value in line[:count].tolist()], score

@@ -23,7 +23,13 @@ are counted in units (``cost``, :class:`Setup`): whole tokens, or half tokens un
 a clue costs 2 units, a discard or a played 5 returns 1 and the team holds at most 16 (8 tokens;
 the dominance arguments below count units the same way). Under Throw It in a Hole a played 5 returns no
 token (``bonus`` 0, :class:`Setup`); every argument below holds as it is, since a play does the same to the
-tokens on both sides of each pair it compares.
+tokens on both sides of each pair it compares. In a speedrun (``sudden``) the game ends with 0 as soon as every
+copy of a card above its stack is lost, which a discard or a misplay of its last copy does: that move's child is a
+leaf of value 0, and a line keeps its score only at the end of the game ("Reaching the target"). The dominances
+below hold: in each pair the dominating state has lost the same cards as the other, or the other's with a junk or
+spare card in place of one it still holds, so it never loses a card the maximum needs before the other does, and
+a state that has lost one has ended with 0, which nothing beats from below. The token-free game ignores the rule
+(a relaxation).
 
 The token-free game (``free``). The same search runs on a relaxation of the rules: every clue is
 free and every discard allowed (no tokens, no strikes; a misplay is then a discard, one from the
@@ -197,8 +203,9 @@ Root = namedtuple("Root", "hand_cards hlen stacks scalars")
 #: under restricted clues (a bit mask, 0 when a clue is legal whenever a token is left), the units of
 #: clue tokens a clue costs (2 under Clue Starved, else 1; module docstring), ``plays``, 1 when the deck's
 #: last card may be played from the deck (the option ``deckPlays``), else 0, and ``bonus``, the units a finished
-#: stack returns (1; 0 under Throw It in a Hole).
-Setup = namedtuple("Setup", "deck nextpos counts players hand mute cost plays bonus")
+#: stack returns (1; 0 under Throw It in a Hole), and ``sudden``, 1 in a speedrun (a lost card the maximum needs ends
+#: the game with 0: module docstring), else 0.
+Setup = namedtuple("Setup", "deck nextpos counts players hand mute cost plays bonus sudden")
 #: The search's scratch arrays (:func:`scratch`).
 Scratch = namedtuple("Scratch", "state frame words hand moves work rng")
 
@@ -497,11 +504,11 @@ def _can_score(stacks, lost, counts):
 
 
 @numba.njit(cache=True, inline='always')
-def _kept(strikes, fin, mute):
+def _kept(strikes, fin, mute, sudden):
     """Whether the score of a state is a score its line ends with, the bot finishing it (module docstring,
-    "Reaching the target"): a clue is legal whenever a token is left (``mute`` 0), or too few turns are left
-    (``fin``) for a third strike."""
-    return mute == 0 or 0 <= fin < 3 - strikes
+    "Reaching the target"): not in a speedrun (``sudden``), and a clue is legal whenever a token is left (``mute``
+    0), or too few turns are left (``fin``) for a third strike."""
+    return not sudden and (mute == 0 or 0 <= fin < 3 - strikes)
 
 
 @numba.njit(cache=True)
@@ -540,9 +547,9 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
     It makes no reference counts (module docstring), so it allocates nothing, and its caller holds every
     array until it returns.
     """
-    deck, nextpos, counts, P, H, mute, cost, plays, bonus = setup
+    deck, nextpos, counts, P, H, mute, cost, plays, bonus, sudden = setup
     if free:
-        mute = 0  # the token-free game's clues are free: every junk card alike, every dominance whole
+        mute, sudden = 0, 0  # the token-free game's clues are free: every junk card alike, every dominance whole
     hands, hlen, stacks, held, lost, rem = cards
     tt_keys, tt_vals = table
     state, frame, words, hand, moves, work, rng = space
@@ -556,7 +563,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
             state[d, SCORE], state[d, MOVER]
         if phase == ENTER:  # a new node: cut it, or list its moves
             over = mute != 0 and not _can_score(stacks, lost, counts)  # the game's end "Reaching the target" names
-            if score >= target and (over or _kept(strikes, fin, mute)):
+            if score >= target and (over or _kept(strikes, fin, mute, sudden)):
                 return _won(score, d, moves, frame, stats, path)
             if over:
                 result, phase = score, LEAVE
@@ -599,6 +606,9 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
                                                         cost, bonus)
             if kind != M_CLUE:
                 frame[d, F_SLOT] = _remove(kind, x, pos, cur, hands, hlen, stacks, held, lost, rem, deck)
+            if sudden and kind & 3 != M_PLAY and kind != M_CLUE and stacks[x // RANKS] <= x % RANKS \
+                    and lost[x] >= counts[x]:  # a speedrun lost a card the maximum needs: over, with 0
+                nscore, nfin = 0, 0
             if nscore == max_score or nfin == 0:  # the game is over
                 if nscore >= target:
                     return _won(nscore, d + 1, moves, frame, stats, path)
@@ -634,19 +644,20 @@ def scratch(seed: int, memo_bits: int) -> Scratch:
                    np.zeros((MAX_DEPTH, 32), dtype=np.int64), workspace(memo_bits), rng)
 
 
-def setup_of(deck: np.ndarray, P: int, H: int, mute: int, cost: int, plays: int, bonus: int = 1) -> Setup:
+def setup_of(deck: np.ndarray, P: int, H: int, mute: int, cost: int, plays: int, bonus: int = 1,
+             sudden: int = 0) -> Setup:
     """What a search of the deck ``deck`` never changes (:class:`Setup`): ``counts`` are the copies of each type in
     this deck (not the variant's), ``nextpos[q, x]`` the first position ``>= q`` of type ``x`` in the deck (the
     deck size if none), both with ``MAX_TYPES`` entries per position whatever the deck; ``P`` players hold ``H``
-    cards each; ``mute``, ``cost``, ``plays`` and ``bonus``: the types no clue touches under restricted clues, the
-    units of tokens a clue costs, whether the deck's last card may be played from the deck and the units a finished
-    stack returns."""
+    cards each; ``mute``, ``cost``, ``plays``, ``bonus`` and ``sudden``: the types no clue touches under restricted
+    clues, the units of tokens a clue costs, whether the deck's last card may be played from the deck, the units a
+    finished stack returns and whether the game is a speedrun."""
     n_cards = deck.size
     at = np.full((n_cards + 1, MAX_TYPES), n_cards, dtype=np.int64)
     at[np.arange(n_cards), deck] = np.arange(n_cards)
     nextpos = np.ascontiguousarray(np.minimum.accumulate(at[::-1], axis=0)[::-1])
     counts = np.bincount(deck, minlength=MAX_TYPES).astype(np.int64)
-    return Setup(deck, nextpos, counts, int(P), int(H), int(mute), int(cost), int(plays), int(bonus))
+    return Setup(deck, nextpos, counts, int(P), int(H), int(mute), int(cost), int(plays), int(bonus), int(sudden))
 
 
 def cards_of(setup: Setup, root: Root) -> Cards:

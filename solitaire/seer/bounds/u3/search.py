@@ -186,10 +186,12 @@ def deal_setup(deal: Deal) -> Setup:
     legal whenever a token is left), the units of clue tokens a clue costs (2 under Clue Starved, whose units are
     half tokens; :attr:`~solitaire.seer.game.options.Rules.clue_cost`), 1 when the deck's last card may be
     played from the deck (the option ``deckPlays``), else 0, and the units a finished stack returns (1; 0 under
-    Throw It in a Hole, :attr:`~solitaire.seer.game.options.Rules.stack_token`)."""
+    Throw It in a Hole, :attr:`~solitaire.seer.game.options.Rules.stack_token`) and 1 in a speedrun
+    (:attr:`~solitaire.seer.game.options.Rules.speedrun`)."""
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
-    return setup_of(deck, deal.players, deal.hand, muted_types(deal), deal.rules.clue_cost,
-                    int(deal.rules.deck_plays), int(deal.rules.stack_token))
+    rules = deal.rules
+    return setup_of(deck, deal.players, deal.hand, muted_types(deal), rules.clue_cost, int(rules.deck_plays),
+                    int(rules.stack_token), int(rules.speedrun))
 
 
 def root_arrays(game: Game) -> Root:
