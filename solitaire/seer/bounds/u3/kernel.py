@@ -562,12 +562,13 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
         pos, tokens, strikes, fin, score, cur = state[d, POS], state[d, TOKENS], state[d, STRIKES], state[d, FIN], \
             state[d, SCORE], state[d, MOVER]
         if phase == ENTER:  # a new node: cut it, or list its moves
-            over = mute != 0 and not _can_score(stacks, lost, counts)  # the game's end "Reaching the target" names
-            if score >= target and (over or _kept(strikes, fin, mute, sudden)):
-                return _won(score, d, moves, frame, stats, path)
-            if over:
+            if mute and not _can_score(stacks, lost, counts):  # the game's end "Reaching the target" names
+                if score >= target:
+                    return _won(score, d, moves, frame, stats, path)
                 result, phase = score, LEAVE
                 continue
+            if score >= target and _kept(strikes, fin, mute, sudden):
+                return _won(score, d, moves, frame, stats, path)
             stats[NODES] += 1
             if stats[NODES] > stats[NODE_LIMIT] or stats[NODES] & (STOP_EVERY - 1) == 0 and load_relaxed(stop, 0) != 0:
                 stats[ABORTED] = 1
@@ -606,9 +607,8 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
                                                         cost, bonus)
             if kind != M_CLUE:
                 frame[d, F_SLOT] = _remove(kind, x, pos, cur, hands, hlen, stacks, held, lost, rem, deck)
-            if sudden and kind & 3 != M_PLAY and kind != M_CLUE and stacks[x // RANKS] <= x % RANKS \
-                    and lost[x] >= counts[x]:  # a speedrun lost a card the maximum needs: over, with 0
-                nscore, nfin = 0, 0
+                if sudden and kind & 3 != M_PLAY and stacks[x // RANKS] <= x % RANKS and lost[x] >= counts[x]:
+                    nscore, nfin = 0, 0  # a speedrun lost a card the maximum needs: over, with 0
             if nscore == max_score or nfin == 0:  # the game is over
                 if nscore >= target:
                     return _won(nscore, d + 1, moves, frame, stats, path)
