@@ -74,7 +74,7 @@ def test_the_peers_are_not_asked_in_a_hole():
     assert rules_of(Options(), 2).peer_gap is None
 
 
-@pytest.mark.parametrize("players, cases", [(2, 4), pytest.param(3, 4, marks=pytest.mark.long)])
+@pytest.mark.parametrize("players, cases", [(2, 4), pytest.param(3, 2, marks=pytest.mark.long)])
 def test_exact_equals_brute_force_in_a_hole(players, cases):
     assert len(exact_on_tiny_decks("hole", players, cases, HOLE, (0, 1))) == cases
 
