@@ -53,6 +53,8 @@ def _ended(stacks, per_type, ends_dead, speedrun):
     """Whether the cards end the game: with ``ends_dead`` no card can score
     (:func:`~solitaire.seer.game.position.can_score`), in a speedrun a card the maximum needs is lost
     (:func:`~solitaire.seer.game.position.needed_lost`), on the ``per_type`` array."""
+    if not (ends_dead or speedrun):  # the rules of most games: no pass over the stacks on every turn
+        return False
     dead, needed = True, False
     for s in range(stacks.size):
         for r in range(stacks[s], RANKS):
