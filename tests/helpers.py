@@ -77,7 +77,8 @@ def brute(deal, misplays=True, clues=True, visit=None, game=None):
         if game.over:
             return game.score
         key = (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
-               game.strikes, game.current, None if game.last_turn is None else game.last_turn - game.turn)
+               game.strikes, game.current, None if game.last_turn is None else game.last_turn - game.turn,
+               None if game.ways is None else tuple(game.ways))
         if key not in memo:
             actions = legal_actions(game, misplays, clues)  # a misplay into the third strike is one: it scores 0
             best = 0 if actions else game.played  # with no move left the team is stuck: count what it has
@@ -177,7 +178,8 @@ def tiny_deal(rng, players, variant="No Variant", suits=(0, 1), draws=None, **op
     one to three)."""
     options = Options(variant=variant, **options)
     probe = Deal([], players, options=options)
-    pool = [s * RANKS + r for s in suits for r in range(RANKS) for _ in range(probe.counts[s * RANKS + r])]
+    width = probe.variant.width
+    pool = [s * width + r for s in suits for r in range(width) for _ in range(probe.counts[s * width + r])]
     rng.shuffle(pool)
     return Deal(pool[: players * probe.hand + (draws or rng.randint(1, 3))], players, "tiny", options=options)
 

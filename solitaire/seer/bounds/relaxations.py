@@ -71,6 +71,8 @@ Running time: U2 is a greedy line and, when it falls short of the hope, a few se
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -78,6 +80,7 @@ import numpy as np
 from solitaire.engine import solve_engine
 from solitaire.model import Instance
 from solitaire.seer.bounds.pace import PaceProblem, pace_max, pace_reaches
+from solitaire.seer.bounds.updown import fixed_name, fixed_positions
 from solitaire.seer.game.deals import RANKS, Deal, card_name
 from solitaire.seer.game.position import Position, position_of
 
@@ -109,6 +112,9 @@ def _deck_step(deal, deck_left):
 
 def pace_problem(deal: Deal) -> PaceProblem:
     """The pace solitaire of a deal (``n0 = P * hand``, ``final = P``; one more of each under ``deckPlays``)."""
+    if deal.variant.width != RANKS:
+        raise ValueError(f"{deal.variant.name}: the pace solitaire takes 5 types per suit (Up or Down: "
+                         f"solitaire.seer.bounds.updown)")
     extra = _deck_step(deal, len(deal.types) - deal.pooled)
     return PaceProblem(deal.types, RANKS, deal.n_types // RANKS, deal.pooled + extra, deal.players + extra)
 
@@ -176,6 +182,8 @@ def u1(source: Deal | Position) -> Bound:
     position = position_of(source)
     if position.over:
         return Bound("U1", position.score, [])
+    if position.ways is not None:
+        return _up_or_down(position, u1)
     relaxed = _Relaxed(position)
     result = solve_engine(relaxed.instance())
     assert result.sequence is not None  # the engine always gives a line
@@ -219,9 +227,20 @@ def u2(source: Deal | Position) -> Bound:
     position = position_of(source)
     if position.over:
         return Bound("U2", position.score, [])
+    if position.ways is not None:
+        return _up_or_down(position, u2)
     relaxed = _Relaxed(position)
     result = pace_max(relaxed.pace())
     return Bound("U2", relaxed.played + result.score, [(when, relaxed.name(t)) for when, t in result.plays])
+
+
+def _up_or_down(position: Position, bound: Callable[[Position], Bound]) -> Bound:
+    """The largest of ``bound`` over the direction assignments of an Up or Down position (every real line is a line
+    of one of them, :mod:`solitaire.seer.bounds.updown`), its line's cards named in the real variant."""
+    d, fixed, best = max(((d, fixed, bound(fixed)) for d, fixed in fixed_positions(position)),
+                         key=lambda found: found[2].score)
+    names = {card_name(t, fixed.deal.variant): fixed_name(position.deal, d, t) for t in range(fixed.deal.n_types)}
+    return Bound(best.name, best.score, [(when, names[name]) for when, name in best.plays])
 
 
 def u2_value(source: Deal | Position) -> int:
@@ -291,16 +310,26 @@ def _min_hand(prob, value):
 
 
 def hardness(deal: Deal, value: int) -> dict[str, int]:
-    """``{"min_hand", "pace_slack"}`` for a deal whose U2 is ``value`` (module docstring)."""
-    prob = pace_problem(deal)
+    """``{"min_hand", "pace_slack"}`` for a deal whose U2 is ``value`` (module docstring; of Up or Down, those of
+    its direction assignment of the largest U2, :mod:`~solitaire.seer.bounds.updown`)."""
+    prob = pace_problem(_width_five(deal)[0])
     min_hand = _min_hand(prob, value)
     top = prob.steps + prob.final - value
     slack = _smallest(0, top + 1, lambda s: s > top or not pace_reaches(prob, value, floor=s)) - 1
     return {"min_hand": min_hand, "pace_slack": slack}
 
 
-def _names(types, variant):
-    names = [card_name(t, variant) for t in types]
+def _width_five(deal):
+    """``deal``, or of Up or Down the deal of its direction assignment of the largest U2, with the name of each
+    type in the real variant."""
+    if deal.variant.up_or_down:
+        d, fixed = max(fixed_positions(Position.initial(deal)), key=lambda found: u2_value(found[1]))
+        return fixed.deal, functools.partial(fixed_name, deal, d)
+    return deal, functools.partial(card_name, variant=deal.variant)
+
+
+def _names(types, name):
+    names = [name(t) for t in types]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -308,13 +337,14 @@ def u2_reason(deal: Deal, value: int) -> str | None:
     """A short human-readable reason why U2 is ``value`` below the maximum score (``None`` at it)."""
     if value >= deal.max_score:
         return None
+    deal, name = _width_five(deal)
     prob = pace_problem(deal)
     tail, j, late = tail_bound(deal)
     if tail <= value:
         slots = _tail_actions(deal, j)
         cards = "the last card" if j == 1 else f"the last {j} cards"
         steps = f"{j - 1} step" + ("" if j == 2 else "s") if slots < j + deal.players else "the play from the deck"
-        return (f"{_names(late, deal.variant)} cannot be played before one of {cards} is drawn: then at most {slots} "
+        return (f"{_names(late, name)} cannot be played before one of {cards} is drawn: then at most {slots} "
                 f"actions remain ({steps} + {deal.players} final turns) for {len(late)} plays")
     unlimited = len(deal.types)
     if pace_reaches(prob, value + 1, cap=unlimited, floor=-(1 << 30)):

@@ -15,7 +15,9 @@ lasts every hand is full and ``turns_left`` is ``None``; once it is empty ``turn
 ``0..P`` and no hand is over full; stacks in ``0..5``, clues in ``0..8`` (counted in half tokens under
 Clue Starved: ``0..16``, :attr:`~solitaire.seer.game.options.Rules.max_clues`), strikes in ``0..3``,
 the player to move in ``0..P-1``; ``last_clue`` ``None`` unless the variant alternates clues; the deck has a
-card to draw after the first hands; and the
+card to draw after the first hands; in Up or Down ``ways`` per suit, the state of its stack with its count
+(:mod:`~solitaire.seer.game.stacks`; ``None`` in every other variant, and on an Up or Down deal only when every stack
+is empty); and the
 cards drawn so far hold every card in a hand or on a stack (the rest of them are the lost
 copies, :attr:`Position.lost`).
 
@@ -27,13 +29,14 @@ JSON form (:meth:`Position.to_json`, :func:`parse_position`)::
      "stacks": [1, 0, 0, 0, 0], "clues": 7, "strikes": 0, "to_move": 1, "turns_left": null}
 
 A variant game adds its hanab.live ``"options"`` (``{"variant": "Black (6 Suits)"}``) and has one
-stack per suit; an Alternating Clues game adds ``"last_clue"``. Card indices in ``hands`` are the hanab.live
-card orders (the index in ``deck``).
+stack per suit; an Alternating Clues game adds ``"last_clue"``; an Up or Down game adds ``"played"``, per suit the
+ranks played on its stack in the order played (hanab.live's ranks, 7 for START: ``[[7, 2, 3], [], [5], ...]``).
+Card indices in ``hands`` are the hanab.live card orders (the index in ``deck``).
 """
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +44,7 @@ import numpy as np
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, parse_json, read_text
+from solitaire.seer.game import stacks as updown
 from solitaire.seer.game.deals import RANKS, Deal, card_name, deal_to_hanablive, parse_hanablive
 from solitaire.seer.game.options import MAX_CLUES
 from solitaire.seer.game.variants import COLOR, RANK
@@ -64,10 +68,13 @@ class Position:
     to_move: int                        # the player to move
     turns_left: int | None              # None while the deck lasts; else turns left in the game
     last_clue: str | None = None        # Alternating Clues: the kind of the last clue (COLOR, RANK), else None
+    ways: tuple[int, ...] | None = None  # Up or Down: per suit the orders its stack follows (stacks.py), else None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hands", tuple(tuple(int(o) for o in hand) for hand in self.hands))
         object.__setattr__(self, "stacks", tuple(int(s) for s in self.stacks))
+        if self.ways is None and self.deal.variant.up_or_down and not any(self.stacks):
+            object.__setattr__(self, "ways", (updown.ALL,) * len(self.stacks))
         problem = self._problem()
         if problem:
             raise ValueError(problem)
@@ -78,7 +85,7 @@ class Position:
         start = deal.start_player if start_player is None else start_player
         hand = deal.hand
         hands = tuple(tuple(range(p * hand, (p + 1) * hand)) for p in range(deal.players))
-        return cls(deal, deal.pooled, hands, (0,) * (deal.n_types // RANKS), deal.rules.max_clues, 0, start, None)
+        return cls(deal, deal.pooled, hands, (0,) * len(deal.variant.suits), deal.game_rules.max_clues, 0, start, None)
 
     def _problem(self):
         """What is wrong with the position, or ``None``."""
@@ -99,10 +106,14 @@ class Position:
         for p, hand in enumerate(self.hands):
             if len(hand) > deal.hand or (deck_lasts and len(hand) != deal.hand):
                 return f"player {p} holds {len(hand)} cards, expected {deal.hand}" + ("" if deck_lasts else " at most")
-        suits = deal.n_types // RANKS
+        suits = len(deal.variant.suits)
         if len(self.stacks) != suits or any(not 0 <= s <= RANKS for s in self.stacks):
             return f"expected {suits} stacks in 0..{RANKS}, got {list(self.stacks)}"
-        for name, value, top in (("clues", self.clues, deal.rules.max_clues), ("strikes", self.strikes, MAX_STRIKES),
+        problem = self._ways_problem()
+        if problem:
+            return problem
+        rules = deal.game_rules
+        for name, value, top in (("clues", self.clues, rules.max_clues), ("strikes", self.strikes, MAX_STRIKES),
                                  ("to_move", self.to_move, P - 1)):
             if not (isinstance(value, int) and 0 <= value <= top):
                 return f"{name} must be in 0..{top}, got {value!r}"
@@ -110,14 +121,24 @@ class Position:
             return "turns_left must be null while the deck lasts"
         if not deck_lasts and not (isinstance(self.turns_left, int) and 0 <= self.turns_left <= P):
             return f"turns_left must be in 0..{P} once the deck is empty, got {self.turns_left!r}"
-        if self.last_clue not in ((None, COLOR, RANK) if deal.rules.alternating else (None,)):
-            return (f"last_clue must be null, {COLOR!r} or {RANK!r}, got {self.last_clue!r}" if deal.rules.alternating
+        if self.last_clue not in ((None, COLOR, RANK) if rules.alternating else (None,)):
+            return (f"last_clue must be null, {COLOR!r} or {RANK!r}, got {self.last_clue!r}" if rules.alternating
                     else f"last_clue is of Alternating Clues only, got {self.last_clue!r}")
         lost = self.lost
         short = [t for t in range(deal.n_types) if lost[t] < 0]
         if short:
             return f"more {card_name(short[0], deal.variant)} held or played than drawn"
         return None
+
+    def _ways_problem(self):
+        """What is wrong with :attr:`ways`, or ``None``."""
+        if not self.deal.variant.up_or_down:
+            return None if self.ways is None else "ways are of Up or Down stacks only"
+        if self.ways is None or len(self.ways) != len(self.stacks):
+            return f"an Up or Down position needs the ways of its {len(self.stacks)} stacks (the cards played on them)"
+        bad = next((s for s, (ways, count) in enumerate(zip(self.ways, self.stacks, strict=True))
+                    if not updown.consistent(ways, count)), None)
+        return None if bad is None else f"stack {bad}: ways {self.ways[bad]} are not those of {self.stacks[bad]} cards"
 
     @property
     def played(self) -> int:
@@ -140,13 +161,14 @@ class Position:
         """Whether the game has ended (third strike, every card played, no turn left, or under restricted clues no
         card can score: :func:`can_score`)."""
         return (self.strikes >= MAX_STRIKES or self.played == self.deal.max_score or self.turns_left == 0
-                or self.deal.rules.restricted_clues and not can_score(self.stacks, self.lost, deck_copies(self.deal))
+                or self.deal.game_rules.restricted_clues
+                and not can_score(self.stacks, self.lost, deck_copies(self.deal), self.ways)
                 or self._speedrun_lost)
 
     @property
     def _speedrun_lost(self) -> bool:
         """A speedrun game that lost a card the maximum needs (:func:`needed_lost`): over, with 0."""
-        return self.deal.rules.speedrun and needed_lost(self.stacks, self.lost, deck_copies(self.deal))
+        return self.deal.game_rules.speedrun and needed_lost(self.stacks, self.lost, deck_copies(self.deal), self.ways)
 
     @property
     def held_types(self) -> list[int]:
@@ -162,8 +184,8 @@ class Position:
         for t in self.held_types:
             counts[t] -= 1
         for suit, height in enumerate(self.stacks):
-            for rank in range(height):
-                counts[suit * RANKS + rank] -= 1
+            for slot in range(height) if self.ways is None else updown.played(self.ways[suit], height):
+                counts[suit * self.deal.variant.width + slot] -= 1
         return counts
 
     def to_json(self) -> dict:
@@ -174,8 +196,12 @@ class Position:
                "strikes": self.strikes, "to_move": self.to_move, "turns_left": self.turns_left}
         if not self.deal.standard:
             out["options"] = self.deal.options.to_hanablive()
-        if self.deal.rules.alternating:
+        if self.deal.game_rules.alternating:
             out["last_clue"] = self.last_clue
+        if self.ways is not None:
+            variant = self.deal.variant
+            out["played"] = [[variant.slots[slot] for slot in updown.played(ways, count)]
+                             for ways, count in zip(self.ways, self.stacks, strict=True)]
         return out
 
 
@@ -184,7 +210,8 @@ def deck_copies(deal: Deal) -> list[int]:
     return np.bincount(deal.types, minlength=deal.n_types).tolist()
 
 
-def can_score(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int]) -> bool:
+def can_score(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int],
+              ways: Sequence[int] | None = None) -> bool:
     """Whether a card can still score: the next card of some unfinished stack has a copy (of ``copies``, those in
     the deck) not lost. hanab.live's server ends the game as soon as none can (``CheckEnd``: the score has reached
     the most the discarded cards leave, or no card that plays is left), with the score it has; the Hanabi Learning
@@ -192,17 +219,34 @@ def can_score(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int])
     way unless a third strike can be forced later, which needs restricted clues
     (:attr:`~solitaire.seer.game.options.Rules.restricted_clues`, hanab.live's variants only): the simulator, the
     bots and the search end the game there under restricted clues only, so that every game of those engines
-    replays as recorded."""
+    replays as recorded. In Up or Down (``ways``, :mod:`~solitaire.seer.game.stacks`) the next card of a stack is
+    that of any of its orders (hanab.live's ``variantReversibleCheckAllDead``)."""
+    if ways is not None:
+        return any(lost[s * updown.WIDTH + order[h]] < copies[s * updown.WIDTH + order[h]]
+                   for s, h in enumerate(stacks) if h < RANKS for order in updown.orders(ways[s]))
     return any(h < RANKS and lost[s * RANKS + h] < copies[s * RANKS + h] for s, h in enumerate(stacks))
 
 
-def needed_lost(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int]) -> bool:
+def needed_lost(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int],
+                ways: Sequence[int] | None = None) -> bool:
     """Whether a card the maximum needs is lost: every copy in the deck (``copies``, at least one) of a card above
     its stack. A speedrun game ends there with 0 (hanab.live's ``EndConditionSpeedrunFail``: its maximum score,
     walked up each suit by the cards not discarded, is below the variant's; on a short deck, a card the deck does
-    not hold is not lost)."""
+    not hold is not lost). In Up or Down (``ways``) a stack needs the cards of one of its orders: a card is lost to
+    the maximum when no order of the stack can still be finished."""
+    if ways is not None:
+        return any(updown.reach(ways[s], h, _kept(s, lost, copies)) < RANKS for s, h in enumerate(stacks))
     return any(0 < copies[s * RANKS + r] <= lost[s * RANKS + r]
                for s, h in enumerate(stacks) for r in range(h, RANKS))
+
+
+def _kept(suit: int, lost: Sequence[int], copies: Sequence[int]) -> Callable[[int], bool]:
+    """Whether a slot of an Up or Down suit still has a copy to come (a card the deck does not hold counts as one,
+    as in :func:`needed_lost`)."""
+    def kept(slot: int) -> bool:
+        t = suit * updown.WIDTH + slot
+        return not 0 < copies[t] <= lost[t]
+    return kept
 
 
 def position_of(source: "Deal | Position") -> Position:
@@ -233,11 +277,36 @@ def parse_position(obj: Any, source: str = "<json>", line: int | None = None) ->
     if obj["turns_left"] is not None and not is_whole(obj["turns_left"]):
         raise InputError(f"expected 'turns_left' to be a number or null, got {json.dumps(obj['turns_left'])}",
                          source, line)
+    ways = _ways(obj, deal, stacks, source, line)
     try:
         return Position(deal, obj["next_card"], tuple(map(tuple, hands)), tuple(stacks), obj["clues"],
-                        obj["strikes"], obj["to_move"], obj["turns_left"], obj.get("last_clue"))
+                        obj["strikes"], obj["to_move"], obj["turns_left"], obj.get("last_clue"), ways)
     except ValueError as err:
         raise InputError(f"not a position: {err}", source, line) from None
+
+
+def _ways(obj, deal, stacks, source, line):
+    """The ways of an Up or Down position's stacks from its ``"played"`` field (``None`` elsewhere, or when absent
+    with every stack empty)."""
+    played = obj.get("played")
+    if played is None:
+        return None
+    variant = deal.variant
+    if not variant.up_or_down:
+        raise InputError(f"'played' is of Up or Down positions only, not of {variant.name}", source, line)
+    if not (isinstance(played, list) and len(played) == len(stacks) and all(isinstance(p, list) for p in played)):
+        raise InputError(f"expected 'played' to be {len(stacks)} lists of ranks, got {json.dumps(played)}",
+                         source, line)
+    ways = []
+    for suit, (ranks, count) in enumerate(zip(played, stacks, strict=True)):
+        if not all(r in variant.slots for r in ranks) or len(ranks) != count:
+            raise InputError(f"expected 'played' of suit {suit} to be {count} ranks of {list(variant.slots)} "
+                             f"('stacks'), got {json.dumps(ranks)}", source, line)
+        ways.append(updown.ways_of([variant.slots.index(r) for r in ranks]))
+        if not ways[-1]:
+            raise InputError(f"the ranks {ranks} of suit {suit} cannot be played in that order in Up or Down",
+                             source, line)
+    return tuple(ways)
 
 
 def read_position(path: str | os.PathLike[str]) -> Position:

@@ -52,6 +52,7 @@ from typing import Any, TypedDict
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
+from solitaire.seer.game import stacks as updown
 from solitaire.seer.game.deals import RANKS, Deal, parse_hanablive
 from solitaire.seer.game.position import (
     MAX_CLUES,
@@ -65,8 +66,8 @@ from solitaire.seer.game.position import (
 from solitaire.seer.game.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
 
 __all__ = ["MAX_CLUES", "ActionKind", "Action", "PLAY", "DISCARD", "COLOR_CLUE", "RANK_CLUE", "GAME_OVER", "Game",
-           "IllegalAction", "action_error", "simulate", "replay", "seer_line", "seer_score", "bot_action", "legal_clue",
-           "legal_actions", "positions_of_game"]
+           "IllegalAction", "action_error", "simulate", "replay", "seer_line", "finish", "seer_score", "bot_action",
+           "legal_clue", "legal_actions", "positions_of_game"]
 
 
 
@@ -120,8 +121,9 @@ class Game:
             self._load(Position.initial(deal, start_player))  # checked: the start player, a card left to draw
             return
         hand = deal.hand  # the deal's initial position (Position.initial), valid as any deal with a card to draw
+        suits = len(deal.variant.suits)
         self._load_cards(deal, [list(range(p * hand, (p + 1) * hand)) for p in range(deal.players)],
-                         [0] * (deal.n_types // RANKS), [0] * deal.n_types)
+                         [0] * suits, [0] * deal.n_types, (updown.ALL,) * suits if deal.variant.up_or_down else None)
         self.next_card, self.clues, self.strikes = deal.pooled, self.max_clues, 0
         self.start_player, self.last_turn = deal.start_player, None
         self.last_clue: str | None = None  # Alternating Clues: the kind of the last clue
@@ -134,16 +136,18 @@ class Game:
         return game
 
     def _load(self, position):
-        self._load_cards(position.deal, [list(hand) for hand in position.hands], list(position.stacks), position.lost)
+        self._load_cards(position.deal, [list(hand) for hand in position.hands], list(position.stacks), position.lost,
+                         position.ways)
         self.next_card, self.clues, self.strikes = position.next_card, position.clues, position.strikes  # clue units
         self.start_player = position.to_move
         self.last_turn = position.turns_left  # the game ends when turn reaches it
         self.last_clue = position.last_clue  # Alternating Clues: the kind of the last clue
 
-    def _load_cards(self, deal, hands, stacks, lost):
-        """The deal's constants, the hands (deck indices in slot order), the stacks and the copies lost per type;
-        ``turn`` 0."""
-        self.deal, self.rules, self.players = deal, deal.rules, deal.players  # the rules read once, not per turn
+    def _load_cards(self, deal, hands, stacks, lost, ways):
+        """The deal's constants, the hands (deck indices in slot order), the stacks, the copies lost per type and
+        the ways of Up or Down stacks (:mod:`~solitaire.seer.game.stacks`, ``None`` elsewhere); ``turn`` 0."""
+        self.deal, self.rules, self.players = deal, deal.game_rules, deal.players  # read once, not per turn
+        self.ways = None if ways is None else list(ways)
         self.types = [int(t) for t in deal.types]  # Python ints: the bot reads them on every turn
         self.hands, self.stacks, self.lost = hands, stacks, lost
         self.counts = deal.counts.tolist()  # copies in the variant's deck, per type
@@ -163,7 +167,8 @@ class Game:
         """The position the game is in."""
         return Position(self.deal, self.next_card, tuple(map(tuple, self.hands)), tuple(self.stacks),
                         self.clues, self.strikes, self.current,
-                        None if self.last_turn is None else self.last_turn - self.turn, self.last_clue)
+                        None if self.last_turn is None else self.last_turn - self.turn, self.last_clue,
+                        None if self.ways is None else tuple(self.ways))
 
     @property
     def current(self) -> int:
@@ -177,13 +182,14 @@ class Game:
     def over(self) -> bool:
         return (self.strikes >= MAX_STRIKES or sum(self.stacks) == self.max_score
                 or (self.last_turn is not None and self.turn >= self.last_turn)
-                or self.ends_dead and not can_score(self.stacks, self.lost, self.copies) or self._speedrun_lost)
+                or self.ends_dead and not can_score(self.stacks, self.lost, self.copies, self.ways)
+                or self._speedrun_lost)
 
     @property
     def _speedrun_lost(self) -> bool:
         """A speedrun game that lost a card the maximum needs (:func:`~solitaire.seer.game.position.needed_lost`):
         over, with 0."""
-        return self.speedrun and needed_lost(self.stacks, self.lost, self.copies)
+        return self.speedrun and needed_lost(self.stacks, self.lost, self.copies, self.ways)
 
     @property
     def score(self) -> int:
@@ -217,10 +223,14 @@ class Game:
         other.__dict__.update(self.__dict__)
         other.hands = [list(h) for h in self.hands]
         other.stacks, other.lost, other.held = list(self.stacks), list(self.lost), list(self.held)
+        other.ways = None if self.ways is None else list(self.ways)
         return other
 
     def playable(self, t: int) -> bool:
-        return self.stacks[t // RANKS] == t % RANKS
+        if self.ways is None:
+            return self.stacks[t // RANKS] == t % RANKS
+        suit, slot = divmod(t, updown.WIDTH)
+        return updown.play(self.ways[suit], self.stacks[suit], slot) != 0
 
     def _remove(self, order):
         player = self.current
@@ -252,11 +262,9 @@ class Game:
                 self._draw()  # the deck's last card, played from the deck: the hand is unchanged
             else:
                 self._remove(target)
-            suit, rank = divmod(self.types[target], RANKS)
-            if self.stacks[suit] == rank:
-                self.stacks[suit] += 1
-                if rank == RANKS - 1 and self.stack_token and self.clues < self.max_clues:  # below 8 tokens
-                    self.clues += 1
+            t = self.types[target]
+            if self.playable(t):
+                self._build(t)
             else:
                 self.strikes += 1
                 self.lost[self.types[target]] += 1
@@ -274,6 +282,17 @@ class Game:
         else:
             raise ValueError(f"unknown action type {kind!r}")
         self.turn += 1
+
+    def _build(self, t):
+        """Play type ``t`` (playable) on its stack; the card that finishes a stack returns a token (below 8)."""
+        if self.ways is None:
+            suit = t // RANKS
+        else:
+            suit, slot = divmod(t, updown.WIDTH)
+            self.ways[suit] = updown.play(self.ways[suit], self.stacks[suit], slot)
+        self.stacks[suit] += 1
+        if self.stacks[suit] == RANKS and self.stack_token and self.clues < self.max_clues:
+            self.clues += 1
 
     def _check_clue(self, kind, target, value):
         """Raise ``ValueError`` unless the clue may be given: a token left, another player as target, a clue of
@@ -359,12 +378,24 @@ def simulate(start: Deal | Position, actions: Iterable[Mapping[str, Any]], sourc
 
 
 def _needed(game, t):
-    """Whether type ``t`` can still be played: not played, and every lower card still available."""
-    suit, rank = divmod(t, RANKS)
-    if game.stacks[suit] > rank:
-        return False
-    return all(game.lost[suit * RANKS + r] < game.counts[suit * RANKS + r]
-               for r in range(game.stacks[suit], rank + 1))
+    """Whether type ``t`` can still be played: not played, and every lower card still available (in Up or Down,
+    along some order of its stack)."""
+    return _depth(game, t) is not None
+
+
+def _depth(game, t):
+    """How many cards its stack needs before type ``t`` plays (0: it plays now), ``None`` if it never can: its
+    rank above the stack's, each card between with a copy not lost (Up or Down: :func:`updown.depth`)."""
+    lost, counts = game.lost, game.counts
+    if game.ways is None:
+        suit, rank = divmod(t, RANKS)
+        height = game.stacks[suit]
+        if height > rank or any(lost[suit * RANKS + r] >= counts[suit * RANKS + r] for r in range(height, rank + 1)):
+            return None
+        return rank - height
+    suit, slot = divmod(t, updown.WIDTH)
+    base = suit * updown.WIDTH
+    return updown.depth(game.ways[suit], game.stacks[suit], slot, lambda s: lost[base + s] < counts[base + s])
 
 
 def _useless(game, order):
@@ -380,16 +411,32 @@ def _play_choice(game, hand):
 
     def key(o):
         t = game.type_of(o)
-        follows = t % RANKS < RANKS - 1 and game.held[t + 1] > 0
-        return (t % RANKS, not follows)
+        return (_rank(game, t), not any(game.held[n] for n in _next_types(game, t)))
     return min(playable, key=key)
+
+
+def _rank(game, t):
+    """The place of type ``t`` in its suit's build order: its rank, in Up or Down the least index of its slot in the
+    orders of its stack (5 if none has it)."""
+    if game.ways is None:
+        return t % RANKS
+    suit, slot = divmod(t, updown.WIDTH)
+    return min((order.index(slot) for order in updown.orders(game.ways[suit]) if slot in order), default=RANKS)
+
+
+def _next_types(game, t):
+    """The types that play right after the playable type ``t``."""
+    if game.ways is None:
+        return [t + 1] if t % RANKS < RANKS - 1 else []
+    suit, slot = divmod(t, updown.WIDTH)
+    return [suit * updown.WIDTH + n for n in updown.after(game.ways[suit], game.stacks[suit], slot)]
 
 
 def legal_clue(game: Game) -> Action | None:
     """A legal clue to the next player that can be clued (the first clue of the variant, colours
     first, that touches the first card it can, not of the kind of the previous clue under Alternating Clues; on
     the standard deck the colour of that player's first card), ``None`` if there is none."""
-    P, rules = game.deal.players, game.deal.rules
+    P, rules = game.deal.players, game.rules
     for step in range(1, P):
         target = (game.current + step) % P
         clue = rules.clue_for([game.types[o] for o in game.hands[target]], game.last_clue) if game.hands[target] \
@@ -424,7 +471,7 @@ def _discard_choice(game, hand):
     def cost(o):
         t = game.type_of(o)
         left = game.counts[t] - game.lost[t]
-        return (not _useless(game, o), left <= 1, -(t % RANKS))
+        return (not _useless(game, o), left <= 1, -_rank(game, t))
     return min(hand, key=cost)
 
 
@@ -465,13 +512,19 @@ def seer_line(start: Deal | Position) -> tuple[list[Action], int]:
     >>> simulate(seeded_deal(2, 0), actions).score == score
     True
     """
-    game = Game.from_position(position_of(start))
-    actions = []
+    actions, game = finish(Game.from_position(position_of(start)), [])
+    return actions, game.score
+
+
+def finish(game: Game, actions: Iterable[Action]) -> tuple[list[Action], Game]:
+    """Play ``game`` (reached by ``actions``) to its end with the bot; returns ``(actions, game)``, ``game`` moved
+    on."""
+    actions = list(actions)
     while not game.over:
         action = bot_action(game)
         game.apply(action)
         actions.append(action)
-    return actions, game.score
+    return actions, game
 
 
 def seer_score(start: Deal | Position) -> int:

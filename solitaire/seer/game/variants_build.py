@@ -11,9 +11,11 @@ gives the deck of every variant. A variant whose rules the solvers do not model 
 from the standard game only in their deck (suits, dark suits, Scarce Ones, Critical Fours, reversed
 suits), in which cards a clue touches, and in their token economy (Clue Starved's half clue tokens, Throw It
 in a Hole's finished stack that returns no token) and in Alternating Clues where clues of both kinds touch every
-card. Refused, by the variants.json / suits.json field that says so:
+card; Up or Down (``upOrDown``) is carried as a rule the simulator plays and the searches refuse
+(:attr:`~solitaire.seer.game.variants.Variant.unmodelled`). Refused, by the variants.json / suits.json field that
+says so:
 
-* ``upOrDown``, ``sudoku`` (and any ``stackSize``): stacks that do not start at a fixed end;
+* ``sudoku`` (and any ``stackSize``): stacks that start at any rank;
 * suits with ``inverted`` (Orange): playing discards and discarding plays;
 * ``alternatingClues`` with a card only one kind of clue touches
   (:func:`~solitaire.seer.game.variants.alternation_gap`);
@@ -48,14 +50,13 @@ CARRIED = ("clueRanks", "specialRank", "specialRankAllClueColors", "specialRankA
            "specialRankNoClueColors", "specialRankNoClueRanks", "specialRankDeceptive",
            "criticalRank", "scarceOnes", "clueStarved", "synesthesia", "oddsAndEvens",
            "funnels", "chimneys", "colorCluesTouchNothing", "rankCluesTouchNothing", "throwItInAHole",
-           "alternatingClues")
+           "alternatingClues", "upOrDown")
 # Variant fields of refused rules that change the deck, carried for the deck's sake.
-DECK_FIELDS = ("upOrDown", "sudoku", "stackSize")
+DECK_FIELDS = ("sudoku", "stackSize")
 # Suit fields carried into the table (clueColors is derived, see suit_clue_colors).
 SUIT_FLAGS = ("oneOfEach", "allClueColors", "noClueColors", "allClueRanks", "noClueRanks",
               "prism", "inverted")
 _REFUSED_VARIANT = {
-    "upOrDown": "Up or Down (stacks built up from 1 or down from 5, START cards)",
     "sudoku": "Sudoku (stacks start at any rank)",
     "stackSize": "stacks shorter than 5",
 }

@@ -26,7 +26,7 @@ COLORS = json.load(open(DATA / "hanablive_colors.json"))
 
 def _supported(name):
     variant = get_variant(name)
-    return variant if variant.refused is None else None
+    return variant if variant.unmodelled is None else None
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -43,14 +43,14 @@ def test_shipped_table_is_the_build_of_hanablive_definitions():
 
 def test_table_covers_every_hanablive_variant_once():
     supported, refused = supported_variants(), unsupported_variants()
-    assert (len(supported), len(refused)) == (2070, 356)
+    assert (len(supported), len(refused)) == (2094, 332)
     ids = [v.id for v in supported.values()] + [vid for vid, _ in refused.values()]
     assert len(set(ids)) == len(ids) == 2426
     assert all(get_variant(v.id) is v for v in list(supported.values())[::50])
 
 
 @pytest.mark.parametrize("name, why", [
-    ("Up or Down (5 Suits)", "Up or Down"),
+    ("Up or Down & White (5 Suits)", "Up or Down with a card no clue touches"),
     ("Sudoku (5 Suits)", "Sudoku"),
     ("Sudoku (4 Suits)", "stacks shorter than 5"),
     ("Throw It in a Hole & Orange (5 Suits)", "inverted suit Orange"),
@@ -116,10 +116,9 @@ def test_unshuffled_decks_of_the_seed_pairs():
 def test_variant_games_supported_or_refused_by_name():
     supported = [g for g in GAMES if _supported(g["variant"])]
     refused = [g for g in GAMES if not _supported(g["variant"])]
-    assert (len(supported), len(refused)) == (31, 13)
-    assert len({g["variant"] for g in supported}) == 24
-    assert {g["variant"] for g in refused} == {
-        "Orange (3 Suits)", "Up or Down (5 Suits)", "Up or Down & Brown (6 Suits)"}
+    assert (len(supported), len(refused)) == (33, 11)
+    assert len({g["variant"] for g in supported}) == 26
+    assert {g["variant"] for g in refused} == {"Orange (3 Suits)"}
     for g in refused:
         with pytest.raises(UnsupportedVariant, match=g["variant"].replace("(", r"\(")
                            .replace(")", r"\)")):
@@ -141,7 +140,7 @@ def test_variant_agrees_with_the_games_record(game):
               "noClueRanks": "reach.no_ranks", "prism": "prism"}
     for suit, record in zip(v.suits, game["variant_suits"], strict=True):
         assert suit.name == record["name"]
-        assert suit.copies == tuple(record["copies"][str(r)] for r in range(1, 6))
+        assert suit.copies == tuple(record["copies"][str(r)] for r in v.slots)   # START (7) last in Up or Down
         assert list(suit.clue_colors) == record["clueColors"]
         assert all(attrgetter(ours)(suit) == record.get(theirs, False)
                    for theirs, ours in fields.items())
@@ -284,7 +283,7 @@ def test_recorded_clues_are_legal():
             assert clue_is_legal(v, clue, hand, empty), (game["game_id"], clue, hand)
             touched_nothing += not any(clue_touches(v, clue, c) for c in hand)
             checked += 1
-    assert checked == 387
+    assert checked == 425
     assert touched_nothing == 0
 
 
@@ -326,9 +325,9 @@ def test_rules_refuse_bad_players(players, start):
 
 def test_deck_size_of_every_supported_variant():
     """hanab.live's per-suit totals (client ``getTotalCardsInSuit``): 5 in a one-of-each
-    suit, 9 with a critical rank or Scarce Ones, else 10."""
+    suit (and its START card in Up or Down), 9 with a critical rank, Scarce Ones or Up or Down, else 10."""
     for v in supported_variants().values():
-        fewer = v.critical_rank is not None or v.scarce_ones
-        per_suit = [5 if s.one_of_each else 9 if fewer else 10 for s in v.suits]
+        fewer = v.critical_rank is not None or v.scarce_ones or v.up_or_down
+        per_suit = [5 + v.up_or_down if s.one_of_each else 9 if fewer else 10 for s in v.suits]
         assert v.deck_size == len(unshuffled_deck(v)) == sum(per_suit), v.name
         assert 3 <= len(v.suits) <= 6 and v.max_score == 5 * len(v.suits)

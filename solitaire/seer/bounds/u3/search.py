@@ -61,7 +61,7 @@ search at all (``L = U2``); measurements in ``docs/u3-search.md``.
 import functools
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 import numpy as np
@@ -97,9 +97,10 @@ from solitaire.seer.bounds.u3.kernel import (
     setup_of,
 )
 from solitaire.seer.bounds.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
-from solitaire.seer.game.deals import MAX_SCORE, Deal, hanablive_deck, seeded_deal
+from solitaire.seer.bounds.updown import fixed_positions, real_line
+from solitaire.seer.game.deals import MAX_SCORE, RANKS, Deal, hanablive_deck, seeded_deal
 from solitaire.seer.game.position import Position
-from solitaire.seer.game.simulator import DISCARD, PLAY, Action, Game, bot_action, legal_clue, simulate
+from solitaire.seer.game.simulator import DISCARD, PLAY, Action, Game, finish, legal_clue, seer_line, simulate
 
 __all__ = ["ExactResult", "Method", "Schedule", "SearchKind", "exact", "exact_search", "search_from", "deal_setup",
            "root_hope", "hope_from", "root_arrays", "finish", "line_actions", "peer_close", "warm_up", "muted_types",
@@ -188,6 +189,9 @@ def deal_setup(deal: Deal) -> Setup:
     played from the deck (the option ``deckPlays``), else 0, and the units a finished stack returns (1; 0 under
     Throw It in a Hole, :attr:`~solitaire.seer.game.options.Rules.stack_token`) and 1 in a speedrun
     (:attr:`~solitaire.seer.game.options.Rules.speedrun`)."""
+    if deal.variant.width != RANKS:
+        raise ValueError(f"{deal.variant.name}: the search takes 5 types per suit (Up or Down: "
+                         f"solitaire.seer.bounds.updown)")
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
     rules = deal.rules
     return setup_of(deck, deal.players, deal.hand, muted_types(deal), rules.clue_cost, int(rules.deck_plays),
@@ -231,16 +235,6 @@ def line_actions(game: Game, codes: Iterable[int]) -> tuple[list[Action], Game]:
         game.apply(action)
         actions.append(action)
     return finish(game, actions)
-
-
-def finish(game: Game, actions: Iterable[Action]) -> tuple[list[Action], Game]:
-    """Play ``game`` (reached by ``actions``) to its end with the bot; returns ``(actions, game)``."""
-    actions = list(actions)
-    while not game.over:
-        action = bot_action(game)
-        game.apply(action)
-        actions.append(action)
-    return actions, game
 
 
 @dataclass
@@ -373,6 +367,8 @@ def exact(deal: Deal, limits: SearchLimits = _UNLIMITED, start: Position | None 
     >>> r.score, r.exact, simulate(seeded_deal(2, 0), r.actions).score
     (25, True, 25)
     """
+    if deal.variant.up_or_down:
+        return _exact_up_or_down(deal, limits, start, schedule)
     warm_up()
     began = time.perf_counter()
     reaches = _peer(limits.peer_encoding) if limits.peer_timeout and peers_asked(deal) else None  # fails now
@@ -387,6 +383,39 @@ def exact(deal: Deal, limits: SearchLimits = _UNLIMITED, start: Position | None 
         method = Method.PEER if found.low == found.high else None
     return ExactResult(found.low, found.high, found.low == found.high, found.L, found.U2, found.actions, found.nodes,
                        found.searches, time.perf_counter() - began, method)
+
+
+def _exact_up_or_down(deal: Deal, limits: SearchLimits, start: Position | None, schedule: Schedule) -> ExactResult:
+    """U3 of an Up or Down deal or position (:func:`exact`) as the best over its stacks' direction assignments
+    (:mod:`~solitaire.seer.bounds.updown`): the bot's line under the real rules, then each assignment, the highest U2
+    first, searched while its U2 is above the best real line found, each line found replayed under the real rules
+    (:func:`~solitaire.seer.bounds.updown.real_line`); the upper bound is the largest of the assignments' proven
+    bounds. Raises :class:`~solitaire.seer.game.variants.UnsupportedVariant` for a variant with a card no clue
+    touches."""
+    deal.variant.check_playable()
+    began = time.perf_counter()
+    deadline = None if limits.timeout is None else began + limits.timeout
+    origin = Position.initial(deal) if start is None else start
+    low_actions, low = seer_line(origin)
+    bot = low
+    if low == deal.max_score or origin.over:  # nothing above the bot's line: U2 = U3 = L
+        return ExactResult(low, low, True, bot, low, low_actions, 0, 0, time.perf_counter() - began, Method.BOT)
+    fixes = sorted(((u2_value(fixed), d, fixed) for d, fixed in fixed_positions(origin)), key=lambda f: -f[0])
+    high_of = {d: u2 for u2, d, _ in fixes}
+    nodes = searches = 0
+    for u2, d, fixed in fixes:
+        if u2 <= low or (deadline is not None and time.perf_counter() >= deadline):
+            continue
+        left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+        result = exact(fixed.deal, replace(limits, timeout=left), fixed, schedule)
+        nodes, searches, high_of[d] = nodes + result.nodes, searches + result.searches, result.high
+        actions, game = real_line(origin, result.actions)
+        if game.score > low:
+            low, low_actions = game.score, actions
+    high = max(low, *high_of.values())
+    method = None if low < high else Method.BOT if searches == 0 and bot == high else Method.SEARCH
+    return ExactResult(low, high, low == high, bot, fixes[0][0], low_actions, nodes, searches,
+                       time.perf_counter() - began, method)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,108 @@
+"""Up or Down, bounded and searched as the best over the directions of its stacks.
+
+Directions. An Up or Down stack (:mod:`solitaire.seer.game.stacks`) goes up (from a 1, or from START then a 2) or
+down (from a 5, or from START then a 4). Give each suit a direction ``D[s]`` and let ``fixed(D)`` be the game of
+width 5 (:func:`fixed_deal`) whose suit ``s`` is a plain suit built along ``D[s]``: going up its first card is the 1
+*or* the START card (two copies of one type), then the 2, 3, 4 and 5; going down the 5 or START, then the 4, 3, 2
+and 1. Up from 1 and up from START play the same cards from the second on, so they are one order of ``fixed(D)``.
+
+Lemma. (i) Every line of the real game is a line of ``fixed(D)``, ``D`` the directions its stacks take (either one
+for a stack left empty or holding START alone), with the same outcome at every action. A card plays on a stack going
+up in the real game exactly when it is the next card of ``fixed(up)``: on an empty stack the real game plays a 1, a 5
+or START and ``fixed(up)`` a 1 or START (the line's stack goes up, so it plays no 5 there); on a lone START the real
+game plays a 2 or a 4 and ``fixed(up)`` a 2; further on both play the one next rank, and a finished stack takes
+nothing. A misplay of the real game is a misplay of ``fixed(D)``: the cards ``fixed(up)`` plays on a stack the real
+game plays too. Down is the mirror image. So tokens (a finished stack returns one in both), strikes, lost cards and
+the score move alike. (ii) Conversely a line of ``fixed(D)`` is a line of the real game with the same outcome unless
+it misplays a card the real game plays: a 5 on an empty stack or a 4 on a lone START going up (a 1 or a 2 going
+down).
+
+Hence ``U3 <= max_D U3(fixed(D))``, and every upper bound of ``fixed(D)`` (U1, U2, the search's), maximised over
+``D``, bounds the real game. A line of ``fixed(D)`` is replayed under the real rules (:func:`real_line`, each clue
+given as a legal clue of the real variant: with every card seen a clue is a pass) and counts for what it scores
+there; ``U3`` is proven when that meets the bound. Only the directions a position's stacks can still take count
+(:func:`directions`: a stack's ways, :mod:`solitaire.seer.game.stacks`, meet one direction's orders or both). The
+drivers are :func:`solitaire.seer.bounds.u3.search.exact` (the directions the highest U2 first, each searched only
+while its U2 is above the best line found) and :func:`solitaire.seer.bounds.relaxations.u1` and ``u2``.
+
+Clues and options. ``fixed(D)`` is dealt as No Variant (6 Suits with 6 suits), whose clues touch every card, with
+the deal's options. That is the real game's clue rule when its clues touch every card too; a variant with a card no
+clue touches is refused (:attr:`~solitaire.seer.game.variants.Variant.unmodelled`).
+"""
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import replace
+
+from solitaire.seer.game import stacks as updown
+from solitaire.seer.game.deals import RANKS, Deal
+from solitaire.seer.game.position import Position
+from solitaire.seer.game.simulator import COLOR_CLUE, RANK_CLUE, Action, Game, finish, legal_clue
+from solitaire.seer.game.variants import START
+
+__all__ = ["UP", "DOWN", "directions", "fixed_deal", "fixed_position", "fixed_positions", "fixed_name", "real_line"]
+
+UP, DOWN = 0, 1
+#: Per direction: the slot of each Up or Down type (slots 0..4 ranks 1..5, 5 START) in ``fixed(D)``'s suit.
+_SLOT = {UP: (0, 1, 2, 3, 4, 0), DOWN: (4, 3, 2, 1, 0, 0)}
+#: Per direction: the Up or Down orders (bits of :data:`~solitaire.seer.game.stacks.ORDERS`) it is made of.
+_ORDERS = {UP: 0b0101, DOWN: 0b1010}
+_VARIANT = {5: "No Variant", 6: "6 Suits"}
+
+
+def directions(position: Position) -> list[tuple[int, ...]]:
+    """Every direction assignment the position's stacks can still take (:data:`UP` or :data:`DOWN` per suit)."""
+    assert position.ways is not None
+    return [d for d in itertools.product((UP, DOWN), repeat=len(position.ways))
+            if all(ways & _ORDERS[direction] for ways, direction in zip(position.ways, d, strict=True))]
+
+
+def fixed_deal(deal: Deal, d: tuple[int, ...]) -> Deal:
+    """``fixed(D)`` of an Up or Down deal (module docstring): the same cards in the same order, each of the type of
+    its place in its suit's direction, dealt as No Variant (6 Suits) with the deal's options. Raises
+    :class:`~solitaire.seer.game.variants.UnsupportedVariant` for a variant with a card no clue touches."""
+    deal.variant.check_playable()
+    types = [suit * RANKS + _SLOT[d[suit]][slot]
+             for suit, slot in (divmod(t, updown.WIDTH) for t in deal.types.tolist())]
+    options = replace(deal.options, variant=_VARIANT[len(d)])
+    return Deal(types, deal.players, deal.ident, deal.meta, deal.start_player, options)
+
+
+def fixed_position(position: Position, d: tuple[int, ...]) -> Position:
+    """The position of ``fixed(D)`` (:func:`fixed_deal`) that is ``position``: the same cards, stacks and counters."""
+    return Position(fixed_deal(position.deal, d), position.next_card, position.hands, position.stacks,
+                    position.clues, position.strikes, position.to_move, position.turns_left)
+
+
+def fixed_positions(position: Position) -> Iterator[tuple[tuple[int, ...], Position]]:
+    """``(D, fixed_position(position, D))`` for every direction assignment the position can take."""
+    return ((d, fixed_position(position, d)) for d in directions(position))
+
+
+def fixed_name(deal: Deal, d: tuple[int, ...], fixed_type: int) -> str:
+    """The name of a type of ``fixed(D)`` in the real variant: ``Red 3``, or ``Red 1/START`` for a first card."""
+    suit, slot = divmod(fixed_type, RANKS)
+    variant = deal.variant
+    ranks = [variant.slots[s] for s in range(updown.WIDTH) if _SLOT[d[suit]][s] == slot]
+    return f"{variant.suits[suit].name} " + "/".join("START" if r == START else str(r) for r in ranks)
+
+
+def real_line(start: Position, actions: list[Action]) -> tuple[list[Action], Game]:
+    """A line of ``fixed(D)`` from ``start`` replayed under the real rules, each clue given as a legal clue of the
+    real variant (:func:`~solitaire.seer.game.simulator.legal_clue`), up to the first action the real game refuses
+    or the end of the game; the bot finishes it. Returns the real actions and the final game."""
+    game, out = Game.from_position(start), []
+    for action in actions:
+        if game.over:
+            break
+        if action["type"] in (COLOR_CLUE, RANK_CLUE):
+            clue = legal_clue(game)
+            if clue is None:
+                break
+            action = clue
+        try:
+            game.apply(action)
+        except ValueError:  # a discard at 8 tokens, after a play that finished a stack here and not there
+            break
+        out.append(action)
+    return finish(game, out)

@@ -1,0 +1,83 @@
+"""Up or Down searched as the best over its stacks' directions (solitaire.seer.bounds.updown) against the
+exhaustive search through the simulator, which plays the real rule."""
+
+import random
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solitaire.seer.bounds.limits import SearchLimits
+from solitaire.seer.bounds.method import Method
+from solitaire.seer.bounds.relaxations import u1, u2
+from solitaire.seer.bounds.u3 import exact
+from solitaire.seer.bounds.updown import DOWN, UP, directions, fixed_deal
+from solitaire.seer.game import stacks as updown
+from solitaire.seer.game.position import Position
+from solitaire.seer.game.simulator import simulate
+from solitaire.seer.game.variants import UnsupportedVariant
+from solitaire.seer.sources.dealsource import live_deals
+from tests.helpers import brute, exact_on_tiny_decks, random_game, tiny_deal
+
+UOD = "Up or Down (5 Suits)"
+
+
+@pytest.mark.parametrize("players, variant, suits, cases", [
+    (2, UOD, (0, 1), 8), (2, "Up or Down & Black (6 Suits)", (0, 5), 4),
+    pytest.param(3, UOD, (0, 1), 3, marks=pytest.mark.long)])
+def test_exact_is_the_exhaustive_search_on_short_decks(players, variant, suits, cases):
+    """U3 from the first turn equals the exhaustive search of the real rules (a dark suit's one 1 and START are two
+    copies of one first card); every line replays to its score."""
+    assert len(exact_on_tiny_decks("up or down", players, cases, variant, suits)) == cases
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 12))
+def test_exact_from_random_positions(seed, steps):
+    """From the state after random actions (stacks going up, down, or holding START alone), any starting player."""
+    rng = random.Random(seed)
+    game = random_game(tiny_deal(rng, 2, UOD, suits=(0, 1)).starting(seed % 2), rng, steps)
+    result = exact(game.deal, start=game.position())
+    assert result.exact and result.score == brute(game.deal, game=game)
+    assert simulate(game.position(), result.actions).score == result.score
+    assert result.L <= result.score <= result.U2 <= u1(game.position()).score
+
+
+def test_directions_follow_the_stacks():
+    """A stack going up from 1 or down from 5 keeps its direction; START alone or nothing leaves both."""
+    assert len(directions(Position.initial(live_deals(["p2v24s1"])[0]))) == 32
+    ways = (updown.ways_of([0]), updown.ways_of([4, 3]), updown.ways_of([updown.START_SLOT]), updown.ALL)
+    assert directions(SimpleNamespace(ways=ways)) == [(UP, DOWN, UP, UP), (UP, DOWN, UP, DOWN),
+                                                      (UP, DOWN, DOWN, UP), (UP, DOWN, DOWN, DOWN)]
+
+
+def test_the_fixed_game_holds_the_same_cards():
+    """Going up the 1 and START are the first card, the 5 the last; going down the 5 and START first, the 1 last."""
+    deal = live_deals(["p2v24s1"])[0]
+    up, down = fixed_deal(deal, (UP,) * 5), fixed_deal(deal, (DOWN,) * 5)
+    assert up.variant.width == down.variant.width == 5 and up.max_score == deal.max_score
+    for t, a, b in zip(deal.types.tolist(), up.types.tolist(), down.types.tolist(), strict=True):
+        suit, slot = divmod(t, updown.WIDTH)
+        assert a // 5 == b // 5 == suit
+        assert (a % 5, b % 5) == {0: (0, 4), 4: (4, 0), updown.START_SLOT: (0, 0)}.get(slot, (slot, 4 - slot))
+
+
+def test_real_seeds_are_searched_and_bounded():
+    """hanab.live seeds of Up or Down (5 Suits) and (6 Suits): exact, the line replays, U2 and U1 bound it. The bot
+    scores 21 on seed p2v24s296, the search of a direction assignment 25."""
+    deals = live_deals(["p2v24s296", "p3v24s1", "p3v24s2"]) + live_deals(["p2v40s1", "p4v40s2"])
+    for deal in deals:
+        result = exact(deal, SearchLimits(30.0))
+        assert result.exact and simulate(deal, result.actions).score == result.score
+        assert result.L <= result.score <= u2(deal).score <= u1(deal).score <= deal.max_score
+        assert all(" " in name for _, name in u2(deal).plays)    # named in the real variant: "Red 1/START"
+    searched = exact(deals[0])
+    assert (searched.L, searched.score, searched.method) == (21, 25, Method.SEARCH) and searched.searches > 0
+
+
+def test_a_variant_with_a_card_no_clue_touches_is_refused_by_the_searches():
+    deal = live_deals(["p2v24s1"])[0]
+    assert deal.rules.variant.unmodelled is None
+    with pytest.raises(UnsupportedVariant, match="White START"):
+        live_deals(["p2v42s1"])[0].rules
