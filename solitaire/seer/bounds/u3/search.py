@@ -385,13 +385,32 @@ def exact(deal: Deal, limits: SearchLimits = _UNLIMITED, start: Position | None 
                        found.searches, time.perf_counter() - began, method)
 
 
+#: The first time slice of each direction assignment of an Up or Down deal (:func:`_exact_up_or_down`), seconds; each
+#: round gives the assignments still open four times the slice of the last.
+FIRST_SLICE = 0.01
+
+
+@dataclass
+class _Direction:
+    """One direction assignment of an Up or Down deal (:mod:`~solitaire.seer.bounds.updown`): ``d``, its position of
+    the game of fixed directions and the bound proven on that game's value so far (first its U2); ``closed`` once
+    its value is proven."""
+
+    d: tuple[int, ...]
+    fixed: Position
+    high: int
+    closed: bool = False
+
+
 def _exact_up_or_down(deal: Deal, limits: SearchLimits, start: Position | None, schedule: Schedule) -> ExactResult:
     """U3 of an Up or Down deal or position (:func:`exact`) as the best over its stacks' direction assignments
-    (:mod:`~solitaire.seer.bounds.updown`): the bot's line under the real rules, then each assignment, the highest U2
-    first, searched while its U2 is above the best real line found, each line found replayed under the real rules
-    (:func:`~solitaire.seer.bounds.updown.real_line`); the upper bound is the largest of the assignments' proven
-    bounds. Raises :class:`~solitaire.seer.game.variants.UnsupportedVariant` for a variant with a card no clue
-    touches."""
+    (:mod:`~solitaire.seer.bounds.updown`). ``low`` starts at the bot's line under the real rules; then in rounds each
+    assignment whose bound is above ``low`` is searched for a time slice (:data:`FIRST_SLICE`, four times longer each
+    round, the highest bound first), its line replayed under the real rules
+    (:func:`~solitaire.seer.bounds.updown.real_line`) and its bound lowered to what the search proves, until every
+    bound is at most ``low`` or ``limits.timeout`` has passed; then, with a peer timeout, each assignment still above
+    is handed to the SAT peer once. The upper bound is the largest of the assignments' bounds. Raises
+    :class:`~solitaire.seer.game.variants.UnsupportedVariant` for a variant with a card no clue touches."""
     deal.variant.check_playable()
     began = time.perf_counter()
     deadline = None if limits.timeout is None else began + limits.timeout
@@ -400,22 +419,37 @@ def _exact_up_or_down(deal: Deal, limits: SearchLimits, start: Position | None, 
     bot = low
     if low == deal.max_score or origin.over:  # nothing above the bot's line: U2 = U3 = L
         return ExactResult(low, low, True, bot, low, low_actions, 0, 0, time.perf_counter() - began, Method.BOT)
-    fixes = sorted(((u2_value(fixed), d, fixed) for d, fixed in fixed_positions(origin)), key=lambda f: -f[0])
-    high_of = {d: u2 for u2, d, _ in fixes}
-    nodes = searches = 0
-    for u2, d, fixed in fixes:
-        if u2 <= low or (deadline is not None and time.perf_counter() >= deadline):
-            continue
-        left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
-        result = exact(fixed.deal, replace(limits, timeout=left), fixed, schedule)
-        nodes, searches, high_of[d] = nodes + result.nodes, searches + result.searches, result.high
+    options = sorted((_Direction(d, fixed, u2_value(fixed)) for d, fixed in fixed_positions(origin)),
+                     key=lambda option: -option.high)
+    u2, nodes, searches, slice_ = options[0].high, 0, 0, FIRST_SLICE
+    search_only = replace(limits, peer_timeout=0)
+
+    def search(option: _Direction, timeout: float | None, under: SearchLimits) -> None:
+        nonlocal low, low_actions, nodes, searches
+        result = exact(option.fixed.deal, replace(under, timeout=timeout), option.fixed, schedule)
+        nodes, searches = nodes + result.nodes, searches + result.searches
+        option.high, option.closed = min(option.high, result.high), result.exact
         actions, game = real_line(origin, result.actions)
         if game.score > low:
             low, low_actions = game.score, actions
-    high = max(low, *high_of.values())
+
+    def open_options() -> list[_Direction]:
+        return [option for option in options if not option.closed and option.high > low]
+
+    while open_options() and not STOP_REQUEST[0] and (deadline is None or time.perf_counter() < deadline):
+        for option in open_options():
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                break
+            search(option, slice_ if left is None else min(slice_, left), search_only)
+        slice_ *= 4
+    if limits.peer_timeout and not STOP_REQUEST[0]:
+        for option in open_options():
+            search(option, 0.0, limits)
+    high = max(low, *(option.high for option in options))
     method = None if low < high else Method.BOT if searches == 0 and bot == high else Method.SEARCH
-    return ExactResult(low, high, low == high, bot, fixes[0][0], low_actions, nodes, searches,
-                       time.perf_counter() - began, method)
+    return ExactResult(low, high, low == high, bot, u2, low_actions, nodes, searches, time.perf_counter() - began,
+                       method)
 
 
 @dataclass(frozen=True)
