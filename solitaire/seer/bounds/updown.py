@@ -25,9 +25,16 @@ there; ``U3`` is proven when that meets the bound. Only the directions a positio
 drivers are :func:`solitaire.seer.bounds.u3.search.exact` (the directions the highest U2 first, each searched only
 while its U2 is above the best line found) and :func:`solitaire.seer.bounds.relaxations.u1` and ``u2``.
 
-Clues and options. ``fixed(D)`` is dealt as No Variant (6 Suits with 6 suits), whose clues touch every card, with
-the deal's options. That is the real game's clue rule when its clues touch every card too; a variant with a card no
-clue touches is refused (:attr:`~solitaire.seer.game.variants.Variant.unmodelled`).
+Clues and options. ``fixed(D)`` is dealt as the variant without Up or Down (No Variant, 6 Suits, or ``X`` for
+``Up or Down & X``: :attr:`~solitaire.seer.game.variants.Variant.without_up_or_down`) with the deal's options. With
+every card seen a clue is a pass that needs a teammate holding a card some clue touches (under restricted clues), so
+only which cards no clue touches matters: in the suits Up or Down is combined with that does not depend on the rank
+but for START, which no rank clue touches. So ``fixed(D)``'s clue rule is the real one, except that its first card,
+which stands for a 1 (or a 5) and START, is touched when either is: a White START, touched by no clue in the real
+game, is one that rank clues touch in ``fixed(D)``. That only allows more clues, so ``fixed(D)`` still bounds the real
+game from above (each real line is one of its lines), and a line that gives a clue the real game refuses is cut there
+by :func:`real_line` and counts for what its replay scores. The copies of ``fixed(D)``'s first card (two, where the
+variant has one in a dark suit) are the deck's, which is what the search and the bounds count.
 """
 
 import itertools
@@ -47,7 +54,6 @@ UP, DOWN = 0, 1
 _SLOT = {UP: (0, 1, 2, 3, 4, 0), DOWN: (4, 3, 2, 1, 0, 0)}
 #: Per direction: the Up or Down orders (bits of :data:`~solitaire.seer.game.stacks.ORDERS`) it is made of.
 _ORDERS = {UP: 0b0101, DOWN: 0b1010}
-_VARIANT = {5: "No Variant", 6: "6 Suits"}
 
 
 def directions(position: Position) -> list[tuple[int, ...]]:
@@ -59,12 +65,12 @@ def directions(position: Position) -> list[tuple[int, ...]]:
 
 def fixed_deal(deal: Deal, d: tuple[int, ...]) -> Deal:
     """``fixed(D)`` of an Up or Down deal (module docstring): the same cards in the same order, each of the type of
-    its place in its suit's direction, dealt as No Variant (6 Suits) with the deal's options. Raises
-    :class:`~solitaire.seer.game.variants.UnsupportedVariant` for a variant with a card no clue touches."""
+    its place in its suit's direction, dealt as the variant without Up or Down with the deal's options. Raises
+    :class:`~solitaire.seer.game.variants.UnsupportedVariant` for a variant the solvers do not play."""
     deal.variant.check_playable()
     types = [suit * RANKS + _SLOT[d[suit]][slot]
              for suit, slot in (divmod(t, updown.WIDTH) for t in deal.types.tolist())]
-    options = replace(deal.options, variant=_VARIANT[len(d)])
+    options = replace(deal.options, variant=deal.variant.without_up_or_down)
     return Deal(types, deal.players, deal.ident, deal.meta, deal.start_player, options)
 
 

@@ -74,7 +74,7 @@ __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
     "Deal", "hand_size", "hanablive_deck", "card_name", "format_deal_text", "parse_deal_text",
     "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file", "live_id",
-    "read_deal", "seeded_deal", "splitmix64", "hanablive_names", "deal_to_hanablive", "rules_of", "game_rules_of",
+    "read_deal", "seeded_deal", "splitmix64", "hanablive_names", "deal_to_hanablive", "rules_of",
 ]
 
 SUITS = "rygbw"
@@ -156,15 +156,9 @@ class Deal:
         per deal: the simulator and the bounds read them on every turn)."""
         return rules_of(self.options, self.players)
 
-    @cached_property
-    def game_rules(self) -> Rules:
-        """The rules as the simulator plays them: :attr:`rules`, also where only the searches refuse the variant
-        (Up or Down, :meth:`~solitaire.seer.game.variants.Variant.check_simulated`)."""
-        return game_rules_of(self.options, self.players)
-
     def __getstate__(self) -> dict:
         """What a pickle keeps: the fields, not the rules read (a process looks its own up, :func:`rules_of`)."""
-        return {key: value for key, value in self.__dict__.items() if key not in ("rules", "game_rules")}
+        return {key: value for key, value in self.__dict__.items() if key != "rules"}
 
     @property
     def variant(self) -> Variant:
@@ -195,7 +189,7 @@ class Deal:
     @property
     def hand(self) -> int:
         """Cards per hand (the options' one more or one less included)."""
-        return self.game_rules.hand_size
+        return self.rules.hand_size
 
     @property
     def pooled(self) -> int:
@@ -240,15 +234,8 @@ def rules_of(options: Options, players: int) -> Rules:
     """The :class:`~solitaire.seer.game.options.Rules` of ``players`` playing with ``options``, built once: the
     rules of a game to be played, :class:`~solitaire.seer.game.variants.UnsupportedVariant` for a variant with a
     rule the solvers do not model (:meth:`~solitaire.seer.game.variants.Variant.check_playable`)."""
-    get_variant(options.variant).check_playable()
-    return game_rules_of(options, players)
-
-
-@cache
-def game_rules_of(options: Options, players: int) -> Rules:
-    """The :class:`~solitaire.seer.game.options.Rules` the simulator plays (:attr:`Deal.game_rules`)."""
     variant = get_variant(options.variant)
-    variant.check_simulated()
+    variant.check_playable()
     return Rules(variant, players, options)
 
 

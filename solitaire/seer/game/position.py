@@ -85,7 +85,7 @@ class Position:
         start = deal.start_player if start_player is None else start_player
         hand = deal.hand
         hands = tuple(tuple(range(p * hand, (p + 1) * hand)) for p in range(deal.players))
-        return cls(deal, deal.pooled, hands, (0,) * len(deal.variant.suits), deal.game_rules.max_clues, 0, start, None)
+        return cls(deal, deal.pooled, hands, (0,) * len(deal.variant.suits), deal.rules.max_clues, 0, start, None)
 
     def _problem(self):
         """What is wrong with the position, or ``None``."""
@@ -112,7 +112,7 @@ class Position:
         problem = self._ways_problem()
         if problem:
             return problem
-        rules = deal.game_rules
+        rules = deal.rules
         for name, value, top in (("clues", self.clues, rules.max_clues), ("strikes", self.strikes, MAX_STRIKES),
                                  ("to_move", self.to_move, P - 1)):
             if not (isinstance(value, int) and 0 <= value <= top):
@@ -161,14 +161,14 @@ class Position:
         """Whether the game has ended (third strike, every card played, no turn left, or under restricted clues no
         card can score: :func:`can_score`)."""
         return (self.strikes >= MAX_STRIKES or self.played == self.deal.max_score or self.turns_left == 0
-                or self.deal.game_rules.restricted_clues
+                or self.deal.rules.restricted_clues
                 and not can_score(self.stacks, self.lost, deck_copies(self.deal), self.ways)
                 or self._speedrun_lost)
 
     @property
     def _speedrun_lost(self) -> bool:
         """A speedrun game that lost a card the maximum needs (:func:`needed_lost`): over, with 0."""
-        return self.deal.game_rules.speedrun and needed_lost(self.stacks, self.lost, deck_copies(self.deal), self.ways)
+        return self.deal.rules.speedrun and needed_lost(self.stacks, self.lost, deck_copies(self.deal), self.ways)
 
     @property
     def held_types(self) -> list[int]:
@@ -196,7 +196,7 @@ class Position:
                "strikes": self.strikes, "to_move": self.to_move, "turns_left": self.turns_left}
         if not self.deal.standard:
             out["options"] = self.deal.options.to_hanablive()
-        if self.deal.game_rules.alternating:
+        if self.deal.rules.alternating:
             out["last_clue"] = self.last_clue
         if self.ways is not None:
             variant = self.deal.variant

@@ -146,7 +146,7 @@ class Game:
     def _load_cards(self, deal, hands, stacks, lost, ways):
         """The deal's constants, the hands (deck indices in slot order), the stacks, the copies lost per type and
         the ways of Up or Down stacks (:mod:`~solitaire.seer.game.stacks`, ``None`` elsewhere); ``turn`` 0."""
-        self.deal, self.rules, self.players = deal, deal.game_rules, deal.players  # read once, not per turn
+        self.deal, self.rules, self.players = deal, deal.rules, deal.players  # read once, not per turn
         self.ways = None if ways is None else list(ways)
         self.types = [int(t) for t in deal.types]  # Python ints: the bot reads them on every turn
         self.hands, self.stacks, self.lost = hands, stacks, lost

@@ -4,11 +4,10 @@ Contract: :func:`get_variant` returns the :class:`Variant` of every hanab.live v
 or id, from the shipped table ``data/variants.json`` (built from hanab.live's definitions by
 :mod:`solitaire.seer.game.variants_build`, which also says which rules are not modelled and
 why); a name or id hanab.live does not have raises :class:`InputError`. Every variant has its
-deck; a variant with a rule the solvers do not model has :attr:`Variant.unmodelled`, and
+deck; a variant with a rule the solvers do not model has :attr:`Variant.refused`, and
 :meth:`Variant.check_playable` raises :class:`UnsupportedVariant` naming that rule (the rules
-of a game to be played are checked there, :func:`solitaire.seer.game.deals.rules_of`). Up or Down is played by the
-simulator (:meth:`Variant.check_simulated`, :mod:`solitaire.seer.game.stacks`) and refused by the searches; every
-other refused rule (:attr:`Variant.refused`) by both.
+of a game to be played are checked there, :func:`solitaire.seer.game.deals.rules_of`). Up or Down's stacks are
+:mod:`solitaire.seer.game.stacks`.
 
 A variant has 3 to 6 suits; its cards have the ranks :attr:`Variant.ranks` (hanab.live's
 ``Ranks``: 1..5; 1..k in Sudoku with k suits; 1..5 and :data:`START` in Up or Down) and its
@@ -49,13 +48,13 @@ True
 >>> get_variant("Black (6 Suits)").suits[5].copies
 (1, 1, 1, 1, 1)
 >>> u = get_variant("Up or Down (5 Suits)")
->>> u.ranks, u.suits[0].copies, u.deck_size, u.unmodelled
+>>> u.ranks, u.suits[0].copies, u.deck_size, u.refused
 ((1, 2, 3, 4, 5, 7), (1, 2, 2, 2, 1, 1), 45, None)
 """
 
 import json
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
@@ -210,26 +209,20 @@ class Variant:
         (:mod:`solitaire.seer.game.stacks`)."""
         return START in self.ranks
 
-    @cached_property
-    def unmodelled(self) -> str | None:
-        """The rule the solvers do not model, ``None`` when they play the variant: :attr:`refused`, else Up or
-        Down with a card no clue touches, which the simulator plays (:meth:`check_simulated`) and the searches do
-        not (they search Up or Down as a game whose clues touch every card, :mod:`solitaire.seer.bounds.updown`)."""
-        if self.refused or not self.up_or_down:
-            return self.refused
-        untouched = next((card for card in map(self.card_of, range(len(self.suits) * self.width))
-                          if not any(clue_touches(self, clue, card) for clue in self.clues())), None)
-        return None if untouched is None else (
-            f"Up or Down with a card no clue touches ({self.suits[untouched.suit].name} "
-            f"{'START' if untouched.rank == START else untouched.rank}): the simulator plays it, the searches do not")
+    @property
+    def without_up_or_down(self) -> str:
+        """The name of the variant that is this Up or Down variant's deck and clues without Up or Down: No Variant
+        or 6 Suits for the plain ones, ``X (6 Suits)`` for ``Up or Down & X (6 Suits)`` (the searches play Up or
+        Down through it, :mod:`solitaire.seer.bounds.updown`)."""
+        if "&" in self.name:
+            return self.name.removeprefix("Up or Down & ")
+        return "No Variant" if len(self.suits) == 5 else f"{len(self.suits)} Suits"
 
     def check_playable(self) -> None:
         """Raise :class:`UnsupportedVariant` naming the rule the solvers do not model, if any."""
-        _check(self, self.unmodelled)
-
-    def check_simulated(self) -> None:
-        """Raise :class:`UnsupportedVariant` naming the rule the simulator does not model, if any."""
-        _check(self, self.refused)
+        if self.refused is not None:
+            raise UnsupportedVariant(f"{self.name!r} (id {self.id}) is not supported: {self.refused}",
+                                     "hanab.live variant")
 
     @property
     def deck_size(self) -> int:
@@ -239,12 +232,6 @@ class Variant:
         """Every clue the variant offers: colours in index order, then ranks."""
         return ([Clue(COLOR, i) for i in range(len(self.clue_colors))]
                 + [Clue(RANK, r) for r in self.clue_ranks])
-
-
-def _check(variant: Variant, reason: str | None) -> None:
-    if reason is not None:
-        raise UnsupportedVariant(f"{variant.name!r} (id {variant.id}) is not supported: {reason}",
-                                 "hanab.live variant")
 
 
 def _copies(entry: dict, suit: dict, reversed_: bool, ranks: tuple[int, ...]) -> tuple[int, ...]:
@@ -331,13 +318,13 @@ def all_variants() -> dict[str, Variant]:
 @cache
 def supported_variants() -> dict[str, Variant]:
     """Every variant the solvers play, by name, in hanab.live's order."""
-    return {name: v for name, v in all_variants().items() if v.unmodelled is None}
+    return {name: v for name, v in all_variants().items() if v.refused is None}
 
 
 @cache
 def unsupported_variants() -> dict[str, tuple[int, str]]:
     """Every variant the solvers refuse, by name: its id and what is not modelled."""
-    return {name: (v.id, v.unmodelled) for name, v in all_variants().items() if v.unmodelled is not None}
+    return {name: (v.id, v.refused) for name, v in all_variants().items() if v.refused is not None}
 
 
 @cache

@@ -11,9 +11,8 @@ gives the deck of every variant. A variant whose rules the solvers do not model 
 from the standard game only in their deck (suits, dark suits, Scarce Ones, Critical Fours, reversed
 suits), in which cards a clue touches, and in their token economy (Clue Starved's half clue tokens, Throw It
 in a Hole's finished stack that returns no token) and in Alternating Clues where clues of both kinds touch every
-card; Up or Down (``upOrDown``) is carried as a rule the simulator plays and the searches refuse
-(:attr:`~solitaire.seer.game.variants.Variant.unmodelled`). Refused, by the variants.json / suits.json field that
-says so:
+card; and in Up or Down (``upOrDown``), carried as a rule (:mod:`solitaire.seer.game.stacks`). Refused, by the
+variants.json / suits.json field that says so:
 
 * ``sudoku`` (and any ``stackSize``): stacks that start at any rank;
 * suits with ``inverted`` (Orange): playing discards and discarding plays;

@@ -16,7 +16,7 @@ from solitaire.seer.bounds.updown import DOWN, UP, directions, fixed_deal
 from solitaire.seer.game import stacks as updown
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import simulate
-from solitaire.seer.game.variants import UnsupportedVariant
+from solitaire.seer.game.variants import UnsupportedVariant, get_variant, supported_variants
 from solitaire.seer.sources.dealsource import live_deals
 from tests.helpers import brute, exact_on_tiny_decks, random_game, tiny_deal
 
@@ -42,6 +42,21 @@ def test_exact_from_random_positions(seed, steps):
     assert result.exact and result.score == brute(game.deal, game=game)
     assert simulate(game.position(), result.actions).score == result.score
     assert result.L <= result.score <= result.U2 <= u1(game.position()).score
+
+
+@pytest.mark.parametrize("variant, suits", [("Up or Down & White (5 Suits)", (0, 4)),
+                                            ("Up or Down & Null (5 Suits)", (0, 4)),
+                                            ("Up or Down & Gray (6 Suits)", (0, 5))])
+def test_cards_no_clue_touches(variant, suits):
+    """Restricted clues: a White or Gray START no clue touches stands, in the game of fixed directions, beside a 1 a
+    rank clue touches (a looser rule, whose lines are replayed); Null cards no clue touches in either. From random
+    positions of short decks the search is exact and equals the exhaustive search of the real rules."""
+    rng = random.Random(variant)
+    for _ in range(8):
+        game = random_game(tiny_deal(rng, 2, variant, suits=suits), rng, rng.randint(0, 10))
+        result = exact(game.deal, start=game.position())
+        assert result.exact and result.score == brute(game.deal, game=game)
+        assert simulate(game.position(), result.actions).score == result.score
 
 
 def test_directions_follow_the_stacks():
@@ -76,8 +91,19 @@ def test_real_seeds_are_searched_and_bounded():
     assert (searched.L, searched.score, searched.method) == (21, 25, Method.SEARCH) and searched.searches > 0
 
 
-def test_a_variant_with_a_card_no_clue_touches_is_refused_by_the_searches():
-    deal = live_deals(["p2v24s1"])[0]
-    assert deal.rules.variant.unmodelled is None
-    with pytest.raises(UnsupportedVariant, match="White START"):
-        live_deals(["p2v42s1"])[0].rules
+def test_every_up_or_down_variant_played_is_played_through_its_variant_without_it():
+    """The games of fixed directions are dealt as the variant without Up or Down: it exists, is played, and has the
+    same suits and clues."""
+    played = [v for v in supported_variants().values() if v.up_or_down]
+    assert len(played) == 30
+    for variant in played:
+        base = get_variant(variant.without_up_or_down)
+        assert base.refused is None and not base.up_or_down
+        assert ([s.name for s in base.suits], base.clue_colors, base.clue_ranks) == (
+            [s.name for s in variant.suits], variant.clue_colors, variant.clue_ranks)
+
+
+def test_the_orange_variants_are_refused_by_the_searches():
+    assert live_deals(["p2v24s1"])[0].rules.variant.without_up_or_down == "No Variant"
+    with pytest.raises(UnsupportedVariant, match="inverted suit Orange"):
+        exact(live_deals(["p2v2372s1"])[0])

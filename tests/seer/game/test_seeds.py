@@ -160,10 +160,10 @@ def test_seed_ranges():
 
 
 def test_seed_of_a_refused_variant_deals_its_deck():
-    deck = deck_from_seed("p3v42s1")  # Up or Down & White (5 Suits)
-    assert sorted(deck) == sorted(unshuffled_deck(get_variant(42)))
+    deck = deck_from_seed("p3v2372s1")  # Up or Down & Orange (5 Suits)
+    assert sorted(deck) == sorted(unshuffled_deck(get_variant(2372)))
     with pytest.raises(UnsupportedVariant, match="Up or Down"):
-        get_variant(42).check_playable()
+        get_variant(2372).check_playable()
 
 
 class _Scripted(GoRand):

@@ -38,7 +38,6 @@ def test_every_hanablive_variant_has_its_deck():
         assert v.deck_size == len(unshuffled_deck(v)) == sum(_suit_total(entry, s) for s in suits), v.name
         assert (v.refused is None) == ("refused" not in entry)
     assert sum(v.refused is None for v in all_variants().values()) == 2100  # 30 of them Up or Down
-    assert sum(v.unmodelled is None for v in all_variants().values()) == 2094
 
 
 @pytest.mark.parametrize("name, ranks, copies, size", [  # copies per slot: the ranks in the order a stack is built
@@ -79,9 +78,9 @@ def test_a_seed_deals_every_rule_and_types_round_trip():
 
 
 def test_the_rules_of_a_game_refuse_what_the_solvers_do_not_model():
-    deal, = live_deals(["p2v42s1"])
-    with pytest.raises(UnsupportedVariant, match=r"'Up or Down & White \(5 Suits\)' \(id 42\) is not supported: "
-                                                 r"Up or Down with a card no clue touches \(White START\)"):
+    deal, = live_deals(["p2v2372s1"])
+    with pytest.raises(UnsupportedVariant, match=r"'Up or Down & Orange \(5 Suits\)' \(id 2372\) is not supported: "
+                                                 r"inverted suit Orange"):
         _ = deal.rules
     assert live_deals(["p2v24s1"])[0].rules.variant.up_or_down
     with pytest.raises(UnsupportedVariant, match="inverted suit Orange"):
@@ -91,10 +90,10 @@ def test_the_rules_of_a_game_refuse_what_the_solvers_do_not_model():
 
 def test_deal_prints_the_deck_and_bound_refuses_the_game(tmp_path):
     runner = CliRunner()
-    printed = runner.invoke(main, ["deal", "--hanab-live-seed", "p2v42s1"])
+    printed = runner.invoke(main, ["deal", "--hanab-live-seed", "p2v2372s1"])
     assert printed.exit_code == 0, printed.output
     game = json.loads(printed.output)
-    assert game["options"]["variant"] == "Up or Down & White (5 Suits)" and len(game["deck"]) == 45
+    assert game["options"]["variant"] == "Up or Down & Orange (5 Suits)" and len(game["deck"]) == 45
     assert sum(card["rank"] == START for card in game["deck"]) == 5
     seeds = runner.invoke(main, ["deal", "--hanab-live-seeds", "p3v1356s1..3"])
     assert seeds.exit_code == 0 and len(seeds.output.splitlines()) == 3
@@ -102,5 +101,5 @@ def test_deal_prints_the_deck_and_bound_refuses_the_game(tmp_path):
     path.write_text(printed.output)
     bound = runner.invoke(main, ["bound", "--deal", str(path), "--json"])
     assert bound.exit_code == 0, bound.output
-    assert "Up or Down with a card no clue touches (White START)" in bound.output
+    assert "inverted suit Orange" in bound.output
     assert '"refused"' in bound.output
