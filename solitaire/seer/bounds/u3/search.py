@@ -443,11 +443,13 @@ def _exact_up_or_down(deal: Deal, limits: SearchLimits, start: Position | None, 
                 break
             search(option, slice_ if left is None else min(slice_, left), search_only)
         slice_ *= 4
+    left_open = bool(open_options())
     if limits.peer_timeout and not STOP_REQUEST[0]:
         for option in open_options():
             search(option, 0.0, limits)
     high = max(low, *(option.high for option in options))
-    method = None if low < high else Method.BOT if searches == 0 and bot == high else Method.SEARCH
+    method = (None if low < high else Method.PEER if left_open else Method.BOT if searches == 0 and bot == high
+              else Method.SEARCH)
     return ExactResult(low, high, low == high, bot, u2, low_actions, nodes, searches, time.perf_counter() - began,
                        method)
 
