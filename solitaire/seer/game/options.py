@@ -176,6 +176,9 @@ class Rules:
         if not 0 <= self.options.starting_player < self.players:
             raise InputError(f"expected a starting player in 0..{self.players - 1}, "
                              f"got {self.options.starting_player}", "hanab.live options")
+        if self.deck_plays and self.discard_when_full:
+            raise UnsupportedVariant(f"option deckPlays is not supported in {self.variant.name!r}: beside an inverted "
+                                     f"suit the deck's last card may also be discarded", "hanab.live options")
 
     @property
     def hand_size(self) -> int:
@@ -192,6 +195,19 @@ class Rules:
         return self.options.deck_plays
 
     @property
+    def discard_when_full(self) -> bool:
+        """Whether a discard is allowed at 8 clue tokens, returning none: in a variant with an inverted suit
+        (Orange, Dark Orange; :attr:`~solitaire.seer.game.variants.Variant.has_inverted_suits`).
+
+        hanab.live's server (``commandActionPlay``, ``commandActionDiscard`` in ``command_action.go``) turns a play
+        of an inverted card into its discard (a token below 8) and a discard of it into its play, and refuses a
+        discard at 8 tokens only in a variant without inverted suits. A game's actions are recorded as their
+        effects (``PlayCard`` and ``DiscardCard`` log them), and the server replays them uninverted. So to a team
+        that sees every card a play is a play and a discard a discard, as in the standard game, except that a
+        discard (of any card: an inverted card's through the play button) is also allowed at 8 tokens."""
+        return self.variant.has_inverted_suits
+
+    @property
     def clue_starved(self) -> bool:
         return self.variant.clue_starved
 
@@ -199,8 +215,9 @@ class Rules:
     def peer_gap(self) -> str | None:
         """What of these rules the SAT peers (:mod:`solitaire.seer.bounds.peers`) do not encode, as one line, or
         ``None``: the option ``deckPlays`` (every removal of their formulas is of a card the actor holds), a card no
-        clue touches while no clue is always legal (they let a player clue whenever a token is left), or Clue
-        Starved's half tokens (they count whole tokens)."""
+        clue touches while no clue is always legal (they let a player clue whenever a token is left), Clue
+        Starved's half tokens (they count whole tokens), a discard at 8 tokens (:attr:`discard_when_full`) or a
+        finished stack that returns no token."""
         if self.deck_plays:
             return "option deckPlays is not encoded: the peers remove only cards the actor holds, not the deck's last"
         if self.speedrun:
@@ -210,6 +227,9 @@ class Rules:
                     f"peers let a player clue whenever a token is left")
         if self.clue_cost != 1:
             return f"{self.variant.name!r} is not encoded: its half clue tokens (the peers count whole tokens)"
+        if self.discard_when_full:
+            return (f"{self.variant.name!r} is not encoded: a discard at 8 clue tokens is allowed here, and the peers "
+                    f"refuse it")
         if not self.stack_token:
             return (f"{self.variant.name!r} is not encoded: a finished stack returns no clue token here, and the "
                     f"peers return one")

@@ -4,11 +4,12 @@ Simulator (:class:`Game`, :func:`simulate`, :func:`replay`). Rules as on hanab.l
 players ``0..P-1`` take turns, the starting player first (the deal's, player 0 unless the game
 says otherwise; the deal still gives player 0 the first hand); 8 clue tokens, 3 strikes; a clue costs a token, must
 touch at least one card of another player and draws nothing; a discard needs fewer than 8
-tokens and returns one; a play of the next card of its suit scores (a 5 returns a token if
-below 8, except under Throw It in a Hole, :attr:`~solitaire.seer.game.options.Rules.stack_token`), any other
-play is a misplay (a strike, the card is discarded). Under Clue Starved a
-discard or a played 5 returns half a token: the game counts half tokens then, as hanab.live
-does (16 at the start, a clue costs 2, :attr:`~solitaire.seer.game.options.Rules.clue_cost`). Each play,
+tokens and returns one (beside an inverted suit it is allowed at 8 too, returning none:
+:attr:`~solitaire.seer.game.options.Rules.discard_when_full`); a play of the next card of its suit scores (a 5
+returns a token if below 8, except under Throw It in a Hole,
+:attr:`~solitaire.seer.game.options.Rules.stack_token`), any other play is a misplay (a strike, the card is
+discarded). Under Clue Starved a discard or a played 5 returns half a token: the game counts half tokens then,
+as hanab.live does (16 at the start, a clue costs 2, :attr:`~solitaire.seer.game.options.Rules.clue_cost`). Each play,
 misplay or discard draws the next card for the acting player while the deck lasts. With the
 option ``deckPlays``, when one card is left in the deck the player to move may play it from the
 deck (as hanab.live's server does: the card is drawn and played at once, a misplay if it does not
@@ -38,7 +39,8 @@ twice, or a card whose lower card is lost) when it may — unless the pace
 a clue to keep the deck for later (this matters at the end: after the last draw each
 player plays at most once, and only its own cards); otherwise it stalls with a clue
 when a token is left; otherwise it discards the card it misses least (not the last copy of
-a needed card if it can help it, the highest rank first). With 8 tokens and no legal clue (no
+a needed card if it can help it, the highest rank first). (A discard at 8 tokens counts as one it may make
+where the rules allow it.) With 8 tokens and no legal clue (no
 teammate holds a card some clue touches, in a variant with such cards) it misplays its least
 useful card, even as the third strike: no other action is legal then. The search's driver plays the same line
 with a compiled twin of the bot (:mod:`solitaire.seer.bounds.u3.bot`), which the tests hold to this one.
@@ -161,6 +163,7 @@ class Game:
                 self.held[self.types[order]] += 1
         self.turn, self.deck_plays = 0, self.rules.deck_plays
         self.clue_cost, self.max_clues = self.rules.clue_cost, self.rules.max_clues
+        self.discard_when_full = self.rules.discard_when_full
         self.stack_token = self.rules.stack_token
 
     def position(self) -> Position:
@@ -202,8 +205,8 @@ class Game:
 
     @property
     def may_discard(self) -> bool:
-        """Whether a discard is allowed: fewer than 8 clue tokens."""
-        return self.clues < self.max_clues
+        """Whether a discard is allowed: fewer than 8 clue tokens, or beside an inverted suit."""
+        return self.clues < self.max_clues or self.discard_when_full
 
     @property
     def deck_left(self) -> int:
@@ -269,11 +272,11 @@ class Game:
                 self.strikes += 1
                 self.lost[self.types[target]] += 1
         elif kind == DISCARD:
-            if not self.clues < self.max_clues:
+            if not self.may_discard:
                 raise ValueError("a discard needs fewer than 8 clue tokens")
             self._remove(target)
             self.lost[self.types[target]] += 1
-            self.clues += 1
+            self.clues = min(self.clues + 1, self.max_clues)
         elif kind in (COLOR_CLUE, RANK_CLUE):
             self._check_clue(kind, target, value)
             self.clues -= self.clue_cost
@@ -449,7 +452,7 @@ def legal_clue(game: Game) -> Action | None:
 def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list[Action]:
     """Every legal action of the player to move, up to the content of a clue: a play of each card
     (a misplay included) and of the deck's last card when it may be played from the deck, a
-    discard of each card when a token is missing, and one clue
+    discard of each card when one is allowed (:attr:`Game.may_discard`), and one clue
     (:func:`legal_clue`) when a token is left and a teammate holds a card some clue touches (any card
     when a clue is always legal). With every card seen a clue only spends a token and hands the turn
     on, so one clue stands for all of them.

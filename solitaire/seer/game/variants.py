@@ -204,6 +204,12 @@ class Variant:
         return Card(suit, self.suit_slots(suit)[slot])
 
     @property
+    def has_inverted_suits(self) -> bool:
+        """Whether a suit is inverted (Orange, Dark Orange): hanab.live's ``HasInvertedSuits``, under which a discard
+        is allowed at 8 clue tokens (:attr:`~solitaire.seer.game.options.Rules.discard_when_full`)."""
+        return any(s.inverted for s in self.suits)
+
+    @property
     def up_or_down(self) -> bool:
         """hanab.live's Up or Down: a stack is built up from 1 or down from 5, or from a START card
         (:mod:`solitaire.seer.game.stacks`)."""

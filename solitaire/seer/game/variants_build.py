@@ -10,12 +10,11 @@ gives the deck of every variant. A variant whose rules the solvers do not model 
 ``refused``: one line saying which of its rules is not modelled. The modelled variants differ
 from the standard game only in their deck (suits, dark suits, Scarce Ones, Critical Fours, reversed
 suits), in which cards a clue touches, and in their token economy (Clue Starved's half clue tokens, Throw It
-in a Hole's finished stack that returns no token) and in Alternating Clues where clues of both kinds touch every
-card; and in Up or Down (``upOrDown``), carried as a rule (:mod:`solitaire.seer.game.stacks`). Refused, by the
-variants.json / suits.json field that says so:
+in a Hole's finished stack that returns no token, a discard at 8 tokens beside an inverted suit) and in Alternating
+Clues where clues of both kinds touch every card; and in Up or Down (``upOrDown``), carried as a rule
+(:mod:`solitaire.seer.game.stacks`). Refused, by the variants.json / suits.json field that says so:
 
 * ``sudoku`` (and any ``stackSize``): stacks that start at any rank;
-* suits with ``inverted`` (Orange): playing discards and discarding plays;
 * ``alternatingClues`` with a card only one kind of clue touches
   (:func:`~solitaire.seer.game.variants.alternation_gap`);
 * any field this module does not know, so that a new hanab.live rule is never taken silently.
@@ -59,7 +58,6 @@ _REFUSED_VARIANT = {
     "sudoku": "Sudoku (stacks start at any rank)",
     "stackSize": "stacks shorter than 5",
 }
-_REFUSED_SUIT = {"inverted": "inverted suit {} (a play discards and a discard plays)"}
 REVERSED = " Reversed"
 
 
@@ -95,7 +93,6 @@ def unsupported_reasons(variant: dict, suits: dict[str, dict]) -> list[str]:
                 and key not in _REFUSED_VARIANT and key != "clueColors"]
     for name in variant["suits"]:
         suit = suits[name.removesuffix(REVERSED)]
-        reasons += [text.format(name) for key, text in _REFUSED_SUIT.items() if key in suit]
         reasons += [f"unknown field {key!r} of suit {name}" for key in suit
                     if key not in _COSMETIC_SUIT and key not in SUIT_FLAGS and key != "clueColors"]
     return list(dict.fromkeys(reasons))

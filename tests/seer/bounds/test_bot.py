@@ -20,7 +20,8 @@ RULES = [Options(), Options(variant="Null (5 Suits)"), Options(variant="Clue Sta
          Options(variant="Black (6 Suits)", one_extra_card=True), Options(variant="Rainbow (6 Suits)"),
          Options(variant="Null-Fives & Brown (3 Suits)", one_less_card=True), Options(deck_plays=True),
          Options(variant="Null (6 Suits)", empty_clues=True), Options(variant="Clue Starved & Null (5 Suits)"),
-         Options(variant="Throw It in a Hole (5 Suits)"), Options(speedrun=True)]
+         Options(variant="Throw It in a Hole (5 Suits)"), Options(speedrun=True), Options(variant="Orange (6 Suits)"),
+         Options(variant="Null & Dark Orange (5 Suits)")]
 
 
 def check_same_line(game):
@@ -61,7 +62,7 @@ def test_the_same_line_in_endgames_that_can_hardly_be_clued():
     rng, checked = random.Random(7), 0
     for _ in range(400):
         position = endgame(rng, rng.choice(["Null (3 Suits)", "Null-Ones & Null (3 Suits)", "Clue Starved (5 Suits)",
-                                            "No Variant"]), unclued=rng.random() < 0.5)
+                                            "No Variant", "Null & Orange (3 Suits)"]), unclued=rng.random() < 0.5)
         if position is not None:
             check_same_line(Game.from_position(position))
             checked += 1

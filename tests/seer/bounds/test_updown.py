@@ -16,7 +16,7 @@ from solitaire.seer.bounds.updown import DOWN, UP, directions, fixed_deal
 from solitaire.seer.game import stacks as updown
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import simulate
-from solitaire.seer.game.variants import UnsupportedVariant, get_variant, supported_variants
+from solitaire.seer.game.variants import get_variant, supported_variants
 from solitaire.seer.sources.dealsource import live_deals
 from tests.helpers import brute, exact_on_tiny_decks, random_game, tiny_deal
 
@@ -95,7 +95,7 @@ def test_every_up_or_down_variant_played_is_played_through_its_variant_without_i
     """The games of fixed directions are dealt as the variant without Up or Down: it exists, is played, and has the
     same suits and clues."""
     played = [v for v in supported_variants().values() if v.up_or_down]
-    assert len(played) == 30
+    assert len(played) == 33
     for variant in played:
         base = get_variant(variant.without_up_or_down)
         assert base.refused is None and not base.up_or_down
@@ -103,7 +103,9 @@ def test_every_up_or_down_variant_played_is_played_through_its_variant_without_i
             [s.name for s in variant.suits], variant.clue_colors, variant.clue_ranks)
 
 
-def test_the_orange_variants_are_refused_by_the_searches():
+def test_the_orange_variants_are_searched_through_their_variant_without():
     assert live_deals(["p2v24s1"])[0].rules.variant.without_up_or_down == "No Variant"
-    with pytest.raises(UnsupportedVariant, match="inverted suit Orange"):
-        exact(live_deals(["p2v2372s1"])[0])
+    deal = live_deals(["p2v2372s1"])[0]
+    assert deal.variant.without_up_or_down == "Orange (5 Suits)"
+    result = exact(deal)
+    assert result.exact and simulate(deal, result.actions).score == result.score

@@ -42,7 +42,7 @@ def test_shuffle_of_every_pair(pair):
 @pytest.mark.parametrize("pair", PAIRS, ids=[p["seed"] for p in PAIRS])
 def test_deck_of_every_pair(pair):
     """The seed string alone gives the deck (variant read from the seed), in every variant, those the
-    solvers refuse (Orange's inverted suit) included."""
+    solvers refuse (Sudoku) included."""
     variant = get_variant(parse_seed(pair["seed"]).variant_id)
     assert variant.name == pair["variant"]
     deck = deck_from_seed(pair["seed"])
@@ -52,7 +52,7 @@ def test_deck_of_every_pair(pair):
 
 def test_supported_pairs_count():
     supported = [p for p in PAIRS if get_variant(p["variant"]).refused is None]
-    assert len(supported) == 118
+    assert len(supported) == 122
     assert all(deck_from_seed(p["seed"]) == [Card(*c) for c in p["deck"]] for p in PAIRS)
 
 
@@ -160,10 +160,10 @@ def test_seed_ranges():
 
 
 def test_seed_of_a_refused_variant_deals_its_deck():
-    deck = deck_from_seed("p3v2372s1")  # Up or Down & Orange (5 Suits)
-    assert sorted(deck) == sorted(unshuffled_deck(get_variant(2372)))
-    with pytest.raises(UnsupportedVariant, match="Up or Down"):
-        get_variant(2372).check_playable()
+    deck = deck_from_seed("p3v2391s1")  # Sudoku & Orange (5 Suits)
+    assert sorted(deck) == sorted(unshuffled_deck(get_variant(2391)))
+    with pytest.raises(UnsupportedVariant, match="Sudoku"):
+        get_variant(2391).check_playable()
 
 
 class _Scripted(GoRand):
@@ -211,11 +211,10 @@ def test_batch_decks_of_every_pair():
         size = pairs[0]["deck_size"]
         orders = shuffle_orders([p["seed"] for p in pairs], size)
         assert orders.tolist() == [shuffle_order(p["seed"], size) for p in pairs]
-        if name != "Orange (3 Suits)":
-            decks = decks_from_seeds([p["seed"] for p in pairs], get_variant(name))
-            assert [[list(c) for c in d] for d in decks] == [p["deck"] for p in pairs]
-            checked += len(pairs)
-    assert checked == 118
+        decks = decks_from_seeds([p["seed"] for p in pairs], get_variant(name))
+        assert [[list(c) for c in d] for d in decks] == [p["deck"] for p in pairs]
+        checked += len(pairs)
+    assert checked == 122
 
 
 @given(seeds=st.lists(st.text(max_size=12), max_size=6), n=st.integers(1, 70))

@@ -33,8 +33,9 @@ __all__ = ["bot_finish", "bot_kernel"]
 #: (:attr:`~solitaire.seer.game.options.Rules.stack_token`), 1 when clues alternate (Alternating Clues); and the
 #: kind of the last clue under Alternating Clues (0 colour, 1 rank, -1 none), 1 when the game ends as soon as no card
 #: can score (restricted clues: :func:`~solitaire.seer.game.position.can_score`), 1 in a speedrun (it ends with 0 once
-#: a card the maximum needs is lost: :func:`~solitaire.seer.game.position.needed_lost`).
-POS, CLUES, STRIKES, FIN, MOVER, SCORE, COST, MOST, TOP, BONUS, ALTERNATE, LAST, ENDS_DEAD, SPEEDRUN = range(14)
+#: a card the maximum needs is lost: :func:`~solitaire.seer.game.position.needed_lost`), 1 when a discard is allowed at
+#: the most units (:attr:`~solitaire.seer.game.options.Rules.discard_when_full`).
+POS, CLUES, STRIKES, FIN, MOVER, SCORE, COST, MOST, TOP, BONUS, ALTERNATE, LAST, ENDS_DEAD, SPEEDRUN, FULL = range(15)
 #: Columns of the ``per_type`` array of :func:`bot_kernel`: the copies in the variant's deck, lost and held, in this
 #: deck (:func:`~solitaire.seer.game.position.deck_copies`), then the kind
 #: (0 colour, 1 rank, -1 none) and value of the first clue that touches the type and the value of the first of the
@@ -119,7 +120,7 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
                 for j in range(hlen[p] if p != mover else 0):
                     t = deck[hands[p, j]]
                     stall |= stacks[t // RANKS] == t % RANKS
-        may_discard = clues < most
+        may_discard = clues < most or state[FULL]
         kind, target, value = -1, least, 0
         if play >= 0:
             kind, target = _PLAY, play
@@ -155,7 +156,7 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
             else:
                 per_type[t, LOST] += 1
                 strikes += kind == _PLAY
-                clues += kind == _DISCARD
+                clues += kind == _DISCARD and clues < most
         else:
             clues -= cost
             last = kind - _COLOR_CLUE if alternate else -1
@@ -183,7 +184,7 @@ def bot_finish(game: Game) -> tuple[list[Action], int]:
     last = -1 if game.last_clue is None else int(game.last_clue == RANK)
     state = np.array([game.next_card, game.clues, game.strikes, fin, game.current, sum(game.stacks), game.clue_cost,
                       game.max_clues, game.max_score, game.stack_token, game.rules.alternating, last, game.ends_dead,
-                      game.speedrun], dtype=np.int64)
+                      game.speedrun, game.discard_when_full], dtype=np.int64)
     # a line: at most one removal per card and, as a clue spends a unit and a removal returns at most one, as many
     # clues as units at the start and removals
     line = np.empty((2 * (len(game.types) + game.max_clues) + 8, ARG + 1), dtype=np.int64)

@@ -30,6 +30,11 @@ below hold: in each pair the dominating state has lost the same cards as the oth
 spare card in place of one it still holds, so it never loses a card the maximum needs before the other does, and
 a state that has lost one has ended with 0, which nothing beats from below. The token-free game ignores the rule
 (a relaxation).
+Beside an inverted suit (Orange; ``full``, :class:`Setup`) a discard is also allowed at 8 tokens and returns none
+(:attr:`~solitaire.seer.game.options.Rules.discard_when_full`): discards are then listed at every token count, and no
+misplay is, as the misplay dominance below then holds at 8 tokens too (``A``, at 8 tokens, copies a discard of ``B``
+as a discard, still allowed, and ``t_A - t_B`` only shrinks towards 0). Every other argument compares states that
+make the same kind of move, so it holds as it is; the token-free game allows every discard already.
 
 The token-free game (``free``). The same search runs on a relaxation of the rules: every clue is
 free and every discard allowed (no tokens, no strikes; a misplay is then a discard, one from the
@@ -204,8 +209,9 @@ Root = namedtuple("Root", "hand_cards hlen stacks scalars")
 #: clue tokens a clue costs (2 under Clue Starved, else 1; module docstring), ``plays``, 1 when the deck's
 #: last card may be played from the deck (the option ``deckPlays``), else 0, and ``bonus``, the units a finished
 #: stack returns (1; 0 under Throw It in a Hole), and ``sudden``, 1 in a speedrun (a lost card the maximum needs ends
-#: the game with 0: module docstring), else 0.
-Setup = namedtuple("Setup", "deck nextpos counts players hand mute cost plays bonus sudden")
+#: the game with 0: module docstring), else 0, and ``full``, 1 when a discard is allowed at 8 tokens (beside an
+#: inverted suit: module docstring), else 0.
+Setup = namedtuple("Setup", "deck nextpos counts players hand mute cost plays bonus sudden full")
 #: The search's scratch arrays (:func:`scratch`).
 Scratch = namedtuple("Scratch", "state frame words hand moves work rng")
 
@@ -323,7 +329,7 @@ def _unclued_sheds(out, m, kind, cur, stacks, hands, hlen, mute):
 
 
 @numba.njit(cache=True, _nrt=False, forceinline=True)  # type: ignore[call-overload]
-def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost, last):
+def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost, full, last):
     """Fill ``out`` with the moves worth searching (module docstring), best first, ``junk`` the junk types
     (:func:`_junk`); returns the count. ``last``: the type of the deck's last card when it may be played from
     the deck (``deckPlays``, one card left), else -1. Its play comes first when it plays (the token-free game
@@ -334,7 +340,7 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, 
     if playable:
         out[0] = M_DECK_PLAY * 32 + last
         m = 1
-    m = _hand_moves(out, m, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost)
+    m = _hand_moves(out, m, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost, full)
     if last >= 0 and not playable and (free or strikes < 2):
         out[m] = M_DECK_SHED * 32 + last
         m += 1
@@ -342,14 +348,15 @@ def _moves(out, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, 
 
 
 @numba.njit(cache=True, _nrt=False, forceinline=True)  # type: ignore[call-overload]
-def _hand_moves(out, m, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost):
+def _hand_moves(out, m, cur, tokens, strikes, stacks, hands, hlen, held, junk, P, free, mute, cost, full):
     """Append to ``out[:m]`` the moves of the mover's hand and the clue worth searching (module docstring), best
     first, ``junk`` the junk types (:func:`_junk`); returns the new count.
     In the token-free game (``free``) a pass is allowed unless the last ``P - 1`` moves were passes
     (``tokens`` counts them), misplays are never needed, and every discard is allowed but searched
     only when the player has no playable card (a play dominates every discard there: module
     docstring). ``mute``: the types no clue touches under restricted clues (0: a clue is legal whenever
-    a token is left; always 0 in the token-free game); ``cost``: the units of tokens a clue costs."""
+    a token is left; always 0 in the token-free game); ``cost``: the units of tokens a clue costs; ``full``: 1 when a
+    discard is allowed at 8 tokens (beside an inverted suit), which leaves no misplay worth searching."""
     n = hlen[cur]
     seen = 0  # bit x: type x listed
     for r in range(RANKS):  # plays, lowest rank first
@@ -361,7 +368,7 @@ def _hand_moves(out, m, cur, tokens, strikes, stacks, hands, hlen, held, junk, P
                 m += 1
     spare = _spare(cur, hands, hlen, junk, mute)
     unclued = mute != 0 and spare >= 0 and not (mute >> spare) & 1  # the spare can be clued: its dominance is partial
-    discard = m == 0 if free else tokens < MAX_CLUES * cost
+    discard = m == 0 if free else tokens < MAX_CLUES * cost or full
     if discard and spare >= 0:
         out[m] = M_DISCARD * 32 + spare
         m += 1
@@ -466,7 +473,7 @@ def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free, cost
         if x % RANKS == RANKS - 1 and tokens < MAX_CLUES * cost:
             tokens += bonus
     elif kind == M_DISCARD:
-        tokens += 1
+        tokens += tokens < MAX_CLUES * cost  # at 8 tokens (beside an inverted suit) a discard returns none
     elif not free:
         strikes += 1
     if free:
@@ -547,7 +554,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
     It makes no reference counts (module docstring), so it allocates nothing, and its caller holds every
     array until it returns.
     """
-    deck, nextpos, counts, P, H, mute, cost, plays, bonus, sudden = setup
+    deck, nextpos, counts, P, H, mute, cost, plays, bonus, sudden, full = setup
     if free:
         mute, sudden = 0, 0  # the token-free game's clues are free: every junk card alike, every dominance whole
     hands, hlen, stacks, held, lost, rem = cards
@@ -590,7 +597,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
                     if result >= target:
                         last = deck[pos] if plays and pos == n_cards - 1 else -1  # played from the deck, or not
                         frame[d, F_MOVES] = _moves(moves[d], cur, tokens, strikes, stacks, hands, hlen, held, junk, P,
-                                                   free, mute, cost, last)
+                                                   free, mute, cost, full, last)
                         if seed:
                             _shuffle(moves[d], frame[d, F_MOVES], seed % 2 == 0, rng)
                         frame[d, F_NEXT], frame[d, F_BEST], frame[d, F_HOPE] = 0, 0, hope
@@ -645,19 +652,20 @@ def scratch(seed: int, memo_bits: int) -> Scratch:
 
 
 def setup_of(deck: np.ndarray, P: int, H: int, mute: int, cost: int, plays: int, bonus: int = 1,
-             sudden: int = 0) -> Setup:
+             sudden: int = 0, full: int = 0) -> Setup:
     """What a search of the deck ``deck`` never changes (:class:`Setup`): ``counts`` are the copies of each type in
     this deck (not the variant's), ``nextpos[q, x]`` the first position ``>= q`` of type ``x`` in the deck (the
     deck size if none), both with ``MAX_TYPES`` entries per position whatever the deck; ``P`` players hold ``H``
-    cards each; ``mute``, ``cost``, ``plays``, ``bonus`` and ``sudden``: the types no clue touches under restricted
-    clues, the units of tokens a clue costs, whether the deck's last card may be played from the deck, the units a
-    finished stack returns and whether the game is a speedrun."""
+    cards each; ``mute``, ``cost``, ``plays``, ``bonus``, ``sudden`` and ``full``: the types no clue touches under
+    restricted clues, the units of tokens a clue costs, whether the deck's last card may be played from the deck, the
+    units a finished stack returns, whether the game is a speedrun and whether a discard is allowed at 8 tokens."""
     n_cards = deck.size
     at = np.full((n_cards + 1, MAX_TYPES), n_cards, dtype=np.int64)
     at[np.arange(n_cards), deck] = np.arange(n_cards)
     nextpos = np.ascontiguousarray(np.minimum.accumulate(at[::-1], axis=0)[::-1])
     counts = np.bincount(deck, minlength=MAX_TYPES).astype(np.int64)
-    return Setup(deck, nextpos, counts, int(P), int(H), int(mute), int(cost), int(plays), int(bonus), int(sudden))
+    return Setup(deck, nextpos, counts, int(P), int(H), int(mute), int(cost), int(plays), int(bonus), int(sudden),
+                 int(full))
 
 
 def cards_of(setup: Setup, root: Root) -> Cards:

@@ -187,15 +187,16 @@ def deal_setup(deal: Deal) -> Setup:
     legal whenever a token is left), the units of clue tokens a clue costs (2 under Clue Starved, whose units are
     half tokens; :attr:`~solitaire.seer.game.options.Rules.clue_cost`), 1 when the deck's last card may be
     played from the deck (the option ``deckPlays``), else 0, and the units a finished stack returns (1; 0 under
-    Throw It in a Hole, :attr:`~solitaire.seer.game.options.Rules.stack_token`) and 1 in a speedrun
-    (:attr:`~solitaire.seer.game.options.Rules.speedrun`)."""
+    Throw It in a Hole, :attr:`~solitaire.seer.game.options.Rules.stack_token`), 1 in a speedrun
+    (:attr:`~solitaire.seer.game.options.Rules.speedrun`) and 1 when a discard is allowed at 8 tokens
+    (:attr:`~solitaire.seer.game.options.Rules.discard_when_full`)."""
     if deal.variant.width != RANKS:
         raise ValueError(f"{deal.variant.name}: the search takes 5 types per suit (Up or Down: "
                          f"solitaire.seer.bounds.updown)")
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
     rules = deal.rules
     return setup_of(deck, deal.players, deal.hand, muted_types(deal), rules.clue_cost, int(rules.deck_plays),
-                    int(rules.stack_token), int(rules.speedrun))
+                    int(rules.stack_token), int(rules.speedrun), int(rules.discard_when_full))
 
 
 def root_arrays(game: Game) -> Root:
