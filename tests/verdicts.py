@@ -83,7 +83,7 @@ def option_verdict(record, key, value):
         return VALID if isinstance(value, str) else INVALID
     if not isinstance(value, bool):
         return INVALID
-    return VALID if not value else INVALID if key in ("allOrNothing", "detrimentalCharacters") else EITHER
+    return VALID if not value else INVALID if key == "detrimentalCharacters" else EITHER
 
 
 def action_verdict(action, key, value):

@@ -180,8 +180,8 @@ def u1(source: Deal | Position) -> Bound:
     25
     """
     position = position_of(source)
-    if position.over:
-        return Bound("U1", position.score, [])
+    if position.over or position.deal.rules.endless:
+        return _ended_or_endless("U1", position)
     if position.ways is not None:
         return _up_or_down(position, u1)
     relaxed = _Relaxed(position)
@@ -225,13 +225,20 @@ def u2(source: Deal | Position) -> Bound:
     (17, 23, 25)
     """
     position = position_of(source)
-    if position.over:
-        return Bound("U2", position.score, [])
+    if position.over or position.deal.rules.endless:
+        return _ended_or_endless("U2", position)
     if position.ways is not None:
         return _up_or_down(position, u2)
     relaxed = _Relaxed(position)
     result = pace_max(relaxed.pace())
     return Bound("U2", relaxed.played + result.score, [(when, relaxed.name(t)) for when, t in result.plays])
+
+
+def _ended_or_endless(name: str, position: Position) -> Bound:
+    """The bound ``name`` of a position whose game is over (its score), or of a game without a final round (All or
+    Nothing: :attr:`~solitaire.seer.game.options.Rules.endless`), which scores the maximum or 0, the latter as soon
+    as a card the maximum needs is lost: the maximum, a line of no plays."""
+    return Bound(name, position.score if position.over else position.deal.max_score, [])
 
 
 def _up_or_down(position: Position, bound: Callable[[Position], Bound]) -> Bound:

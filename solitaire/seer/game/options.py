@@ -3,11 +3,12 @@
 Contract: :class:`Options` holds the options of a hanab.live game that change what the players
 may do: ``deckPlays`` (the last card of the deck may be played from the deck), ``emptyClues``
 (a clue may touch no card), ``oneExtraCard`` / ``oneLessCard`` (hand size +1 / -1, both may be
-on), ``startingPlayer`` (who moves first; the deal still starts with player 0) and ``speedrun`` (the game ends
-with 0 as soon as a card the maximum needs is lost).
+on), ``startingPlayer`` (who moves first; the deal still starts with player 0), ``speedrun`` (the game ends
+with 0 as soon as a card the maximum needs is lost) and ``allOrNothing`` (the same end, and no final round:
+:attr:`Rules.endless`).
 :meth:`Options.from_hanablive` reads the ``options`` object of a hanab.live export, every value
 checked by its type (:func:`read_option`): timing and display options are checked and ignored,
-``detrimentalCharacters`` and ``allOrNothing`` on (rules the toolkit does not model) raise
+``detrimentalCharacters`` on (a rule the toolkit does not model) raises
 :class:`~solitaire.seer.game.variants.UnsupportedVariant`, and an unknown option or a value of the
 wrong type raises :class:`InputError` naming the field and what was expected.
 
@@ -66,11 +67,10 @@ MAX_CLUES = 8  # clue tokens at the start and at most
 _DEFAULT_VARIANT = "No Variant"
 _MODELLED = {"variant": "variant", "deckPlays": "deck_plays", "emptyClues": "empty_clues",
              "oneExtraCard": "one_extra_card", "oneLessCard": "one_less_card",
-             "startingPlayer": "starting_player", "speedrun": "speedrun"}
+             "startingPlayer": "starting_player", "speedrun": "speedrun", "allOrNothing": "all_or_nothing"}
 _IGNORED = {"timed", "timeBase", "timePerTurn", "cardCycle", "tableName",
             "maxPlayers", "numPlayers", "variantID", "variantName"}
-_REFUSED = {"detrimentalCharacters": "detrimental characters restrict what each player may do",
-            "allOrNothing": "All or Nothing ends the game once the maximum score is lost"}
+_REFUSED = {"detrimentalCharacters": "detrimental characters restrict what each player may do"}
 #: The options that are ``true`` or ``false``, those that are whole numbers ``>= 0``, the strings, and the
 #: fields that name the variant (a name or an id).
 _FLAGS = {"deckPlays", "emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing", "detrimentalCharacters",
@@ -128,6 +128,7 @@ class Options:
     one_less_card: bool = False
     starting_player: int = 0
     speedrun: bool = False
+    all_or_nothing: bool = False
 
     @classmethod
     def from_hanablive(cls, options: dict, names: dict[str, str] | None = None) -> "Options":
@@ -218,6 +219,8 @@ class Rules:
         clue touches while no clue is always legal (they let a player clue whenever a token is left), Clue
         Starved's half tokens (they count whole tokens), a discard at 8 tokens (:attr:`discard_when_full`) or a
         finished stack that returns no token."""
+        if self.endless:
+            return "option allOrNothing is not encoded: the peers' games end after a final round"
         if self.deck_plays:
             return "option deckPlays is not encoded: the peers remove only cards the actor holds, not the deck's last"
         if self.speedrun:
@@ -238,8 +241,19 @@ class Rules:
     @property
     def speedrun(self) -> bool:
         """Whether the game ends with 0 as soon as a card the maximum needs is lost (the option ``speedrun``:
-        hanab.live's ``EndConditionSpeedrunFail``; :func:`~solitaire.seer.game.position.needed_lost`)."""
-        return self.options.speedrun
+        hanab.live's ``EndConditionSpeedrunFail``, and All or Nothing's ``EndConditionAllOrNothingFail``, the same
+        test; :func:`~solitaire.seer.game.position.needed_lost`)."""
+        return self.options.speedrun or self.options.all_or_nothing
+
+    @property
+    def endless(self) -> bool:
+        """Whether the game has no final round (the option ``allOrNothing``): hanab.live's server marks no last turn
+        when the deck runs out (``DrawCard``, ``game_player.go``), so the game goes on until the maximum is reached
+        or lost (:attr:`speedrun`), the third strike, or a player to move holds no card and no clue token
+        (``EndConditionAllOrNothingSoftlock``, ``CheckEnd`` in ``game.go``), each end but the first scoring 0.
+        A player who holds no card and may give no clue (no teammate holds a card a clue touches) cannot move
+        either: the game is stuck there, and scores 0 as hanab.live's players must end it."""
+        return self.options.all_or_nothing
 
     @cached_property
     def restricted_clues(self) -> bool:

@@ -117,9 +117,10 @@ class Position:
                                  ("to_move", self.to_move, P - 1)):
             if not (isinstance(value, int) and 0 <= value <= top):
                 return f"{name} must be in 0..{top}, got {value!r}"
-        if deck_lasts and self.turns_left is not None:
-            return "turns_left must be null while the deck lasts"
-        if not deck_lasts and not (isinstance(self.turns_left, int) and 0 <= self.turns_left <= P):
+        if (deck_lasts or rules.endless) and self.turns_left is not None:
+            return "turns_left must be null " + ("under All or Nothing" if rules.endless else "while the deck lasts")
+        in_final_round = not deck_lasts and not rules.endless
+        if in_final_round and not (isinstance(self.turns_left, int) and 0 <= self.turns_left <= P):
             return f"turns_left must be in 0..{P} once the deck is empty, got {self.turns_left!r}"
         if self.last_clue not in ((None, COLOR, RANK) if rules.alternating else (None,)):
             return (f"last_clue must be null, {COLOR!r} or {RANK!r}, got {self.last_clue!r}" if rules.alternating
@@ -147,9 +148,9 @@ class Position:
 
     @property
     def score(self) -> int:
-        """The score if the game ended here: 0 after the third strike or a speedrun's lost card, else the cards
-        played."""
-        return 0 if self.strikes >= MAX_STRIKES or self._speedrun_lost else self.played
+        """The score if the game ended here: 0 after the third strike, a speedrun's lost card or where All or Nothing
+        is stuck, else the cards played."""
+        return 0 if self.strikes >= MAX_STRIKES or self._speedrun_lost or self._stuck else self.played
 
     @property
     def deck_left(self) -> int:
@@ -163,7 +164,17 @@ class Position:
         return (self.strikes >= MAX_STRIKES or self.played == self.deal.max_score or self.turns_left == 0
                 or self.deal.rules.restricted_clues
                 and not can_score(self.stacks, self.lost, deck_copies(self.deal), self.ways)
-                or self._speedrun_lost)
+                or self._speedrun_lost or self._stuck)
+
+    @property
+    def _stuck(self) -> bool:
+        """All or Nothing: the player to move holds no card and may give no clue (no token, or no teammate holds a card
+        a clue touches): over, with 0 (:attr:`~solitaire.seer.game.options.Rules.endless`)."""
+        rules = self.deal.rules
+        if not rules.endless or self.hands[self.to_move] or self.played == self.deal.max_score:
+            return False
+        held = [int(self.deal.types[o]) for p, hand in enumerate(self.hands) if p != self.to_move for o in hand]
+        return self.clues < rules.clue_cost or not (rules.always_clue or any(rules.clueable[t] for t in held))
 
     @property
     def _speedrun_lost(self) -> bool:

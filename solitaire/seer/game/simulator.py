@@ -20,7 +20,9 @@ soon as no card can score any more (the next card of every unfinished stack has 
 no score the game plays on, as in HLE: :func:`~solitaire.seer.game.position.can_score`), with its score. Under
 Alternating Clues a clue may not be of the kind of the previous one (``Game.last_clue``). With the option
 ``speedrun`` the game ends with 0 as soon as a card the maximum needs is lost
-(:func:`~solitaire.seer.game.position.needed_lost`). A game starts from any
+(:func:`~solitaire.seer.game.position.needed_lost`); with ``allOrNothing`` too, and it has no final round: it
+goes on until it ends so, at the maximum, at the third strike, or when the player to move holds no card and may give
+no clue, with 0 (:attr:`~solitaire.seer.game.options.Rules.endless`). A game starts from any
 :class:`~solitaire.seer.game.position.Position` (:meth:`Game.from_position`) and exports the one it is
 in (:meth:`Game.position`).
 
@@ -156,6 +158,7 @@ class Game:
         self.copies = deck_copies(deal)  # copies in this deck, per type (a short deck's may be fewer)
         self.ends_dead = self.rules.restricted_clues  # the game ends once no card can score (can_score)
         self.speedrun = self.rules.speedrun  # the game ends with 0 once a card the maximum needs is lost
+        self.endless = self.rules.endless  # All or Nothing: no final round
         self.max_score = deal.max_score
         self.held = [0] * deal.n_types  # copies in the hands, per type
         for hand in hands:
@@ -186,7 +189,14 @@ class Game:
         return (self.strikes >= MAX_STRIKES or sum(self.stacks) == self.max_score
                 or (self.last_turn is not None and self.turn >= self.last_turn)
                 or self.ends_dead and not can_score(self.stacks, self.lost, self.copies, self.ways)
-                or self._speedrun_lost)
+                or self._speedrun_lost or self._stuck)
+
+    @property
+    def _stuck(self) -> bool:
+        """All or Nothing: the player to move holds no card and may give no clue (no token, or no teammate holds a card
+        a clue touches): over, with 0 (:attr:`~solitaire.seer.game.options.Rules.endless`)."""
+        return (self.endless and not self.hands[self.current] and self.played < self.max_score
+                and (not self.may_clue or legal_clue(self) is None))
 
     @property
     def _speedrun_lost(self) -> bool:
@@ -196,7 +206,7 @@ class Game:
 
     @property
     def score(self) -> int:
-        return 0 if self.strikes >= MAX_STRIKES or self._speedrun_lost else self.played
+        return 0 if self.strikes >= MAX_STRIKES or self._speedrun_lost or self._stuck else self.played
 
     @property
     def may_clue(self) -> bool:
@@ -251,7 +261,7 @@ class Game:
     def _draw(self):
         """The next card leaves the deck; after the last one every player has one more turn."""
         self.next_card += 1
-        if self.next_card == len(self.types):
+        if self.next_card == len(self.types) and not self.endless:
             self.last_turn = self.turn + 1 + self.players
 
     def apply(self, action: Mapping[str, Any]) -> None:

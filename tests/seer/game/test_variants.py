@@ -298,7 +298,6 @@ def test_options_and_rules():
 
 @pytest.mark.parametrize("options, error, text", [
     ({"detrimentalCharacters": True}, UnsupportedVariant, "detrimentalCharacters"),
-    ({"allOrNothing": True}, UnsupportedVariant, "allOrNothing"),
     ({"frobnicate": 1}, InputError, "frobnicate"),
 ])
 def test_options_refused(options, error, text):

@@ -36,6 +36,17 @@ misplay is, as the misplay dominance below then holds at 8 tokens too (``A``, at
 as a discard, still allowed, and ``t_A - t_B`` only shrinks towards 0). Every other argument compares states that
 make the same kind of move, so it holds as it is; the token-free game allows every discard already.
 
+All or Nothing (``endless``, :class:`Setup`; :attr:`~solitaire.seer.game.options.Rules.endless`). The last draw
+starts no final round (``fin`` stays -1), and the game ends with 0 as soon as a card the maximum needs is lost
+(``sudden``), so a line ends only at the maximum or at 0. The game still ends: every move removes a card (a discard
+returns at most one token) or spends a token, so ``2 * cards held + tokens`` falls at every move. A player who
+holds no card and may give no clue has no move listed, a leaf of value 0, which is where the game ends or is stuck.
+The node bound counts the turns of a final round, so it is not used: a node's bound is the maximum while every card
+above each stack has a copy held or still to draw, else 0 (the maximum is out of reach, and nothing less counts;
+on a full deck a lost card has ended the game already, on a short one a card may be missing); the dominances
+compare states with the same cards left to draw and the same turn structure, so they hold as they are, and the
+token-free game is not searched.
+
 The token-free game (``free``). The same search runs on a relaxation of the rules: every clue is
 free and every discard allowed (no tokens, no strikes; a misplay is then a discard, one from the
 deck under ``deckPlays`` too). Any real line is a line of it, so its value bounds U3 from above. A
@@ -209,9 +220,10 @@ Root = namedtuple("Root", "hand_cards hlen stacks scalars")
 #: clue tokens a clue costs (2 under Clue Starved, else 1; module docstring), ``plays``, 1 when the deck's
 #: last card may be played from the deck (the option ``deckPlays``), else 0, and ``bonus``, the units a finished
 #: stack returns (1; 0 under Throw It in a Hole), and ``sudden``, 1 in a speedrun (a lost card the maximum needs ends
-#: the game with 0: module docstring), else 0, and ``full``, 1 when a discard is allowed at 8 tokens (beside an
-#: inverted suit: module docstring), else 0.
-Setup = namedtuple("Setup", "deck nextpos counts players hand mute cost plays bonus sudden full")
+#: the game with 0: module docstring), else 0, ``full``, 1 when a discard is allowed at 8 tokens (beside an
+#: inverted suit: module docstring), else 0, and ``endless``, 1 when the game has no final round (All or Nothing:
+#: module docstring), else 0.
+Setup = namedtuple("Setup", "deck nextpos counts players hand mute cost plays bonus sudden full endless")
 #: The search's scratch arrays (:func:`scratch`).
 Scratch = namedtuple("Scratch", "state frame words hand moves work rng")
 
@@ -459,14 +471,14 @@ def _restore(kind, x, j, pos, cur, hands, hlen, stacks, held, lost, rem, deck):
 
 
 @numba.njit(cache=True)
-def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free, cost, bonus):
+def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free, cost, bonus, endless):
     """``(pos, tokens, strikes, fin, score)`` after a move of ``kind`` on type ``x`` (in the
     token-free game ``tokens`` counts the passes in a row), a clue costing ``cost`` units of tokens, a finished
     stack returning ``bonus`` units below the most. A move on
     the deck's last card acts as the hand's move ``kind & 3`` (its draw is the last one either way); the
-    token-free game counts no strike."""
+    token-free game counts no strike. With ``endless`` the last draw starts no final round: ``fin`` stays -1."""
     if kind == M_CLUE:
-        return pos, tokens + 1 if free else tokens - cost, strikes, fin - 1 if pos >= n_cards else fin, score
+        return pos, tokens + 1 if free else tokens - cost, strikes, fin - 1 if fin > 0 else fin, score
     kind &= 3
     if kind == M_PLAY:
         score += 1
@@ -479,8 +491,8 @@ def _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free, cost
     if free:
         tokens = 0
     if pos < n_cards:
-        return pos + 1, tokens, strikes, P if pos + 1 == n_cards else fin, score
-    return pos, tokens, strikes, fin - 1, score
+        return pos + 1, tokens, strikes, P if pos + 1 == n_cards and not endless else fin, score
+    return pos, tokens, strikes, fin - 1 if fin > 0 else fin, score
 
 
 @numba.njit(cache=True)
@@ -508,6 +520,16 @@ def _can_score(stacks, lost, counts):
         if stacks[s] < RANKS and lost[x] < counts[x]:
             return True
     return False
+
+
+@numba.njit(cache=True, inline='always')
+def _within_reach(stacks, held, rem):
+    """Whether every card above each stack has a copy held or still to draw (one stack per suit)."""
+    for s in range(stacks.size):
+        for r in range(stacks[s], RANKS):
+            if held[s * RANKS + r] + rem[s * RANKS + r] == 0:
+                return False
+    return True
 
 
 @numba.njit(cache=True, inline='always')
@@ -554,7 +576,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
     It makes no reference counts (module docstring), so it allocates nothing, and its caller holds every
     array until it returns.
     """
-    deck, nextpos, counts, P, H, mute, cost, plays, bonus, sudden, full = setup
+    deck, nextpos, counts, P, H, mute, cost, plays, bonus, sudden, full, endless = setup
     if free:
         mute, sudden = 0, 0  # the token-free game's clues are free: every junk card alike, every dominance whole
     hands, hlen, stacks, held, lost, rem = cards
@@ -580,7 +602,10 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
             if stats[NODES] > stats[NODE_LIMIT] or stats[NODES] & (STOP_EVERY - 1) == 0 and load_relaxed(stop, 0) != 0:
                 stats[ABORTED] = 1
                 return -1
-            hope, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work, plays)
+            if endless:  # no final round: the maximum, or 0 once it is out of reach (module docstring)
+                hope, run = max_score if _within_reach(stacks, held, rem) else 0, 0
+            else:
+                hope, run = runs(score, stacks, held, rem, pos, n_cards, fin, P, cur, hands, hlen, nextpos, work, plays)
             result, phase = hope, LEAVE
             if hope >= target:  # the node's bound in two steps, its key in between
                 junk = _junk(stacks, lost, counts)
@@ -588,8 +613,9 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
                 slot = tt_slot(key, mask)  # the table's probe misses the cache: its line is fetched during the chains
                 prefetch(tt_keys, slot)
                 prefetch(tt_vals, slot)
-                hope = chained(hope, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target, stacks.size,
-                               plays)
+                if not endless:
+                    hope = chained(hope, run, score, pos, n_cards, P, hands, hlen, deck, nextpos, work, target,
+                                   stacks.size, plays)
                 result = hope
                 if hope >= target:
                     words[d, 0], words[d, 1], words[d, 2] = key
@@ -611,7 +637,7 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
             frame[d, F_NEXT] += 1
             kind, x = code // 32, code % 32
             npos, ntok, nstr, nfin, nscore = _successor(kind, x, pos, tokens, strikes, fin, score, n_cards, P, free,
-                                                        cost, bonus)
+                                                        cost, bonus, endless)
             if kind != M_CLUE:
                 frame[d, F_SLOT] = _remove(kind, x, pos, cur, hands, hlen, stacks, held, lost, rem, deck)
                 if sudden and kind & 3 != M_PLAY and stacks[x // RANKS] <= x % RANKS and lost[x] >= counts[x]:
@@ -652,20 +678,21 @@ def scratch(seed: int, memo_bits: int) -> Scratch:
 
 
 def setup_of(deck: np.ndarray, P: int, H: int, mute: int, cost: int, plays: int, bonus: int = 1,
-             sudden: int = 0, full: int = 0) -> Setup:
+             sudden: int = 0, full: int = 0, endless: int = 0) -> Setup:
     """What a search of the deck ``deck`` never changes (:class:`Setup`): ``counts`` are the copies of each type in
     this deck (not the variant's), ``nextpos[q, x]`` the first position ``>= q`` of type ``x`` in the deck (the
     deck size if none), both with ``MAX_TYPES`` entries per position whatever the deck; ``P`` players hold ``H``
-    cards each; ``mute``, ``cost``, ``plays``, ``bonus``, ``sudden`` and ``full``: the types no clue touches under
-    restricted clues, the units of tokens a clue costs, whether the deck's last card may be played from the deck, the
-    units a finished stack returns, whether the game is a speedrun and whether a discard is allowed at 8 tokens."""
+    cards each; ``mute``, ``cost``, ``plays``, ``bonus``, ``sudden``, ``full`` and ``endless``: the types no clue
+    touches under restricted clues, the units of tokens a clue costs, whether the deck's last card may be played from
+    the deck, the units a finished stack returns, whether the game is a speedrun, whether a discard is allowed at 8
+    tokens and whether the game has no final round."""
     n_cards = deck.size
     at = np.full((n_cards + 1, MAX_TYPES), n_cards, dtype=np.int64)
     at[np.arange(n_cards), deck] = np.arange(n_cards)
     nextpos = np.ascontiguousarray(np.minimum.accumulate(at[::-1], axis=0)[::-1])
     counts = np.bincount(deck, minlength=MAX_TYPES).astype(np.int64)
     return Setup(deck, nextpos, counts, int(P), int(H), int(mute), int(cost), int(plays), int(bonus), int(sudden),
-                 int(full))
+                 int(full), int(endless))
 
 
 def cards_of(setup: Setup, root: Root) -> Cards:

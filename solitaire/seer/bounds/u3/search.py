@@ -71,7 +71,7 @@ from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.bounds.u3.bot import bot_finish
-from solitaire.seer.bounds.u3.hope import MEMO_BITS, chained, enough, joint_lost, runs, workspace
+from solitaire.seer.bounds.u3.hope import MAX_TYPES, MEMO_BITS, chained, enough, joint_lost, runs, workspace
 from solitaire.seer.bounds.u3.kernel import (
     ABORTED,
     FIN,
@@ -188,15 +188,16 @@ def deal_setup(deal: Deal) -> Setup:
     half tokens; :attr:`~solitaire.seer.game.options.Rules.clue_cost`), 1 when the deck's last card may be
     played from the deck (the option ``deckPlays``), else 0, and the units a finished stack returns (1; 0 under
     Throw It in a Hole, :attr:`~solitaire.seer.game.options.Rules.stack_token`), 1 in a speedrun
-    (:attr:`~solitaire.seer.game.options.Rules.speedrun`) and 1 when a discard is allowed at 8 tokens
-    (:attr:`~solitaire.seer.game.options.Rules.discard_when_full`)."""
+    (:attr:`~solitaire.seer.game.options.Rules.speedrun`), 1 when a discard is allowed at 8 tokens
+    (:attr:`~solitaire.seer.game.options.Rules.discard_when_full`) and 1 when the game has no final round
+    (:attr:`~solitaire.seer.game.options.Rules.endless`)."""
     if deal.variant.width != RANKS:
         raise ValueError(f"{deal.variant.name}: the search takes 5 types per suit (Up or Down: "
                          f"solitaire.seer.bounds.updown)")
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
     rules = deal.rules
     return setup_of(deck, deal.players, deal.hand, muted_types(deal), rules.clue_cost, int(rules.deck_plays),
-                    int(rules.stack_token), int(rules.speedrun), int(rules.discard_when_full))
+                    int(rules.stack_token), int(rules.speedrun), int(rules.discard_when_full), int(rules.endless))
 
 
 def root_arrays(game: Game) -> Root:
@@ -320,14 +321,20 @@ def _peer(encoding: str) -> Callable[..., tuple[bool | None, list[Action] | None
     return peer_of(encoding)
 
 
+#: The bit of :func:`muted_types` that no type has: set, it makes the search's clues need a teammate holding a card.
+ANY_HAND = 1 << MAX_TYPES
+
+
 def muted_types(deal: Deal) -> int:
     """The types no clue touches as a bit mask (bit ``t``: type ``t``), the search's restricted clues
     (:mod:`solitaire.seer.bounds.u3.kernel`); 0 when a clue is always legal (empty clues, or a kind of clue that
-    touches nothing) or every type can be clued: then a clue is legal whenever a token is left."""
+    touches nothing) or every type can be clued: then a clue is legal whenever a token is left. Without a final
+    round (All or Nothing) every teammate may hold no card, so a clue needs one that holds a card: bit
+    ``MAX_TYPES`` (no type's) is set too, which has the search check the hands (:data:`ANY_HAND`)."""
     rules = deal.rules
     if rules.always_clue:
         return 0
-    return sum(1 << t for t, clueable in enumerate(rules.clueable) if not clueable)
+    return sum(1 << t for t, clueable in enumerate(rules.clueable) if not clueable) | (ANY_HAND * rules.endless)
 
 
 def peers_asked(deal: Deal) -> bool:
@@ -478,7 +485,7 @@ class _Origin:
     def root(self) -> Root:
         deal = self.deal
         return (first_turn(self.setup.deck, deal.players, deal.hand, deal.n_types, self.setup.cost)
-                if self.start is None else root_arrays(self.game))
+                if self.start is None and not self.setup.endless else root_arrays(self.game))
 
 
 @dataclass
@@ -508,13 +515,16 @@ def _first_bounds(deal: Deal, start: Position | None, origin: _Origin) -> _Found
     """The bounds before any search: ``low`` the bot's score L (its line from the origin, played by the compiled bot,
     :func:`~solitaire.seer.bounds.u3.bot.bot_finish`), ``high`` the smaller of
     U2 and the node bound with every rule (:func:`hope_from`), both from the origin (U2 alone when the bot reaches
-    it; the score of a game already over). An assertion fails if ``high < low``."""
-    actions, low = bot_finish(origin.game)
+    it; the score of a game already over). Without a final round (All or Nothing) the compiled bot and the node
+    bound do not apply: the simulator's bot plays the line, and ``high`` is U2, the maximum. An assertion fails if
+    ``high < low``."""
+    endless = deal.rules.endless
+    actions, low = seer_line(origin.game.position()) if endless else bot_finish(origin.game)
     upper2 = u2_value(deal if start is None else start)
     if origin.game.over:
         high = origin.game.score
     else:
-        high = upper2 if low == upper2 else min(upper2, hope_from(origin.setup, origin.root))
+        high = upper2 if low == upper2 or endless else min(upper2, hope_from(origin.setup, origin.root))
     if high < low:
         raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
     return _Found(low, upper2, low, high, actions)
@@ -528,12 +538,12 @@ def _search(found: _Found, origin: _Origin, schedule: Schedule, deadline: float 
     docstring). All the searches share one transposition table (:func:`_table_for`)."""
     table = tt_table(min(schedule.tt_bits, schedule.tt_first_bits))
     rates: dict[SearchKind, float] = {}  # nodes per second, by kind of search
-    searches, free_reaches = schedule.searches(), False
+    searches, free_reaches = schedule.searches(), origin.setup.endless  # no token-free game without a final round
     while found.low < found.high:
         seed, budget, kind = next(searches)
         free, target = kind is SearchKind.FREE, found.low + 1 if kind is SearchKind.FLOOR else found.high
         if (free and free_reaches) or target == found.high and kind is SearchKind.FLOOR:
-            continue  # the free game reached a target >= high: it cannot cut below; no floor left
+            continue  # the free game reached a target >= high (or is not searched): it cannot cut below; no floor left
         limit = _in_time(budget, kind, rates, deadline)
         if limit is None:
             break
