@@ -46,11 +46,11 @@ from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, parse_json, read_text
 from solitaire.seer.game import stacks as updown
 from solitaire.seer.game.deals import RANKS, Deal, card_name, deal_to_hanablive, parse_hanablive
-from solitaire.seer.game.options import MAX_CLUES
+from solitaire.seer.game.options import MAX_CLUES, Rules
 from solitaire.seer.game.variants import COLOR, RANK
 
 __all__ = ["Position", "MAX_CLUES", "MAX_STRIKES", "position_of", "parse_position", "read_position", "can_score",
-           "deck_copies", "needed_lost"]
+           "deck_copies", "needed_lost", "stuck"]
 
 MAX_STRIKES = 3
 
@@ -168,13 +168,8 @@ class Position:
 
     @property
     def _stuck(self) -> bool:
-        """All or Nothing: the player to move holds no card and may give no clue (no token, or no teammate holds a card
-        a clue touches): over, with 0 (:attr:`~solitaire.seer.game.options.Rules.endless`)."""
-        rules = self.deal.rules
-        if not rules.endless or self.hands[self.to_move] or self.played == self.deal.max_score:
-            return False
-        held = [int(self.deal.types[o]) for p, hand in enumerate(self.hands) if p != self.to_move for o in hand]
-        return self.clues < rules.clue_cost or not (rules.always_clue or any(rules.clueable[t] for t in held))
+        """All or Nothing stuck (:func:`stuck`): over, with 0."""
+        return stuck(self.deal.rules, self.hands, self.deal.types, self.to_move, self.clues, self.played)
 
     @property
     def _speedrun_lost(self) -> bool:
@@ -236,6 +231,18 @@ def can_score(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int],
         return any(lost[s * updown.WIDTH + order[h]] < copies[s * updown.WIDTH + order[h]]
                    for s, h in enumerate(stacks) if h < RANKS for order in updown.orders(ways[s]))
     return any(h < RANKS and lost[s * RANKS + h] < copies[s * RANKS + h] for s, h in enumerate(stacks))
+
+
+def stuck(rules: Rules, hands: Sequence[Sequence[int]], types: Sequence[int] | np.ndarray, to_move: int, clues: int,
+          played: int) -> bool:
+    """Whether a game of All or Nothing (:attr:`~solitaire.seer.game.options.Rules.endless`) is stuck: the maximum not
+    reached, the player to move (``to_move``) holds no card and may give no clue (fewer ``clues`` than a clue costs,
+    or no teammate holds a card a clue touches, no clue being always legal). The game is then over, with 0.
+    ``hands`` hold deck indices, ``types`` the deck's types."""
+    if not rules.endless or hands[to_move] or played == rules.max_score:
+        return False
+    teammates = (types[o] for p, hand in enumerate(hands) if p != to_move for o in hand)
+    return clues < rules.clue_cost or not (rules.always_clue or any(rules.clueable[t] for t in teammates))
 
 
 def needed_lost(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int],

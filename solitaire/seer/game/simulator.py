@@ -66,6 +66,7 @@ from solitaire.seer.game.position import (
     deck_copies,
     needed_lost,
     position_of,
+    stuck,
 )
 from solitaire.seer.game.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
 
@@ -193,10 +194,8 @@ class Game:
 
     @property
     def _stuck(self) -> bool:
-        """All or Nothing: the player to move holds no card and may give no clue (no token, or no teammate holds a card
-        a clue touches): over, with 0 (:attr:`~solitaire.seer.game.options.Rules.endless`)."""
-        return (self.endless and not self.hands[self.current] and self.played < self.max_score
-                and (not self.may_clue or legal_clue(self) is None))
+        """All or Nothing stuck (:func:`~solitaire.seer.game.position.stuck`): over, with 0."""
+        return self.endless and stuck(self.rules, self.hands, self.types, self.current, self.clues, self.played)
 
     @property
     def _speedrun_lost(self) -> bool:

@@ -70,7 +70,7 @@ HANDS = [(0, 4), (0, 5), (1, 1), (2, 1), (3, 1), (4, 1)]
 
 def two_reds(options):
     cards = TWO_REDS + [(s, 1) for s in range(1, 5) for _ in range(2)] + [(0, 1), (0, 1)] + \
-        [(s, r) for s in range(1, 5) for r in (2, 3, 4) for _ in range(1)] + [(0, 2), (0, 3), (0, 4)] + HANDS
+        [(s, r) for s in range(1, 5) for r in (2, 3, 4)] + [(0, 2), (0, 3), (0, 4)] + HANDS
     v = get_variant("No Variant")
     deal = Deal([v.type_of(Card(*c)) for c in cards], 2, "crafted", options=options)
     n = len(cards)

@@ -538,11 +538,11 @@ def _search(found: _Found, origin: _Origin, schedule: Schedule, deadline: float 
     docstring). All the searches share one transposition table (:func:`_table_for`)."""
     table = tt_table(min(schedule.tt_bits, schedule.tt_first_bits))
     rates: dict[SearchKind, float] = {}  # nodes per second, by kind of search
-    searches, free_reaches = schedule.searches(), origin.setup.endless  # no token-free game without a final round
+    searches, free_done = schedule.searches(), origin.setup.endless  # no token-free game without a final round
     while found.low < found.high:
         seed, budget, kind = next(searches)
         free, target = kind is SearchKind.FREE, found.low + 1 if kind is SearchKind.FLOOR else found.high
-        if (free and free_reaches) or target == found.high and kind is SearchKind.FLOOR:
+        if (free and free_done) or target == found.high and kind is SearchKind.FLOOR:
             continue  # the free game reached a target >= high (or is not searched): it cannot cut below; no floor left
         limit = _in_time(budget, kind, rates, deadline)
         if limit is None:
@@ -559,7 +559,7 @@ def _search(found: _Found, origin: _Origin, schedule: Schedule, deadline: float 
         if aborted:
             continue
         if result >= target and free:
-            free_reaches = True
+            free_done = True
         elif result >= target:
             found.actions, game = line_actions(origin.game, line)
             found.low = game.score
