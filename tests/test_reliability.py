@@ -156,8 +156,8 @@ def game_with(played=True, **changes):
 
 
 @pytest.mark.parametrize("changes, named", [
-    ({"variant": "Sudoku (5 Suits)", "deck": [list(card) for card in deck_from_seed("p2v2072s1")]},
-     "'Sudoku (5 Suits)' (id 2072) is not supported"),
+    ({"variant": "Sudoku (4 Suits)", "deck": [list(card) for card in deck_from_seed("p2v2092s1")], "score": None},
+     "'Sudoku (4 Suits)' (id 2092) is not supported"),
     ({"options_detrimentalCharacters": True}, "option detrimentalCharacters is not supported"),
     ({"options_someNewRule": True}, "option 'someNewRule' is not supported"),
     ({"variant": "Black (6 Suits)"}, "expected 55 cards (the deck of Black (6 Suits))"),

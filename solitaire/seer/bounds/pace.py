@@ -127,7 +127,7 @@ def _grow(arr, size):
     if size <= arr.size:
         return arr
     out = np.empty(max(size, 2 * arr.size), dtype=arr.dtype)
-    copy_into(out, arr)
+    copy_into(out[:arr.size], arr)
     return out
 
 

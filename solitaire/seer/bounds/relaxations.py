@@ -79,8 +79,8 @@ import numpy as np
 
 from solitaire.engine import solve_engine
 from solitaire.model import Instance
+from solitaire.seer.bounds.orders import fixed_name, fixed_positions
 from solitaire.seer.bounds.pace import PaceProblem, pace_max, pace_reaches
-from solitaire.seer.bounds.updown import fixed_name, fixed_positions
 from solitaire.seer.game.deals import RANKS, Deal, card_name
 from solitaire.seer.game.position import Position, position_of
 
@@ -112,9 +112,9 @@ def _deck_step(deal, deck_left):
 
 def pace_problem(deal: Deal) -> PaceProblem:
     """The pace solitaire of a deal (``n0 = P * hand``, ``final = P``; one more of each under ``deckPlays``)."""
-    if deal.variant.width != RANKS:
-        raise ValueError(f"{deal.variant.name}: the pace solitaire takes 5 types per suit (Up or Down: "
-                         f"solitaire.seer.bounds.updown)")
+    if deal.variant.orders is not None:
+        raise ValueError(f"{deal.variant.name}: the pace solitaire takes one build order per suit (Up or Down, "
+                         f"Sudoku: solitaire.seer.bounds.orders)")
     extra = _deck_step(deal, len(deal.types) - deal.pooled)
     return PaceProblem(deal.types, RANKS, deal.n_types // RANKS, deal.pooled + extra, deal.players + extra)
 
@@ -183,7 +183,7 @@ def u1(source: Deal | Position) -> Bound:
     if position.over or position.deal.rules.endless:
         return _ended_or_endless("U1", position)
     if position.ways is not None:
-        return _up_or_down(position, u1)
+        return _best_fixed(position, u1)
     relaxed = _Relaxed(position)
     result = solve_engine(relaxed.instance())
     assert result.sequence is not None  # the engine always gives a line
@@ -228,7 +228,7 @@ def u2(source: Deal | Position) -> Bound:
     if position.over or position.deal.rules.endless:
         return _ended_or_endless("U2", position)
     if position.ways is not None:
-        return _up_or_down(position, u2)
+        return _best_fixed(position, u2)
     relaxed = _Relaxed(position)
     result = pace_max(relaxed.pace())
     return Bound("U2", relaxed.played + result.score, [(when, relaxed.name(t)) for when, t in result.plays])
@@ -241,11 +241,19 @@ def _ended_or_endless(name: str, position: Position) -> Bound:
     return Bound(name, position.score if position.over else position.deal.max_score, [])
 
 
-def _up_or_down(position: Position, bound: Callable[[Position], Bound]) -> Bound:
-    """The largest of ``bound`` over the direction assignments of an Up or Down position (every real line is a line
-    of one of them, :mod:`solitaire.seer.bounds.updown`), its line's cards named in the real variant."""
-    d, fixed, best = max(((d, fixed, bound(fixed)) for d, fixed in fixed_positions(position)),
-                         key=lambda found: found[2].score)
+def _best_fixed(position: Position, bound: Callable[[Position], Bound]) -> Bound:
+    """The largest of ``bound`` over the direction assignments of an Up or Down or Sudoku position (every real line
+    is a line of one of them, :mod:`solitaire.seer.bounds.orders`; the first that reaches the maximum ends the
+    scan), its line's cards named in the real variant."""
+    found: tuple[tuple[int, ...], Position, Bound] | None = None
+    for d, fixed in fixed_positions(position):
+        value = bound(fixed)
+        if found is None or value.score > found[2].score:
+            found = d, fixed, value
+        if value.score == position.deal.max_score:
+            break
+    assert found is not None, "a position has a direction assignment: its own stacks'"
+    d, fixed, best = found
     names = {card_name(t, fixed.deal.variant): fixed_name(position.deal, d, t) for t in range(fixed.deal.n_types)}
     return Bound(best.name, best.score, [(when, names[name]) for when, name in best.plays])
 
@@ -317,8 +325,8 @@ def _min_hand(prob, value):
 
 
 def hardness(deal: Deal, value: int) -> dict[str, int]:
-    """``{"min_hand", "pace_slack"}`` for a deal whose U2 is ``value`` (module docstring; of Up or Down, those of
-    its direction assignment of the largest U2, :mod:`~solitaire.seer.bounds.updown`)."""
+    """``{"min_hand", "pace_slack"}`` for a deal whose U2 is ``value`` (module docstring; of Up or Down and Sudoku,
+    those of its direction assignment of the largest U2, :mod:`~solitaire.seer.bounds.orders`)."""
     prob = pace_problem(_width_five(deal)[0])
     min_hand = _min_hand(prob, value)
     top = prob.steps + prob.final - value
@@ -327,9 +335,9 @@ def hardness(deal: Deal, value: int) -> dict[str, int]:
 
 
 def _width_five(deal):
-    """``deal``, or of Up or Down the deal of its direction assignment of the largest U2, with the name of each
-    type in the real variant."""
-    if deal.variant.up_or_down:
+    """``deal``, or of Up or Down and Sudoku the deal of its direction assignment of the largest U2, with the name
+    of each type in the real variant."""
+    if deal.variant.orders is not None:
         d, fixed = max(fixed_positions(Position.initial(deal)), key=lambda found: u2_value(found[1]))
         return fixed.deal, functools.partial(fixed_name, deal, d)
     return deal, functools.partial(card_name, variant=deal.variant)

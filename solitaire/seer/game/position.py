@@ -44,9 +44,9 @@ import numpy as np
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, parse_json, read_text
-from solitaire.seer.game import stacks as updown
 from solitaire.seer.game.deals import RANKS, Deal, card_name, deal_to_hanablive, parse_hanablive
 from solitaire.seer.game.options import MAX_CLUES, Rules
+from solitaire.seer.game.stacks import Orders
 from solitaire.seer.game.variants import COLOR, RANK
 
 __all__ = ["Position", "MAX_CLUES", "MAX_STRIKES", "position_of", "parse_position", "read_position", "can_score",
@@ -68,13 +68,14 @@ class Position:
     to_move: int                        # the player to move
     turns_left: int | None              # None while the deck lasts; else turns left in the game
     last_clue: str | None = None        # Alternating Clues: the kind of the last clue (COLOR, RANK), else None
-    ways: tuple[int, ...] | None = None  # Up or Down: per suit the orders its stack follows (stacks.py), else None
+    ways: tuple[int, ...] | None = None  # Up or Down, Sudoku: per suit the orders open to its stack (stacks.py)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hands", tuple(tuple(int(o) for o in hand) for hand in self.hands))
         object.__setattr__(self, "stacks", tuple(int(s) for s in self.stacks))
-        if self.ways is None and self.deal.variant.up_or_down and not any(self.stacks):
-            object.__setattr__(self, "ways", (updown.ALL,) * len(self.stacks))
+        orders = self.deal.variant.orders
+        if self.ways is None and orders is not None and not any(self.stacks):
+            object.__setattr__(self, "ways", (orders.all,) * len(self.stacks))
         problem = self._problem()
         if problem:
             raise ValueError(problem)
@@ -133,13 +134,22 @@ class Position:
 
     def _ways_problem(self):
         """What is wrong with :attr:`ways`, or ``None``."""
-        if not self.deal.variant.up_or_down:
-            return None if self.ways is None else "ways are of Up or Down stacks only"
+        orders = self.deal.variant.orders
+        if orders is None:
+            return None if self.ways is None else "ways are of Up or Down and Sudoku stacks only"
         if self.ways is None or len(self.ways) != len(self.stacks):
-            return f"an Up or Down position needs the ways of its {len(self.stacks)} stacks (the cards played on them)"
+            return (f"an {orders.name} position needs the ways of its {len(self.stacks)} stacks (the cards played on "
+                    "them)")
         bad = next((s for s, (ways, count) in enumerate(zip(self.ways, self.stacks, strict=True))
-                    if not updown.consistent(ways, count)), None)
-        return None if bad is None else f"stack {bad}: ways {self.ways[bad]} are not those of {self.stacks[bad]} cards"
+                    if count and not orders.consistent(ways, count)), None)
+        if bad is not None:
+            return f"stack {bad}: ways {self.ways[bad]} are not those of {self.stacks[bad]} cards"
+        starts = [orders.played(ways, 1)[0] for ways, count in zip(self.ways, self.stacks, strict=True) if count]
+        if orders.distinct_starts and len(set(starts)) < len(starts):
+            return f"two stacks start at the same rank in {orders.name}"
+        if self.ways != orders.close(self.ways, self.stacks):
+            return f"the ways of the empty stacks are not what the started ones leave them: {list(self.ways)}"
+        return None
 
     @property
     def played(self) -> int:
@@ -163,7 +173,7 @@ class Position:
         card can score: :func:`can_score`)."""
         return (self.strikes >= MAX_STRIKES or self.played == self.deal.max_score or self.turns_left == 0
                 or self.deal.rules.restricted_clues
-                and not can_score(self.stacks, self.lost, deck_copies(self.deal), self.ways)
+                and not can_score(self.stacks, self.lost, deck_copies(self.deal), self.deal.variant.orders, self.ways)
                 or self._speedrun_lost or self._stuck)
 
     @property
@@ -174,7 +184,8 @@ class Position:
     @property
     def _speedrun_lost(self) -> bool:
         """A speedrun game that lost a card the maximum needs (:func:`needed_lost`): over, with 0."""
-        return self.deal.rules.speedrun and needed_lost(self.stacks, self.lost, deck_copies(self.deal), self.ways)
+        return self.deal.rules.speedrun and needed_lost(self.stacks, self.lost, deck_copies(self.deal),
+                                                        self.deal.variant.orders, self.ways)
 
     @property
     def held_types(self) -> list[int]:
@@ -189,10 +200,15 @@ class Position:
             counts[t] += 1
         for t in self.held_types:
             counts[t] -= 1
-        for suit, height in enumerate(self.stacks):
-            for slot in range(height) if self.ways is None else updown.played(self.ways[suit], height):
+        for suit in range(len(self.stacks)):
+            for slot in self._played(suit):
                 counts[suit * self.deal.variant.width + slot] -= 1
         return counts
+
+    def _played(self, suit: int) -> Sequence[int]:
+        """The slots on the stack of ``suit``, in the order played."""
+        orders, height = self.deal.variant.orders, self.stacks[suit]
+        return range(height) if orders is None or self.ways is None else orders.played(self.ways[suit], height)
 
     def to_json(self) -> dict:
         """The JSON form (module docstring)."""
@@ -204,9 +220,9 @@ class Position:
             out["options"] = self.deal.options.to_hanablive()
         if self.deal.rules.alternating:
             out["last_clue"] = self.last_clue
-        if self.ways is not None:
-            variant = self.deal.variant
-            out["played"] = [[variant.slots[slot] for slot in updown.played(ways, count)]
+        variant = self.deal.variant
+        if self.ways is not None and variant.orders is not None:
+            out["played"] = [[variant.slots[slot] for slot in variant.orders.played(ways, count)]
                              for ways, count in zip(self.ways, self.stacks, strict=True)]
         return out
 
@@ -216,7 +232,7 @@ def deck_copies(deal: Deal) -> list[int]:
     return np.bincount(deal.types, minlength=deal.n_types).tolist()
 
 
-def can_score(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int],
+def can_score(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int], orders: Orders | None = None,
               ways: Sequence[int] | None = None) -> bool:
     """Whether a card can still score: the next card of some unfinished stack has a copy (of ``copies``, those in
     the deck) not lost. hanab.live's server ends the game as soon as none can (``CheckEnd``: the score has reached
@@ -225,11 +241,13 @@ def can_score(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int],
     way unless a third strike can be forced later, which needs restricted clues
     (:attr:`~solitaire.seer.game.options.Rules.restricted_clues`, hanab.live's variants only): the simulator, the
     bots and the search end the game there under restricted clues only, so that every game of those engines
-    replays as recorded. In Up or Down (``ways``, :mod:`~solitaire.seer.game.stacks`) the next card of a stack is
-    that of any of its orders (hanab.live's ``variantReversibleCheckAllDead``)."""
-    if ways is not None:
-        return any(lost[s * updown.WIDTH + order[h]] < copies[s * updown.WIDTH + order[h]]
-                   for s, h in enumerate(stacks) if h < RANKS for order in updown.orders(ways[s]))
+    replays as recorded. In Up or Down and Sudoku (``orders`` and the stacks' ``ways``,
+    :mod:`~solitaire.seer.game.stacks`) the next card of a stack is that of any of its open orders (hanab.live's
+    ``variantReversibleCheckAllDead``, ``variantSudokuCheckAllDead``)."""
+    if orders is not None and ways is not None:
+        w = orders.width
+        return any(lost[s * w + order[h]] < copies[s * w + order[h]]
+                   for s, h in enumerate(stacks) if h < RANKS for order in orders.of(ways[s]))
     return any(h < RANKS and lost[s * RANKS + h] < copies[s * RANKS + h] for s, h in enumerate(stacks))
 
 
@@ -245,24 +263,25 @@ def stuck(rules: Rules, hands: Sequence[Sequence[int]], types: Sequence[int] | n
     return clues < rules.clue_cost or not (rules.always_clue or any(rules.clueable[t] for t in teammates))
 
 
-def needed_lost(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int],
+def needed_lost(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int], orders: Orders | None = None,
                 ways: Sequence[int] | None = None) -> bool:
     """Whether a card the maximum needs is lost: every copy in the deck (``copies``, at least one) of a card above
     its stack. A speedrun game ends there with 0 (hanab.live's ``EndConditionSpeedrunFail``: its maximum score,
     walked up each suit by the cards not discarded, is below the variant's; on a short deck, a card the deck does
-    not hold is not lost). In Up or Down (``ways``) a stack needs the cards of one of its orders: a card is lost to
-    the maximum when no order of the stack can still be finished."""
-    if ways is not None:
-        return any(updown.reach(ways[s], h, _kept(s, lost, copies)) < RANKS for s, h in enumerate(stacks))
+    not hold is not lost). In Up or Down and Sudoku (``orders``, ``ways``) a stack needs the cards of one of its
+    orders: a card is lost to the maximum when no order open to the stack can still be finished. (In Sudoku every
+    order of a stack holds every rank of its suit, so the orders one stack closes to another never decide it.)"""
+    if orders is not None and ways is not None:
+        return any(orders.reach(ways[s], h, _kept(orders, s, lost, copies)) < RANKS for s, h in enumerate(stacks))
     return any(0 < copies[s * RANKS + r] <= lost[s * RANKS + r]
                for s, h in enumerate(stacks) for r in range(h, RANKS))
 
 
-def _kept(suit: int, lost: Sequence[int], copies: Sequence[int]) -> Callable[[int], bool]:
-    """Whether a slot of an Up or Down suit still has a copy to come (a card the deck does not hold counts as one,
-    as in :func:`needed_lost`)."""
+def _kept(orders: Orders, suit: int, lost: Sequence[int], copies: Sequence[int]) -> Callable[[int], bool]:
+    """Whether a slot of an Up or Down or Sudoku suit still has a copy to come (a card the deck does not hold counts
+    as one, as in :func:`needed_lost`)."""
     def kept(slot: int) -> bool:
-        t = suit * updown.WIDTH + slot
+        t = suit * orders.width + slot
         return not 0 < copies[t] <= lost[t]
     return kept
 
@@ -304,14 +323,15 @@ def parse_position(obj: Any, source: str = "<json>", line: int | None = None) ->
 
 
 def _ways(obj, deal, stacks, source, line):
-    """The ways of an Up or Down position's stacks from its ``"played"`` field (``None`` elsewhere, or when absent
-    with every stack empty)."""
+    """The ways of an Up or Down or Sudoku position's stacks from its ``"played"`` field (``None`` elsewhere, or
+    when absent with every stack empty)."""
     played = obj.get("played")
     if played is None:
         return None
     variant = deal.variant
-    if not variant.up_or_down:
-        raise InputError(f"'played' is of Up or Down positions only, not of {variant.name}", source, line)
+    orders = variant.orders
+    if orders is None:
+        raise InputError(f"'played' is of Up or Down and Sudoku positions only, not of {variant.name}", source, line)
     if not (isinstance(played, list) and len(played) == len(stacks) and all(isinstance(p, list) for p in played)):
         raise InputError(f"expected 'played' to be {len(stacks)} lists of ranks, got {json.dumps(played)}",
                          source, line)
@@ -320,11 +340,11 @@ def _ways(obj, deal, stacks, source, line):
         if not all(r in variant.slots for r in ranks) or len(ranks) != count:
             raise InputError(f"expected 'played' of suit {suit} to be {count} ranks of {list(variant.slots)} "
                              f"('stacks'), got {json.dumps(ranks)}", source, line)
-        ways.append(updown.ways_of([variant.slots.index(r) for r in ranks]))
+        ways.append(orders.ways_of([variant.slots.index(r) for r in ranks]))
         if not ways[-1]:
-            raise InputError(f"the ranks {ranks} of suit {suit} cannot be played in that order in Up or Down",
+            raise InputError(f"the ranks {ranks} of suit {suit} cannot be played in that order in {orders.name}",
                              source, line)
-    return tuple(ways)
+    return orders.close(ways, stacks)
 
 
 def read_position(path: str | os.PathLike[str]) -> Position:

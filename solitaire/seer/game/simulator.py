@@ -56,7 +56,6 @@ from typing import Any, TypedDict
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
-from solitaire.seer.game import stacks as updown
 from solitaire.seer.game.deals import RANKS, Deal, parse_hanablive
 from solitaire.seer.game.position import (
     MAX_CLUES,
@@ -72,7 +71,7 @@ from solitaire.seer.game.variants import COLOR, RANK, Card, Clue, clue_is_legal,
 
 __all__ = ["MAX_CLUES", "ActionKind", "Action", "PLAY", "DISCARD", "COLOR_CLUE", "RANK_CLUE", "GAME_OVER", "Game",
            "IllegalAction", "action_error", "simulate", "replay", "seer_line", "finish", "seer_score", "bot_action",
-           "legal_clue", "legal_actions", "positions_of_game"]
+           "legal_clue", "legal_actions", "positions_of_game", "needed"]
 
 
 
@@ -126,9 +125,9 @@ class Game:
             self._load(Position.initial(deal, start_player))  # checked: the start player, a card left to draw
             return
         hand = deal.hand  # the deal's initial position (Position.initial), valid as any deal with a card to draw
-        suits = len(deal.variant.suits)
+        suits, orders = len(deal.variant.suits), deal.variant.orders
         self._load_cards(deal, [list(range(p * hand, (p + 1) * hand)) for p in range(deal.players)],
-                         [0] * suits, [0] * deal.n_types, (updown.ALL,) * suits if deal.variant.up_or_down else None)
+                         [0] * suits, [0] * deal.n_types, None if orders is None else (orders.all,) * suits)
         self.next_card, self.clues, self.strikes = deal.pooled, self.max_clues, 0
         self.start_player, self.last_turn = deal.start_player, None
         self.last_clue: str | None = None  # Alternating Clues: the kind of the last clue
@@ -150,9 +149,10 @@ class Game:
 
     def _load_cards(self, deal, hands, stacks, lost, ways):
         """The deal's constants, the hands (deck indices in slot order), the stacks, the copies lost per type and
-        the ways of Up or Down stacks (:mod:`~solitaire.seer.game.stacks`, ``None`` elsewhere); ``turn`` 0."""
+        the ways of Up or Down and Sudoku stacks (:mod:`~solitaire.seer.game.stacks`, ``None`` elsewhere); ``turn``
+        0."""
         self.deal, self.rules, self.players = deal, deal.rules, deal.players  # read once, not per turn
-        self.ways = None if ways is None else list(ways)
+        self.orders, self.ways = deal.variant.orders, None if ways is None else list(ways)
         self.types = [int(t) for t in deal.types]  # Python ints: the bot reads them on every turn
         self.hands, self.stacks, self.lost = hands, stacks, lost
         self.counts = deal.counts.tolist()  # copies in the variant's deck, per type
@@ -189,7 +189,7 @@ class Game:
     def over(self) -> bool:
         return (self.strikes >= MAX_STRIKES or sum(self.stacks) == self.max_score
                 or (self.last_turn is not None and self.turn >= self.last_turn)
-                or self.ends_dead and not can_score(self.stacks, self.lost, self.copies, self.ways)
+                or self.ends_dead and not can_score(self.stacks, self.lost, self.copies, self.orders, self.ways)
                 or self._speedrun_lost or self._stuck)
 
     @property
@@ -201,7 +201,7 @@ class Game:
     def _speedrun_lost(self) -> bool:
         """A speedrun game that lost a card the maximum needs (:func:`~solitaire.seer.game.position.needed_lost`):
         over, with 0."""
-        return self.speedrun and needed_lost(self.stacks, self.lost, self.copies, self.ways)
+        return self.speedrun and needed_lost(self.stacks, self.lost, self.copies, self.orders, self.ways)
 
     @property
     def score(self) -> int:
@@ -241,8 +241,8 @@ class Game:
     def playable(self, t: int) -> bool:
         if self.ways is None:
             return self.stacks[t // RANKS] == t % RANKS
-        suit, slot = divmod(t, updown.WIDTH)
-        return updown.play(self.ways[suit], self.stacks[suit], slot) != 0
+        suit, slot = divmod(t, self.orders.width)
+        return self.orders.play(self.ways[suit], self.stacks[suit], slot) != 0
 
     def _remove(self, order):
         player = self.current
@@ -296,13 +296,17 @@ class Game:
         self.turn += 1
 
     def _build(self, t):
-        """Play type ``t`` (playable) on its stack; the card that finishes a stack returns a token (below 8)."""
+        """Play type ``t`` (playable) on its stack; the card that finishes a stack returns a token (below 8). A
+        stack's first card closes its order to the empty stacks under distinct starts (Sudoku:
+        :meth:`~solitaire.seer.game.stacks.Orders.close`)."""
         if self.ways is None:
             suit = t // RANKS
         else:
-            suit, slot = divmod(t, updown.WIDTH)
-            self.ways[suit] = updown.play(self.ways[suit], self.stacks[suit], slot)
+            suit, slot = divmod(t, self.orders.width)
+            self.ways[suit] = self.orders.play(self.ways[suit], self.stacks[suit], slot)
         self.stacks[suit] += 1
+        if self.ways is not None and self.stacks[suit] == 1:
+            self.ways = list(self.orders.close(self.ways, self.stacks))
         if self.stacks[suit] == RANKS and self.stack_token and self.clues < self.max_clues:
             self.clues += 1
 
@@ -389,15 +393,16 @@ def simulate(start: Deal | Position, actions: Iterable[Mapping[str, Any]], sourc
     return game
 
 
-def _needed(game, t):
-    """Whether type ``t`` can still be played: not played, and every lower card still available (in Up or Down,
-    along some order of its stack)."""
+def needed(game: Game, t: int) -> bool:
+    """Whether type ``t`` can still be played: not played, and every lower card still available (in Up or Down and
+    Sudoku, along some order open to its stack)."""
     return _depth(game, t) is not None
 
 
 def _depth(game, t):
     """How many cards its stack needs before type ``t`` plays (0: it plays now), ``None`` if it never can: its
-    rank above the stack's, each card between with a copy not lost (Up or Down: :func:`updown.depth`)."""
+    rank above the stack's, each card between with a copy not lost (Up or Down, Sudoku:
+    :meth:`~solitaire.seer.game.stacks.Orders.depth`)."""
     lost, counts = game.lost, game.counts
     if game.ways is None:
         suit, rank = divmod(t, RANKS)
@@ -405,15 +410,16 @@ def _depth(game, t):
         if height > rank or any(lost[suit * RANKS + r] >= counts[suit * RANKS + r] for r in range(height, rank + 1)):
             return None
         return rank - height
-    suit, slot = divmod(t, updown.WIDTH)
-    base = suit * updown.WIDTH
-    return updown.depth(game.ways[suit], game.stacks[suit], slot, lambda s: lost[base + s] < counts[base + s])
+    orders = game.orders
+    suit, slot = divmod(t, orders.width)
+    base = suit * orders.width
+    return orders.depth(game.ways[suit], game.stacks[suit], slot, lambda s: lost[base + s] < counts[base + s])
 
 
 def _useless(game, order):
     """Whether discarding ``order`` costs nothing: not needed, or another copy is in some hand."""
     t = game.type_of(order)
-    return not _needed(game, t) or game.held[t] > 1
+    return not needed(game, t) or game.held[t] > 1
 
 
 def _play_choice(game, hand):
@@ -428,20 +434,21 @@ def _play_choice(game, hand):
 
 
 def _rank(game, t):
-    """The place of type ``t`` in its suit's build order: its rank, in Up or Down the least index of its slot in the
-    orders of its stack (5 if none has it)."""
+    """The place of type ``t`` in its suit's build order: its rank, in Up or Down and Sudoku the least index of its
+    slot in the orders of its stack (5 if none has it)."""
     if game.ways is None:
         return t % RANKS
-    suit, slot = divmod(t, updown.WIDTH)
-    return min((order.index(slot) for order in updown.orders(game.ways[suit]) if slot in order), default=RANKS)
+    suit, slot = divmod(t, game.orders.width)
+    return min((order.index(slot) for order in game.orders.of(game.ways[suit]) if slot in order), default=RANKS)
 
 
 def _next_types(game, t):
     """The types that play right after the playable type ``t``."""
     if game.ways is None:
         return [t + 1] if t % RANKS < RANKS - 1 else []
-    suit, slot = divmod(t, updown.WIDTH)
-    return [suit * updown.WIDTH + n for n in updown.after(game.ways[suit], game.stacks[suit], slot)]
+    orders = game.orders
+    suit, slot = divmod(t, orders.width)
+    return [suit * orders.width + n for n in orders.after(game.ways[suit], game.stacks[suit], slot)]
 
 
 def legal_clue(game: Game) -> Action | None:

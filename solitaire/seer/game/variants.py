@@ -59,6 +59,7 @@ from importlib import resources
 from typing import NamedTuple
 
 from solitaire.io.errors import InputError
+from solitaire.seer.game.stacks import SUDOKU, UP_OR_DOWN, Orders
 
 __all__ = [
     "RANKS", "START", "COLOR", "RANK", "Card", "Clue", "Reach", "Suit", "SpecialRank", "Variant",
@@ -173,6 +174,9 @@ class Variant:
     throw_it_in_a_hole: bool = False
     #: hanab.live's Alternating Clues: a clue may not be of the kind (colour or rank) of the previous clue.
     alternating_clues: bool = False
+    #: hanab.live's Sudoku: stacks start at any rank, pairwise different, and wrap around
+    #: (:data:`~solitaire.seer.game.stacks.SUDOKU`).
+    sudoku: bool = False
 
     @property
     def max_score(self) -> int:
@@ -216,12 +220,18 @@ class Variant:
         return START in self.ranks
 
     @property
-    def without_up_or_down(self) -> str:
-        """The name of the variant that is this Up or Down variant's deck and clues without Up or Down: No Variant
-        or 6 Suits for the plain ones, ``X (6 Suits)`` for ``Up or Down & X (6 Suits)`` (the searches play Up or
-        Down through it, :mod:`solitaire.seer.bounds.updown`)."""
+    def orders(self) -> "Orders | None":
+        """The build orders of its suits when a stack may follow several (:mod:`solitaire.seer.game.stacks`: Up or
+        Down, Sudoku), else ``None``."""
+        return UP_OR_DOWN if self.up_or_down else SUDOKU if self.sudoku else None
+
+    @property
+    def fixed_variant(self) -> str:
+        """The name of the variant with this Up or Down or Sudoku variant's suits and clues and one build order per
+        suit: No Variant or 6 Suits for the plain ones, ``X (6 Suits)`` for ``Up or Down & X (6 Suits)`` or ``Sudoku
+        & X (6 Suits)`` (the searches play Up or Down and Sudoku through it, :mod:`solitaire.seer.bounds.orders`)."""
         if "&" in self.name:
-            return self.name.removeprefix("Up or Down & ")
+            return self.name.split(" & ", 1)[1]
         return "No Variant" if len(self.suits) == 5 else f"{len(self.suits)} Suits"
 
     def check_playable(self) -> None:
@@ -290,7 +300,8 @@ def variant_from_entry(entry: dict, suits: dict[str, dict]) -> Variant:
                    entry.get("colorCluesTouchNothing", False),
                    entry.get("rankCluesTouchNothing", False), ranks,
                    len(entry["suits"]) if entry.get("sudoku", False) else len(RANKS), entry.get("refused"),
-                   entry.get("throwItInAHole", False), entry.get("alternatingClues", False))
+                   entry.get("throwItInAHole", False), entry.get("alternatingClues", False),
+                   entry.get("sudoku", False))
 
 
 def alternation_gap(variant: Variant) -> str | None:

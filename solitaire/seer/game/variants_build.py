@@ -11,10 +11,10 @@ gives the deck of every variant. A variant whose rules the solvers do not model 
 from the standard game only in their deck (suits, dark suits, Scarce Ones, Critical Fours, reversed
 suits), in which cards a clue touches, and in their token economy (Clue Starved's half clue tokens, Throw It
 in a Hole's finished stack that returns no token, a discard at 8 tokens beside an inverted suit) and in Alternating
-Clues where clues of both kinds touch every card; and in Up or Down (``upOrDown``), carried as a rule
-(:mod:`solitaire.seer.game.stacks`). Refused, by the variants.json / suits.json field that says so:
+Clues where clues of both kinds touch every card; and in Up or Down (``upOrDown``) and Sudoku (``sudoku``), carried
+as rules (:mod:`solitaire.seer.game.stacks`). Refused, by the variants.json / suits.json field that says so:
 
-* ``sudoku`` (and any ``stackSize``): stacks that start at any rank;
+* ``stackSize`` (Sudoku of 4 suits): stacks of 4 cards;
 * ``alternatingClues`` with a card only one kind of clue touches
   (:func:`~solitaire.seer.game.variants.alternation_gap`);
 * any field this module does not know, so that a new hanab.live rule is never taken silently.
@@ -48,15 +48,14 @@ CARRIED = ("clueRanks", "specialRank", "specialRankAllClueColors", "specialRankA
            "specialRankNoClueColors", "specialRankNoClueRanks", "specialRankDeceptive",
            "criticalRank", "scarceOnes", "clueStarved", "synesthesia", "oddsAndEvens",
            "funnels", "chimneys", "colorCluesTouchNothing", "rankCluesTouchNothing", "throwItInAHole",
-           "alternatingClues", "upOrDown")
+           "alternatingClues", "upOrDown", "sudoku")
 # Variant fields of refused rules that change the deck, carried for the deck's sake.
-DECK_FIELDS = ("sudoku", "stackSize")
+DECK_FIELDS = ("stackSize",)
 # Suit fields carried into the table (clueColors is derived, see suit_clue_colors).
 SUIT_FLAGS = ("oneOfEach", "allClueColors", "noClueColors", "allClueRanks", "noClueRanks",
               "prism", "inverted")
 _REFUSED_VARIANT = {
-    "sudoku": "Sudoku (stacks start at any rank)",
-    "stackSize": "stacks shorter than 5",
+    "stackSize": "stacks of fewer than 5 cards (Sudoku of 4 suits)",
 }
 REVERSED = " Reversed"
 

@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from typing import TypedDict, final
 
 from solitaire.io.textenum import TextEnum
-from solitaire.seer.game.deals import RANKS, Deal, card_name, deal_to_hanablive, hanablive_names
-from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, GAME_OVER, PLAY, RANK_CLUE, Action, Game
+from solitaire.seer.game.deals import Deal, card_name, deal_to_hanablive, hanablive_names
+from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, GAME_OVER, PLAY, RANK_CLUE, Action, Game, needed
 from solitaire.seer.sources.history import RefusedRow, refused_counts
 
 __all__ = ["TurnMax", "Drop", "GameAnalysis", "analyze_game", "analyze_games", "analyze_line", "describe_action",
@@ -245,15 +245,6 @@ def phase_of(game: Game) -> Phase:
     return Phase.OPENING if share > 2 / 3 else Phase.MIDDLE if share > 1 / 3 else Phase.LATE
 
 
-def _needed(game, card_type: int) -> bool:
-    """Whether a card of ``card_type`` can still score (not played, every lower card of its suit
-    still has a copy somewhere)."""
-    suit, rank = divmod(card_type, RANKS)
-    if game.stacks[suit] > rank:
-        return False
-    return all(game.lost[suit * RANKS + r] < game.counts[suit * RANKS + r] for r in range(game.stacks[suit], rank))
-
-
 def drop_kind(game: Game, action: Action) -> DropKind:
     """The kind (:class:`DropKind`) of ``action``, taken in ``game`` (the state before it)."""
     kind = action["type"]
@@ -262,7 +253,7 @@ def drop_kind(game: Game, action: Action) -> DropKind:
     t = game.type_of(action["target"])
     if kind == PLAY:
         return DropKind.PLAY if game.playable(t) else DropKind.MISPLAY
-    if not _needed(game, t):
+    if not needed(game, t):
         return DropKind.DISCARD
     outside = game.counts[t] - game.lost[t] - 1  # other copies not yet lost
     return DropKind.LAST_COPY if outside == 0 else DropKind.NEEDED

@@ -57,7 +57,7 @@ from typing import Any, TypedDict
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, parse_json, read_text, text_lines
-from solitaire.seer.game.deals import RANKS, Deal, live_id, parse_hanablive
+from solitaire.seer.game.deals import Deal, live_id, parse_hanablive
 from solitaire.seer.game.ids import game_id
 from solitaire.seer.game.simulator import GAME_OVER, Game, replay
 from solitaire.seer.sources.replaylink import decode_replay, looks_like_replay_link
@@ -114,7 +114,7 @@ def _nothing_scores(game: Game) -> bool:
     reachable = Counter(game.types[game.next_card:])
     for player in _players_to_move(game):
         reachable.update(game.types[o] for o in game.hands[player])
-    return not any(reachable[suit * RANKS + rank] for suit, rank in enumerate(game.stacks) if rank < RANKS)
+    return not any(game.playable(t) for t in reachable)
 
 
 def _players_to_move(game: Game) -> list[int]:

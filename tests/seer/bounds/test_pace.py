@@ -1,7 +1,11 @@
 """U2's search (solitaire.seer.bounds.pace) against an exhaustive search of the same relaxation on tiny decks."""
 
 import itertools
+import os
+import subprocess
+import sys
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -176,3 +180,18 @@ def test_pace_floor_equals_brute_force(prob, floor):
     best = pace_max(prob).score
     for target in (best, max(0, best - 1)):
         assert pace_reaches(prob, target, floor=floor) == brute_reaches(prob, target, floor), (target, floor)
+
+
+def test_the_search_reads_no_entry_past_its_arrays():
+    """Run as plain Python (``NUMBA_DISABLE_JIT``: numpy checks every index, where compiled code reads past an array
+    unchecked), U2 of a deal whose pace search keeps more than 1,024 states (the size its line records start at, so
+    they grow): the game of fixed starts (1, 3, 4, 0, 2) of the Sudoku & Dark Null deal of seed p2v2088s1."""
+    code = ("from solitaire.seer.sources.dealsource import live_deals\n"
+            "from solitaire.seer.bounds.orders import fixed_position\n"
+            "from solitaire.seer.bounds.relaxations import u2_value\n"
+            "from solitaire.seer.game.position import Position\n"
+            "deal = live_deals(['p2v2088s1'])[0]\n"
+            "print(u2_value(fixed_position(Position.initial(deal), (1, 3, 4, 0, 2))))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "NUMBA_DISABLE_JIT": "1"}, cwd=Path(__file__).parents[3])
+    assert done.returncode == 0 and done.stdout.strip() == "24", done.stderr

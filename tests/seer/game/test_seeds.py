@@ -160,10 +160,10 @@ def test_seed_ranges():
 
 
 def test_seed_of_a_refused_variant_deals_its_deck():
-    deck = deck_from_seed("p3v2391s1")  # Sudoku & Orange (5 Suits)
-    assert sorted(deck) == sorted(unshuffled_deck(get_variant(2391)))
+    deck = deck_from_seed("p3v2390s1")  # Sudoku & Orange (4 Suits)
+    assert sorted(deck) == sorted(unshuffled_deck(get_variant(2390)))
     with pytest.raises(UnsupportedVariant, match="Sudoku"):
-        get_variant(2391).check_playable()
+        get_variant(2390).check_playable()
 
 
 class _Scripted(GoRand):

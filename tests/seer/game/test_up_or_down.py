@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from solitaire.io.errors import InputError
-from solitaire.seer.game import stacks as updown
 from solitaire.seer.game.deals import parse_hanablive, seeded_deal
 from solitaire.seer.game.position import Position, can_score, needed_lost, parse_position
 from solitaire.seer.game.seeds import deck_from_seed, parse_seed
 from solitaire.seer.game.simulator import Game, positions_of_game, seer_line, simulate
+from solitaire.seer.game.stacks import START_SLOT, UP_OR_DOWN
 from solitaire.seer.game.variants import START, get_variant
 
 DATA = Path(__file__).parents[2] / "data"
@@ -48,20 +48,20 @@ def test_a_stack_takes_exactly_the_cards_hanablive_plays():
     """Every sequence of up to 6 cards of one suit: the orders' rule plays it exactly when hanab.live's does."""
     slots = get_variant("Up or Down (5 Suits)").slots
     for length in range(7):
-        for sequence in itertools.product(range(updown.WIDTH), repeat=length):
-            assert bool(updown.ways_of(sequence)) == _hanablive_plays([slots[s] for s in sequence]), sequence
+        for sequence in itertools.product(range(UP_OR_DOWN.width), repeat=length):
+            assert bool(UP_OR_DOWN.ways_of(sequence)) == _hanablive_plays([slots[s] for s in sequence]), sequence
 
 
 def test_the_state_of_a_stack():
-    assert updown.play(updown.ALL, 0, 1) == 0                                  # a 2 on an empty stack
-    start = updown.play(updown.ALL, 0, updown.START_SLOT)
-    assert updown.after(updown.ALL, 0, updown.START_SLOT) == {1, 3}          # START, then a 2 or a 4
-    assert updown.consistent(start, 1) and not updown.consistent(updown.ALL, 1)
-    assert updown.played(updown.ways_of([4, 3]), 2) == (4, 3)
-    assert updown.reach(updown.ALL, 0, lambda s: s != 0) == 5                  # no 1: START, 2, 3, 4, 5
-    assert updown.reach(updown.ALL, 0, lambda s: s not in (0, updown.START_SLOT)) == 4   # 5, 4, 3, 2
-    assert updown.depth(updown.ALL, 0, 2, lambda s: True) == 2                 # a 3 after 1, 2 or START, 2
-    assert updown.depth(updown.ways_of([0]), 1, updown.START_SLOT, lambda s: True) is None   # START is dead
+    assert UP_OR_DOWN.play(UP_OR_DOWN.all, 0, 1) == 0                                  # a 2 on an empty stack
+    start = UP_OR_DOWN.play(UP_OR_DOWN.all, 0, START_SLOT)
+    assert UP_OR_DOWN.after(UP_OR_DOWN.all, 0, START_SLOT) == {1, 3}          # START, then a 2 or a 4
+    assert UP_OR_DOWN.consistent(start, 1) and not UP_OR_DOWN.consistent(UP_OR_DOWN.all, 1)
+    assert UP_OR_DOWN.played(UP_OR_DOWN.ways_of([4, 3]), 2) == (4, 3)
+    assert UP_OR_DOWN.reach(UP_OR_DOWN.all, 0, lambda s: s != 0) == 5                  # no 1: START, 2, 3, 4, 5
+    assert UP_OR_DOWN.reach(UP_OR_DOWN.all, 0, lambda s: s not in (0, START_SLOT)) == 4   # 5, 4, 3, 2
+    assert UP_OR_DOWN.depth(UP_OR_DOWN.all, 0, 2, lambda s: True) == 2                 # a 3 after 1, 2 or START, 2
+    assert UP_OR_DOWN.depth(UP_OR_DOWN.ways_of([0]), 1, START_SLOT, lambda s: True) is None   # START is dead
 
 
 def test_lost_cards_and_the_end():
@@ -70,14 +70,14 @@ def test_lost_cards_and_the_end():
     lost = [0] * 12
     copies = [1, 2, 2, 2, 1, 1] * 2
     lost[0] = 1                                        # suit 0: the 1
-    assert not needed_lost((0, 0), lost, copies, (updown.ALL, updown.ALL))
-    lost[updown.START_SLOT] = 1                        # and its START
-    assert needed_lost((0, 0), lost, copies, (updown.ALL, updown.ALL))
-    assert can_score((0, 0), lost, copies, (updown.ALL, updown.ALL))     # a 5 of suit 0 still plays
-    down = updown.ways_of([4])
-    assert can_score((1, 5), lost, copies, (down, updown.ways_of([0, 1, 2, 3, 4])))   # a 4 of suit 0
+    assert not needed_lost((0, 0), lost, copies, UP_OR_DOWN, (UP_OR_DOWN.all, UP_OR_DOWN.all))
+    lost[START_SLOT] = 1                        # and its START
+    assert needed_lost((0, 0), lost, copies, UP_OR_DOWN, (UP_OR_DOWN.all, UP_OR_DOWN.all))
+    assert can_score((0, 0), lost, copies, UP_OR_DOWN, (UP_OR_DOWN.all, UP_OR_DOWN.all))     # a 5 of suit 0 still plays
+    down = UP_OR_DOWN.ways_of([4])
+    assert can_score((1, 5), lost, copies, UP_OR_DOWN, (down, UP_OR_DOWN.ways_of([0, 1, 2, 3, 4])))   # a 4 of suit 0
     lost[3] = 2                                        # both 4s of suit 0
-    assert not can_score((1, 5), lost, copies, (down, updown.ways_of([0, 1, 2, 3, 4])))
+    assert not can_score((1, 5), lost, copies, UP_OR_DOWN, (down, UP_OR_DOWN.ways_of([0, 1, 2, 3, 4])))
 
 
 #: The final stacks (cards played) and strikes of hanab.live's Up or Down test games, as the independent variant-aware
@@ -117,9 +117,9 @@ def test_a_finished_stack_returns_a_token_going_down():
     cards = [deal.variant.card_of(t) for t in deal.types.tolist()]
     red_one = cards.index((0, 1))
     other = next(o for o, card in enumerate(cards) if card.suit == 1)
-    ways = updown.ways_of([4, 3, 2, 1])
+    ways = UP_OR_DOWN.ways_of([4, 3, 2, 1])
     position = Position(deal, len(cards), ((red_one,), (other,)), (4, 0, 0, 0, 0), 5, 0, 0, 2, None,
-                        (ways,) + (updown.ALL,) * 4)
+                        (ways,) + (UP_OR_DOWN.all,) * 4)
     game = Game.from_position(position)
     game.apply({"type": 0, "target": red_one})
     assert (game.stacks[0], game.clues, game.strikes, game.ways[0]) == (5, 6, 0, ways)
@@ -144,6 +144,6 @@ def deck_from_seed_deal(seed):
 def test_an_up_or_down_position_needs_its_stacks_ways():
     deal = deck_from_seed_deal("p2v24s1")
     start = Position.initial(deal)
-    assert start.ways == (updown.ALL,) * 5
+    assert start.ways == (UP_OR_DOWN.all,) * 5
     with pytest.raises(ValueError, match="ways"):
         Position(deal, start.next_card, start.hands, (1, 0, 0, 0, 0), 8, 0, 0, None)

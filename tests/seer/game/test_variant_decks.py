@@ -37,7 +37,7 @@ def test_every_hanablive_variant_has_its_deck():
         suits = [TABLE["suits"][name.removesuffix(" Reversed")] for name in entry["suits"]]
         assert v.deck_size == len(unshuffled_deck(v)) == sum(_suit_total(entry, s) for s in suits), v.name
         assert (v.refused is None) == ("refused" not in entry)
-    assert sum(v.refused is None for v in all_variants().values()) == 2363  # 33 of them Up or Down, 263 with an inverted suit
+    assert sum(v.refused is None for v in all_variants().values()) == 2385  # 33 Up or Down, 22 Sudoku, 265 inverted
 
 
 @pytest.mark.parametrize("name, ranks, copies, size", [  # copies per slot: the ranks in the order a stack is built
@@ -54,7 +54,7 @@ def test_copies_per_slot_of_each_new_rule(name, ranks, copies, size):
     deck = unshuffled_deck(v)
     assert deck == sorted(deck, key=lambda c: (c.suit, v.slots.index(c.rank)))  # suits, then ranks, START last
     reversed_ = name.startswith("White Reversed")
-    assert (v.refused is None) == (not name.startswith("Sudoku")) and {s.reversed for s in v.suits} == {reversed_, False}
+    assert (v.refused is None) == (name != "Sudoku (4 Suits)") and {s.reversed for s in v.suits} == {reversed_, False}
 
 
 def test_suit_flags():
@@ -78,14 +78,15 @@ def test_a_seed_deals_every_rule_and_types_round_trip():
 
 
 def test_the_rules_of_a_game_refuse_what_the_solvers_do_not_model():
-    deal, = live_deals(["p2v2391s1"])
-    with pytest.raises(UnsupportedVariant, match=r"'Sudoku & Orange \(5 Suits\)' \(id 2391\) is not supported: "
-                                                 r"Sudoku"):
+    deal, = live_deals(["p2v2390s1"])
+    with pytest.raises(UnsupportedVariant, match=r"'Sudoku & Orange \(4 Suits\)' \(id 2390\) is not supported: "
+                                                 r"stacks of fewer than 5 cards"):
         _ = deal.rules
     assert live_deals(["p2v24s1"])[0].rules.variant.up_or_down
     assert live_deals(["p2v2372s1"])[0].rules.variant.has_inverted_suits
     with pytest.raises(UnsupportedVariant, match="Sudoku"):
-        rules_of(Options(variant="Sudoku (5 Suits)"), 3)
+        rules_of(Options(variant="Sudoku (4 Suits)"), 3)
+    assert rules_of(Options(variant="Sudoku (5 Suits)"), 3).variant.orders is not None
     assert rules_of(Options(variant="Black (6 Suits)"), 3).variant.refused is None
 
 
@@ -103,7 +104,7 @@ def test_deal_prints_the_deck_and_bound_plays_or_refuses_the_game(tmp_path):
     bound = json.loads(runner.invoke(main, ["bound", "--deal", str(path), "--json"]).output)
     assert bound["rows"][0]["L"] <= bound["rows"][0]["U2"] <= 25 and not bound["summary"]["refused"]
     sudoku = tmp_path / "sudoku.json"
-    sudoku.write_text(runner.invoke(main, ["deal", "--hanab-live-seed", "p2v2391s1"]).output)
+    sudoku.write_text(runner.invoke(main, ["deal", "--hanab-live-seed", "p2v2390s1"]).output)
     refused = runner.invoke(main, ["bound", "--deal", str(sudoku), "--json"])
     assert refused.exit_code == 0, refused.output
-    assert "Sudoku (stacks start at any rank)" in refused.output and '"refused"' in refused.output
+    assert "stacks of fewer than 5 cards" in refused.output and '"refused"' in refused.output

@@ -81,7 +81,7 @@ def test_tables_of_hles_deals_with_and_without_its_random_start(tmp_path):
 
 def test_a_variant_the_toolkit_does_not_solve_is_refused_before_any_work(tmp_path):
     out = tmp_path / "t.jsonl"
-    one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", "Sudoku (5 Suits)", "--out", out),
+    one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", "Sudoku (4 Suits)", "--out", out),
                    "Sudoku", "not supported")
     assert not out.exists()
 

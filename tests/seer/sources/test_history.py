@@ -259,10 +259,10 @@ def test_analyze_of_the_303_real_games(tmp_path):
 
 
 def with_a_refused_game(folder):
-    """The variant games with a game of Sudoku (5 Suits), a variant the solvers refuse, as line 10."""
+    """The variant games with a game of Sudoku (4 Suits), a variant the solvers refuse, as line 10."""
     lines = (DATA / "hanablive_variant_games.jsonl").read_text().splitlines()
-    sudoku = {"players": 2, "deck": [list(card) for card in deck_from_seed("p2v2072s1")], "actions": [],
-              "options": {"variant": "Sudoku (5 Suits)"}}
+    sudoku = {"players": 2, "deck": [list(card) for card in deck_from_seed("p2v2092s1")], "actions": [],
+              "options": {"variant": "Sudoku (4 Suits)"}}
     path = folder / "games.jsonl"
     path.write_text("\n".join(lines[:9] + [json.dumps(sudoku)] + lines[9:]) + "\n")
     return path

@@ -69,6 +69,7 @@ import numpy as np
 from solitaire.io.interrupt import STOP_REQUEST
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.method import Method
+from solitaire.seer.bounds.orders import fixed_positions, real_line
 from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.bounds.u3.bot import bot_finish
 from solitaire.seer.bounds.u3.hope import MAX_TYPES, MEMO_BITS, chained, enough, joint_lost, runs, workspace
@@ -97,8 +98,7 @@ from solitaire.seer.bounds.u3.kernel import (
     setup_of,
 )
 from solitaire.seer.bounds.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
-from solitaire.seer.bounds.updown import fixed_positions, real_line
-from solitaire.seer.game.deals import MAX_SCORE, RANKS, Deal, hanablive_deck, seeded_deal
+from solitaire.seer.game.deals import MAX_SCORE, Deal, hanablive_deck, seeded_deal
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import DISCARD, PLAY, Action, Game, finish, legal_clue, seer_line, simulate
 
@@ -191,9 +191,9 @@ def deal_setup(deal: Deal) -> Setup:
     (:attr:`~solitaire.seer.game.options.Rules.speedrun`), 1 when a discard is allowed at 8 tokens
     (:attr:`~solitaire.seer.game.options.Rules.discard_when_full`) and 1 when the game has no final round
     (:attr:`~solitaire.seer.game.options.Rules.endless`)."""
-    if deal.variant.width != RANKS:
-        raise ValueError(f"{deal.variant.name}: the search takes 5 types per suit (Up or Down: "
-                         f"solitaire.seer.bounds.updown)")
+    if deal.variant.orders is not None:
+        raise ValueError(f"{deal.variant.name}: the search takes one build order per suit (Up or Down, Sudoku: "
+                         f"solitaire.seer.bounds.orders)")
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
     rules = deal.rules
     return setup_of(deck, deal.players, deal.hand, muted_types(deal), rules.clue_cost, int(rules.deck_plays),
@@ -375,8 +375,8 @@ def exact(deal: Deal, limits: SearchLimits = _UNLIMITED, start: Position | None 
     >>> r.score, r.exact, simulate(seeded_deal(2, 0), r.actions).score
     (25, True, 25)
     """
-    if deal.variant.up_or_down:
-        return _exact_up_or_down(deal, limits, start, schedule)
+    if deal.variant.orders is not None:
+        return _exact_fixed(deal, limits, start, schedule)
     warm_up()
     began = time.perf_counter()
     reaches = _peer(limits.peer_encoding) if limits.peer_timeout and peers_asked(deal) else None  # fails now
@@ -393,16 +393,16 @@ def exact(deal: Deal, limits: SearchLimits = _UNLIMITED, start: Position | None 
                        found.searches, time.perf_counter() - began, method)
 
 
-#: The first time slice of each direction assignment of an Up or Down deal (:func:`_exact_up_or_down`), seconds; each
-#: round gives the assignments still open four times the slice of the last.
+#: The first time slice of each direction assignment of an Up or Down or Sudoku deal (:func:`_exact_fixed`), seconds;
+#: each round gives the assignments still open four times the slice of the last.
 FIRST_SLICE = 0.01
 
 
 @dataclass
 class _Direction:
-    """One direction assignment of an Up or Down deal (:mod:`~solitaire.seer.bounds.updown`): ``d``, its position of
-    the game of fixed directions and the bound proven on that game's value so far (first its U2); ``closed`` once
-    its value is proven."""
+    """One direction assignment of an Up or Down or Sudoku deal (:mod:`~solitaire.seer.bounds.orders`): ``d``, its
+    position of the game of fixed directions and the bound proven on that game's value so far (first its U2);
+    ``closed`` once its value is proven."""
 
     d: tuple[int, ...]
     fixed: Position
@@ -410,12 +410,14 @@ class _Direction:
     closed: bool = False
 
 
-def _exact_up_or_down(deal: Deal, limits: SearchLimits, start: Position | None, schedule: Schedule) -> ExactResult:
-    """U3 of an Up or Down deal or position (:func:`exact`) as the best over its stacks' direction assignments
-    (:mod:`~solitaire.seer.bounds.updown`). ``low`` starts at the bot's line under the real rules; then in rounds each
-    assignment whose bound is above ``low`` is searched for a time slice (:data:`FIRST_SLICE`, four times longer each
-    round, the highest bound first), its line replayed under the real rules
-    (:func:`~solitaire.seer.bounds.updown.real_line`) and its bound lowered to what the search proves, until every
+def _exact_fixed(deal: Deal, limits: SearchLimits, start: Position | None, schedule: Schedule) -> ExactResult:
+    """U3 of an Up or Down or Sudoku deal or position (:func:`exact`) as the best over its stacks' direction
+    assignments (:mod:`~solitaire.seer.bounds.orders`). ``low`` starts at the bot's line under the real rules, raised
+    to the best of the bot's lines of the assignments' games replayed under the real rules
+    (:func:`~solitaire.seer.bounds.orders.real_line`; one that reaches the maximum closes the deal with no U2 computed
+    and no node searched, method ``search``); then in rounds each assignment whose bound (first its U2) is above
+    ``low`` is searched for a time slice (:data:`FIRST_SLICE`, four times longer each round, the highest bound first),
+    its line replayed under the real rules and its bound lowered to what the search proves, until every
     bound is at most ``low`` or ``limits.timeout`` has passed; then, with a peer timeout, each assignment still above
     is handed to the SAT peer once. The upper bound is the largest of the assignments' bounds. Raises
     :class:`~solitaire.seer.game.variants.UnsupportedVariant` for a variant with a card no clue touches."""
@@ -427,7 +429,15 @@ def _exact_up_or_down(deal: Deal, limits: SearchLimits, start: Position | None, 
     bot = low
     if low == deal.max_score or origin.over:  # nothing above the bot's line: U2 = U3 = L
         return ExactResult(low, low, True, bot, low, low_actions, 0, 0, time.perf_counter() - began, Method.BOT)
-    options = sorted((_Direction(d, fixed, u2_value(fixed)) for d, fixed in fixed_positions(origin)),
+    assignments = list(fixed_positions(origin))
+    for _, fixed in assignments:
+        actions, game = real_line(origin, seer_line(fixed)[0])
+        if game.score > low:
+            low, low_actions = game.score, actions
+        if low == deal.max_score:
+            return ExactResult(low, low, True, bot, low, low_actions, 0, 0, time.perf_counter() - began,
+                               Method.SEARCH)
+    options = sorted((_Direction(d, fixed, u2_value(fixed)) for d, fixed in assignments),
                      key=lambda option: -option.high)
     u2, nodes, searches, slice_ = options[0].high, 0, 0, FIRST_SLICE
     search_only = replace(limits, peer_timeout=0)

@@ -1,4 +1,4 @@
-"""Up or Down searched as the best over its stacks' directions (solitaire.seer.bounds.updown) against the
+"""Up or Down searched as the best over its stacks' directions (solitaire.seer.bounds.orders) against the
 exhaustive search through the simulator, which plays the real rule."""
 
 import random
@@ -10,12 +10,14 @@ from hypothesis import strategies as st
 
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.method import Method
+from solitaire.seer.bounds.orders import DOWN, UP, directions, fixed_deal
 from solitaire.seer.bounds.relaxations import u1, u2
 from solitaire.seer.bounds.u3 import exact
-from solitaire.seer.bounds.updown import DOWN, UP, directions, fixed_deal
-from solitaire.seer.game import stacks as updown
+from solitaire.seer.game.deals import Deal
+from solitaire.seer.game.options import Options
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import simulate
+from solitaire.seer.game.stacks import START_SLOT, UP_OR_DOWN
 from solitaire.seer.game.variants import get_variant, supported_variants
 from solitaire.seer.sources.dealsource import live_deals
 from tests.helpers import brute, exact_on_tiny_decks, random_game, tiny_deal
@@ -62,9 +64,10 @@ def test_cards_no_clue_touches(variant, suits):
 def test_directions_follow_the_stacks():
     """A stack going up from 1 or down from 5 keeps its direction; START alone or nothing leaves both."""
     assert len(directions(Position.initial(live_deals(["p2v24s1"])[0]))) == 32
-    ways = (updown.ways_of([0]), updown.ways_of([4, 3]), updown.ways_of([updown.START_SLOT]), updown.ALL)
-    assert directions(SimpleNamespace(ways=ways)) == [(UP, DOWN, UP, UP), (UP, DOWN, UP, DOWN),
-                                                      (UP, DOWN, DOWN, UP), (UP, DOWN, DOWN, DOWN)]
+    ways = (UP_OR_DOWN.ways_of([0]), UP_OR_DOWN.ways_of([4, 3]), UP_OR_DOWN.ways_of([START_SLOT]), UP_OR_DOWN.all)
+    position = SimpleNamespace(deal=SimpleNamespace(variant=get_variant(UOD)), ways=ways)
+    assert directions(position) == [(UP, DOWN, UP, UP), (UP, DOWN, UP, DOWN),
+                                    (UP, DOWN, DOWN, UP), (UP, DOWN, DOWN, DOWN)]
 
 
 def test_the_fixed_game_holds_the_same_cards():
@@ -73,14 +76,15 @@ def test_the_fixed_game_holds_the_same_cards():
     up, down = fixed_deal(deal, (UP,) * 5), fixed_deal(deal, (DOWN,) * 5)
     assert up.variant.width == down.variant.width == 5 and up.max_score == deal.max_score
     for t, a, b in zip(deal.types.tolist(), up.types.tolist(), down.types.tolist(), strict=True):
-        suit, slot = divmod(t, updown.WIDTH)
+        suit, slot = divmod(t, UP_OR_DOWN.width)
         assert a // 5 == b // 5 == suit
-        assert (a % 5, b % 5) == {0: (0, 4), 4: (4, 0), updown.START_SLOT: (0, 0)}.get(slot, (slot, 4 - slot))
+        assert (a % 5, b % 5) == {0: (0, 4), 4: (4, 0), START_SLOT: (0, 0)}.get(slot, (slot, 4 - slot))
 
 
 def test_real_seeds_are_searched_and_bounded():
     """hanab.live seeds of Up or Down (5 Suits) and (6 Suits): exact, the line replays, U2 and U1 bound it. The bot
-    scores 21 on seed p2v24s296, the search of a direction assignment 25."""
+    scores 21 on seed p2v24s296; the bot's line of a direction assignment's game, replayed under the real rules,
+    25, which closes the deal before any U2 or node search."""
     deals = live_deals(["p2v24s296", "p3v24s1", "p3v24s2"]) + live_deals(["p2v40s1", "p4v40s2"])
     for deal in deals:
         result = exact(deal, SearchLimits(30.0))
@@ -88,7 +92,7 @@ def test_real_seeds_are_searched_and_bounded():
         assert result.L <= result.score <= u2(deal).score <= u1(deal).score <= deal.max_score
         assert all(" " in name for _, name in u2(deal).plays)    # named in the real variant: "Red 1/START"
     searched = exact(deals[0])
-    assert (searched.L, searched.score, searched.method) == (21, 25, Method.SEARCH) and searched.searches > 0
+    assert (searched.L, searched.score, searched.method) == (21, 25, Method.SEARCH) and searched.searches == 0
 
 
 def test_every_up_or_down_variant_played_is_played_through_its_variant_without_it():
@@ -97,15 +101,24 @@ def test_every_up_or_down_variant_played_is_played_through_its_variant_without_i
     played = [v for v in supported_variants().values() if v.up_or_down]
     assert len(played) == 33
     for variant in played:
-        base = get_variant(variant.without_up_or_down)
+        base = get_variant(variant.fixed_variant)
         assert base.refused is None and not base.up_or_down
         assert ([s.name for s in base.suits], base.clue_colors, base.clue_ranks) == (
             [s.name for s in variant.suits], variant.clue_colors, variant.clue_ranks)
 
 
 def test_the_orange_variants_are_searched_through_their_variant_without():
-    assert live_deals(["p2v24s1"])[0].rules.variant.without_up_or_down == "No Variant"
+    assert live_deals(["p2v24s1"])[0].rules.variant.fixed_variant == "No Variant"
     deal = live_deals(["p2v2372s1"])[0]
-    assert deal.variant.without_up_or_down == "Orange (5 Suits)"
+    assert deal.variant.fixed_variant == "Orange (5 Suits)"
     result = exact(deal)
     assert result.exact and simulate(deal, result.actions).score == result.score
+
+
+def test_an_assignment_the_bots_do_not_close_is_searched():
+    """A short Up or Down deck on which neither the bot nor the bot's line of any direction assignment's game reaches
+    the best score: the assignments are searched in rounds, and the value is the exhaustive search's."""
+    deal = Deal([2, 8, 11, 5, 7, 4, 2, 6, 9, 10, 7, 0], 2, "tiny", options=Options(variant=UOD))
+    result = exact(deal)
+    assert (result.L, result.score, result.exact) == (3, 4, True) and result.searches > 0
+    assert result.score == brute(deal) and simulate(deal, result.actions).score == result.score
