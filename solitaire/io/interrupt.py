@@ -125,8 +125,13 @@ class _KilledPool(multiprocessing.pool.Pool):
         process.terminate = process.kill
         return process
 
+    def workers(self) -> frozenset[int]:
+        """The process ids of the workers: a worker never ends on its own, so a change means one died (a crash, or
+        killed by the system), and the pool, which replaces it, would wait for its tasks forever."""
+        return frozenset(process.pid for process in self._pool)  # type: ignore[attr-defined]
 
-def worker_pool(jobs: int) -> multiprocessing.pool.Pool:
+
+def worker_pool(jobs: int) -> _KilledPool:
     """A pool of ``jobs`` forked worker processes started by :func:`worker_start`; leaving it as a
     context manager (``terminate``) kills them. As they ignore every stop signal, none dies on its
     own holding a lock of the pool's queues, and the pool takes those locks before it kills them."""

@@ -25,7 +25,9 @@ run's.
 """
 
 import functools
+import itertools
 import json
+import multiprocessing
 import os
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -111,6 +113,8 @@ class BoundRow(_BoundFields, total=False):
 BOUND_KEYS = tuple(_BoundFields.__annotations__)
 #: The lines a row of a run keeps only with ``lines`` (JSON rows).
 LINE_KEYS = ("u1_line", "u2_line", "bot_actions")
+#: Seconds between two looks at the workers of :func:`imap_jobs` while no result comes.
+WATCH_EVERY = 1.0
 
 
 def bound_row(deal: Deal, figures: bool = True, lines: bool = False, limits: SearchLimits | None = None) -> BoundRow:
@@ -198,12 +202,32 @@ def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int,
 
     The workers ignore Ctrl-C, SIGTERM and SIGHUP and end with this process
     (:func:`~solitaire.io.interrupt.worker_pool`); closing the generator, or an error or a stop
-    signal here, kills them."""
+    signal here, kills them. A worker that dies (a crash, or killed by the system) raises
+    :class:`ChildProcessError` within :data:`WATCH_EVERY` seconds: the results given so far stand, and no
+    run waits forever for the ones it held."""
     if jobs <= 1:
         yield from map(func, items)
         return
+    rest = iter(items)
+    chunks = iter(lambda: list(itertools.islice(rest, chunksize)), [])
     with worker_pool(jobs) as pool:
-        yield from pool.imap(func, items, chunksize=chunksize)
+        results, workers = pool.imap(functools.partial(_map_chunk, func), chunks), pool.workers()
+        while True:
+            try:
+                chunk = results.next(timeout=WATCH_EVERY)
+            except StopIteration:
+                return
+            except multiprocessing.TimeoutError:
+                if pool.workers() != workers:
+                    raise ChildProcessError("a worker process died (a crash, or killed by the system) before it "
+                                            "returned its results; those given so far are kept") from None
+                continue
+            yield from chunk
+
+
+def _map_chunk(func: Callable[[Any], Any], chunk: list[Any]) -> list[Any]:
+    """``func`` of each item of ``chunk``, in a worker of :func:`imap_jobs` (one task of the pool)."""
+    return [func(item) for item in chunk]
 
 
 def run_rows(deals: Iterable[Deal | Refused], jobs: int = 1, figures: bool = True, lines: bool = False,
