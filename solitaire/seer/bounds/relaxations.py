@@ -245,17 +245,24 @@ def _best_fixed(position: Position, bound: Callable[[Position], Bound]) -> Bound
     """The largest of ``bound`` over the direction assignments of an Up or Down or Sudoku position (every real line
     is a line of one of them, :mod:`solitaire.seer.bounds.orders`; the first that reaches the maximum ends the
     scan), its line's cards named in the real variant."""
+    d, fixed, best = _first_best(position, bound, position.deal.max_score)
+    names = {card_name(t, fixed.deal.variant): fixed_name(position.deal, d, t) for t in range(fixed.deal.n_types)}
+    return Bound(best.name, best.score, [(when, names[name]) for when, name in best.plays])
+
+
+def _first_best(position: Position, bound: Callable[[Position], Bound],
+                enough: int) -> tuple[tuple[int, ...], Position, Bound]:
+    """``(D, fixed(D), bound(fixed(D)))`` of the first direction assignment of the position with the largest
+    ``bound``, the scan stopping at the first whose bound is at least ``enough``."""
     found: tuple[tuple[int, ...], Position, Bound] | None = None
     for d, fixed in fixed_positions(position):
         value = bound(fixed)
         if found is None or value.score > found[2].score:
             found = d, fixed, value
-        if value.score == position.deal.max_score:
+        if value.score >= enough:
             break
     assert found is not None, "a position has a direction assignment: its own stacks'"
-    d, fixed, best = found
-    names = {card_name(t, fixed.deal.variant): fixed_name(position.deal, d, t) for t in range(fixed.deal.n_types)}
-    return Bound(best.name, best.score, [(when, names[name]) for when, name in best.plays])
+    return found
 
 
 def u2_value(source: Deal | Position) -> int:
@@ -327,18 +334,18 @@ def _min_hand(prob, value):
 def hardness(deal: Deal, value: int) -> dict[str, int]:
     """``{"min_hand", "pace_slack"}`` for a deal whose U2 is ``value`` (module docstring; of Up or Down and Sudoku,
     those of its direction assignment of the largest U2, :mod:`~solitaire.seer.bounds.orders`)."""
-    prob = pace_problem(_width_five(deal)[0])
+    prob = pace_problem(_width_five(deal, value)[0])
     min_hand = _min_hand(prob, value)
     top = prob.steps + prob.final - value
     slack = _smallest(0, top + 1, lambda s: s > top or not pace_reaches(prob, value, floor=s)) - 1
     return {"min_hand": min_hand, "pace_slack": slack}
 
 
-def _width_five(deal):
-    """``deal``, or of Up or Down and Sudoku the deal of its direction assignment of the largest U2, with the name
-    of each type in the real variant."""
+def _width_five(deal, value):
+    """``deal``, or of Up or Down and Sudoku the deal of its first direction assignment of the largest U2 (the
+    scan stops at one whose U2 is ``value``, the deal's U2), with the name of each type in the real variant."""
     if deal.variant.orders is not None:
-        d, fixed = max(fixed_positions(Position.initial(deal)), key=lambda found: u2_value(found[1]))
+        d, fixed, _ = _first_best(Position.initial(deal), u2, value)
         return fixed.deal, functools.partial(fixed_name, deal, d)
     return deal, functools.partial(card_name, variant=deal.variant)
 
@@ -352,7 +359,7 @@ def u2_reason(deal: Deal, value: int) -> str | None:
     """A short human-readable reason why U2 is ``value`` below the maximum score (``None`` at it)."""
     if value >= deal.max_score:
         return None
-    deal, name = _width_five(deal)
+    deal, name = _width_five(deal, value)
     prob = pace_problem(deal)
     tail, j, late = tail_bound(deal)
     if tail <= value:
