@@ -76,9 +76,10 @@ def brute(deal, misplays=True, clues=True, visit=None, game=None):
     def value(game):
         if game.over:
             return game.score
-        key = (tuple(tuple(sorted(h)) for h in game.hands), game.next_card, tuple(game.stacks), game.clues,
-               game.strikes, game.current, None if game.last_turn is None else game.last_turn - game.turn,
-               None if game.ways is None else tuple(game.ways))
+        key = (tuple(tuple(sorted(game.types[o] for o in h)) for h in game.hands), game.next_card,
+               tuple(game.stacks), game.clues, game.strikes, game.current,
+               None if game.last_turn is None else game.last_turn - game.turn,
+               None if game.ways is None else tuple(game.ways), game.last_clue)
         if key not in memo:
             actions = legal_actions(game, misplays, clues)  # a misplay into the third strike is one: it scores 0
             best = 0 if actions else game.played  # with no move left the team is stuck: count what it has

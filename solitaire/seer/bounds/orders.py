@@ -24,27 +24,27 @@ lost cards and the score move alike. (ii) Conversely a line of ``fixed(D)`` is a
 outcome unless it misplays a card the real game plays: a 5 on an empty stack or a 4 on a lone START going up (a 1 or a
 2 going down); in Sudoku a card on an empty stack of a rank other than its start that no other stack started at.
 
-Hence ``U3 <= max_D U3(fixed(D))``, and every upper bound of ``fixed(D)`` (U1, U2, the search's), maximised over
-``D``, bounds the real game. A line of ``fixed(D)`` is replayed under the real rules (:func:`real_line`, each clue
-given as a legal clue of the real variant: with every card seen a clue is a pass) and counts for what it scores
-there; ``U3`` is proven when that meets the bound. Only the directions a position's stacks can still take count
-(:func:`directions`: a stack's ways, :mod:`solitaire.seer.game.stacks`, meet the orders of the direction; in Sudoku
-an empty stack's ways hold only the starts no started stack took). The drivers are
-:func:`solitaire.seer.bounds.u3.search.exact` (the directions the highest U2 first, each searched only while its U2
-is above the best line found) and :func:`solitaire.seer.bounds.relaxations.u1` and ``u2`` (which stop at the first
-assignment whose bound is the maximum).
+Hence ``U3 <= max_D U3(fixed(D))``, and every upper bound of ``fixed(D)`` (U1, U2, the search's), maximised over ``D``,
+bounds the real game. A line of ``fixed(D)`` is replayed under the real rules
+(:func:`~solitaire.seer.game.simulator.real_line`, each clue given as a legal clue of the real variant: with every card
+seen a clue is a pass) and counts for what it scores there; ``U3`` is proven when that meets the bound. Only the
+directions a position's stacks can still take count (:func:`directions`: a stack's ways,
+:mod:`solitaire.seer.game.stacks`, meet the orders of the direction; in Sudoku an empty stack's ways hold only the
+starts no started stack took). The drivers are :func:`solitaire.seer.bounds.u3.search.exact` (the directions the highest
+U2 first, each searched only while its U2 is above the best line found) and :func:`solitaire.seer.bounds.relaxations.u1`
+and ``u2`` (which stop at the first assignment whose bound is the maximum).
 
 Clues and options. ``fixed(D)`` is dealt as the variant with the same suits and one build order
-(:attr:`~solitaire.seer.game.variants.Variant.fixed_variant`: No Variant, 6 Suits, or ``X`` for ``Up or Down & X``
-and ``Sudoku & X``) with the deal's options. With every card seen a clue is a pass that needs a teammate holding a
-card some clue touches (under restricted clues), so only which cards no clue touches matters: in the suits Up or Down
-and Sudoku are combined with that does not depend on the rank but for START, which no rank clue touches. So
-``fixed(D)``'s clue rule is the real one, except that in Up or Down its first card, which stands for a 1 (or a 5) and
-START, is touched when either is: a White START, touched by no clue in the real game, is one that rank clues touch in
-``fixed(D)``. That only allows more clues, so ``fixed(D)`` still bounds the real game from above (each real line is
-one of its lines), and a line that gives a clue the real game refuses is cut there by :func:`real_line` and counts for
-what its replay scores. The copies of each card of ``fixed(D)`` are the deck's (two of every card in Sudoku, where the
-fixed variant deals one 5), which is what the search and the bounds count; the simulator's bot, which reads the
+(:attr:`~solitaire.seer.game.variants.Variant.fixed_variant`: No Variant, 6 Suits, or ``X`` for ``Up or Down & X`` and
+``Sudoku & X``) with the deal's options. With every card seen a clue is a pass that needs a teammate holding a card some
+clue touches (under restricted clues), so only which cards no clue touches matters: in the suits Up or Down and Sudoku
+are combined with that does not depend on the rank but for START, which no rank clue touches. So ``fixed(D)``'s clue
+rule is the real one, except that in Up or Down its first card, which stands for a 1 (or a 5) and START, is touched when
+either is: a White START, touched by no clue in the real game, is one that rank clues touch in ``fixed(D)``. That only
+allows more clues, so ``fixed(D)`` still bounds the real game from above (each real line is one of its lines), and a
+line that gives a clue the real game refuses is cut there by :func:`~solitaire.seer.game.simulator.real_line` and counts
+for what its replay scores. The copies of each card of ``fixed(D)`` are the deck's (two of every card in Sudoku, where
+the fixed variant deals one 5), which is what the search and the bounds count; the simulator's bot, which reads the
 variant's copies, only plays worse for it.
 """
 
@@ -54,11 +54,10 @@ from dataclasses import replace
 
 from solitaire.seer.game.deals import RANKS, Deal
 from solitaire.seer.game.position import Position
-from solitaire.seer.game.simulator import COLOR_CLUE, RANK_CLUE, Action, Game, finish, legal_clue
 from solitaire.seer.game.stacks import Orders
 from solitaire.seer.game.variants import START
 
-__all__ = ["UP", "DOWN", "directions", "fixed_deal", "fixed_position", "fixed_positions", "fixed_name", "real_line"]
+__all__ = ["UP", "DOWN", "directions", "fixed_deal", "fixed_position", "fixed_positions", "fixed_name"]
 
 #: The directions of Up or Down (:data:`~solitaire.seer.game.stacks.UP_OR_DOWN`); a Sudoku direction is its start.
 UP, DOWN = 0, 1
@@ -115,24 +114,3 @@ def fixed_name(deal: Deal, d: tuple[int, ...], fixed_type: int) -> str:
     variant = deal.variant
     ranks = sorted(variant.slots[s] for s, index in _slot_map(_orders(deal), d[suit]).items() if index == slot)
     return f"{variant.suits[suit].name} " + "/".join("START" if r == START else str(r) for r in ranks)
-
-
-def real_line(start: Position, actions: list[Action]) -> tuple[list[Action], Game]:
-    """A line of ``fixed(D)`` from ``start`` replayed under the real rules, each clue given as a legal clue of the
-    real variant (:func:`~solitaire.seer.game.simulator.legal_clue`), up to the first action the real game refuses
-    or the end of the game; the bot finishes it. Returns the real actions and the final game."""
-    game, out = Game.from_position(start), []
-    for action in actions:
-        if game.over:
-            break
-        if action["type"] in (COLOR_CLUE, RANK_CLUE):
-            clue = legal_clue(game)
-            if clue is None:
-                break
-            action = clue
-        try:
-            game.apply(action)
-        except ValueError:  # a discard at 8 tokens, after a play that finished a stack here and not there
-            break
-        out.append(action)
-    return finish(game, out)

@@ -284,6 +284,17 @@ class Rules:
         return self.variant.alternating_clues
 
     @cached_property
+    def alternation_matters(self) -> bool:
+        """Whether, under Alternating Clues, the kind of the previous clue can decide whether a clue may be given at
+        all: some card (or the clue legal on any hand) is reached by clues of one kind only. Where every card is
+        touched by both kinds or by none, a clue of the kind the rule asks for is legal whenever any clue is
+        (:mod:`solitaire.seer.bounds.alternation`)."""
+        one_kind = [(colour is None) != (rank is None) for colour, rank in
+                    zip([*self.touching_by_kind[COLOR], self.free_clues[COLOR]],
+                        [*self.touching_by_kind[RANK], self.free_clues[RANK]], strict=True)]
+        return self.alternating and any(one_kind)
+
+    @cached_property
     def free_clue(self) -> Clue | None:
         """The first clue that may be given to any hand (empty clues allowed, or a kind of clue that
         touches nothing in this variant), ``None`` if every clue must touch a card."""

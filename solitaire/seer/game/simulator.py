@@ -71,7 +71,7 @@ from solitaire.seer.game.variants import COLOR, RANK, Card, Clue, clue_is_legal,
 
 __all__ = ["MAX_CLUES", "ActionKind", "Action", "PLAY", "DISCARD", "COLOR_CLUE", "RANK_CLUE", "GAME_OVER", "Game",
            "IllegalAction", "action_error", "simulate", "replay", "seer_line", "finish", "seer_score", "bot_action",
-           "legal_clue", "legal_actions", "positions_of_game", "needed"]
+           "legal_clue", "legal_actions", "real_line", "positions_of_game", "needed"]
 
 
 
@@ -451,14 +451,18 @@ def _next_types(game, t):
     return [suit * orders.width + n for n in orders.after(game.ways[suit], game.stacks[suit], slot)]
 
 
-def legal_clue(game: Game) -> Action | None:
+def legal_clue(game: Game, kind: str | None = None) -> Action | None:
     """A legal clue to the next player that can be clued (the first clue of the variant, colours
     first, that touches the first card it can, not of the kind of the previous clue under Alternating Clues; on
-    the standard deck the colour of that player's first card), ``None`` if there is none."""
+    the standard deck the colour of that player's first card), of the kind ``kind`` (``COLOR`` or ``RANK``) unless
+    ``None``; ``None`` if there is none."""
     P, rules = game.deal.players, game.rules
+    if kind is not None and kind == game.last_clue:
+        return None
+    barred = game.last_clue if kind is None else RANK if kind == COLOR else COLOR
     for step in range(1, P):
         target = (game.current + step) % P
-        clue = rules.clue_for([game.types[o] for o in game.hands[target]], game.last_clue) if game.hands[target] \
+        clue = rules.clue_for([game.types[o] for o in game.hands[target]], barred) if game.hands[target] \
             else None
         if clue is not None:
             return {"type": COLOR_CLUE if clue.kind == COLOR else RANK_CLUE, "target": target, "value": clue.value}
@@ -471,7 +475,8 @@ def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list
     discard of each card when one is allowed (:attr:`Game.may_discard`), and one clue
     (:func:`legal_clue`) when a token is left and a teammate holds a card some clue touches (any card
     when a clue is always legal). With every card seen a clue only spends a token and hands the turn
-    on, so one clue stands for all of them.
+    on, so one clue stands for all of them; but one of each kind where the kind of the previous clue decides
+    which clues are legal (:attr:`~solitaire.seer.game.options.Rules.alternation_matters`).
     ``misplays`` / ``clues`` false leave those out."""
     hand = game.hands[game.current]
     plays = hand + [game.next_card] if game.may_play_deck else hand
@@ -479,9 +484,9 @@ def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list
                              if misplays or game.playable(game.type_of(o))]
     if game.may_discard:
         actions += [{"type": DISCARD, "target": o} for o in hand]
-    clue = legal_clue(game) if game.may_clue and clues else None
-    if clue is not None:  # None: no teammate holds a card a clue may touch
-        actions.append(clue)
+    if game.may_clue and clues:  # a missing clue: no teammate holds a card a clue (of that kind) may touch
+        kinds = (COLOR, RANK) if game.rules.alternation_matters else (None,)
+        actions += [clue for clue in (legal_clue(game, kind) for kind in kinds) if clue is not None]
     return actions
 
 
@@ -533,6 +538,28 @@ def seer_line(start: Deal | Position) -> tuple[list[Action], int]:
     """
     actions, game = finish(Game.from_position(position_of(start)), [])
     return actions, game.score
+
+
+def real_line(start: Position, actions: list[Action], first_kind: str | None = None) -> tuple[list[Action], Game]:
+    """A line of a game that bounds this one from above (its rules allow more) replayed under the real rules from
+    ``start``: each clue given as a legal clue of the real variant (:func:`legal_clue`; the first of the kind
+    ``first_kind`` when no clue was given before, ``None``: any), up to the first action the real game refuses or
+    the end of the game; the bot finishes it. Returns the real actions and the final game."""
+    game, out = Game.from_position(start), []
+    for action in actions:
+        if game.over:
+            break
+        if action["type"] in (COLOR_CLUE, RANK_CLUE):
+            clue = legal_clue(game, first_kind if game.last_clue is None else None)
+            if clue is None:
+                break
+            action = clue
+        try:
+            game.apply(action)
+        except ValueError:  # e.g. a discard at 8 tokens after a play that finished a stack here and not there
+            break
+        out.append(action)
+    return finish(game, out)
 
 
 def finish(game: Game, actions: Iterable[Action]) -> tuple[list[Action], Game]:

@@ -65,7 +65,6 @@ __all__ = [
     "RANKS", "START", "COLOR", "RANK", "Card", "Clue", "Reach", "Suit", "SpecialRank", "Variant",
     "UnsupportedVariant", "get_variant", "all_variants", "supported_variants", "unsupported_variants",
     "unshuffled_deck", "clue_touches", "clue_offered", "clue_is_legal", "legal_clue_exists", "variant_from_entry",
-    "alternation_gap",
 ]
 
 RANKS = (1, 2, 3, 4, 5)
@@ -227,9 +226,11 @@ class Variant:
 
     @property
     def fixed_variant(self) -> str:
-        """The name of the variant with this Up or Down or Sudoku variant's suits and clues and one build order per
-        suit: No Variant or 6 Suits for the plain ones, ``X (6 Suits)`` for ``Up or Down & X (6 Suits)`` or ``Sudoku
-        & X (6 Suits)`` (the searches play Up or Down and Sudoku through it, :mod:`solitaire.seer.bounds.orders`)."""
+        """The name of the variant with this Up or Down, Sudoku or Alternating Clues variant's suits and clues and
+        neither several build orders per suit nor the alternation: No Variant or 6 Suits for the plain ones, ``X (6
+        Suits)`` for ``Up or Down & X (6 Suits)``, ``Sudoku & X (6 Suits)`` or ``Alternating Clues & X (6 Suits)``
+        (the searches play them through it: :mod:`solitaire.seer.bounds.orders`,
+        :mod:`solitaire.seer.bounds.alternation`)."""
         if "&" in self.name:
             return self.name.split(" & ", 1)[1]
         return "No Variant" if len(self.suits) == 5 else f"{len(self.suits)} Suits"
@@ -302,21 +303,6 @@ def variant_from_entry(entry: dict, suits: dict[str, dict]) -> Variant:
                    len(entry["suits"]) if entry.get("sudoku", False) else len(RANKS), entry.get("refused"),
                    entry.get("throwItInAHole", False), entry.get("alternatingClues", False),
                    entry.get("sudoku", False))
-
-
-def alternation_gap(variant: Variant) -> str | None:
-    """Why the solvers refuse an Alternating Clues variant, or ``None``: they play it when every card is touched
-    by a clue of each kind. Then, with every card seen, a clue of the kind the previous clue did not have is legal
-    whenever any clue is (a teammate holds a card), so the rule changes which clue is given, never whether one
-    may be, and the state needs no last clue. Where a card only one kind touches, it would."""
-    if not variant.alternating_clues:
-        return None
-    for card in map(variant.card_of, range(len(variant.suits) * variant.width)):
-        if not all(any(clue_touches(variant, clue, card) for clue in variant.clues() if clue.kind == kind)
-                   for kind in (COLOR, RANK)):
-            return (f"Alternating Clues with a card only one kind of clue touches ({card.rank} of suit "
-                    f"{variant.suits[card.suit].name}: the kind of the previous clue would be part of the state)")
-    return None
 
 
 @cache

@@ -10,13 +10,11 @@ gives the deck of every variant. A variant whose rules the solvers do not model 
 ``refused``: one line saying which of its rules is not modelled. The modelled variants differ
 from the standard game only in their deck (suits, dark suits, Scarce Ones, Critical Fours, reversed
 suits), in which cards a clue touches, and in their token economy (Clue Starved's half clue tokens, Throw It
-in a Hole's finished stack that returns no token, a discard at 8 tokens beside an inverted suit) and in Alternating
-Clues where clues of both kinds touch every card; and in Up or Down (``upOrDown``) and Sudoku (``sudoku``), carried
+in a Hole's finished stack that returns no token, a discard at 8 tokens beside an inverted suit), in Alternating
+Clues (:mod:`solitaire.seer.bounds.alternation`); and in Up or Down (``upOrDown``) and Sudoku (``sudoku``), carried
 as rules (:mod:`solitaire.seer.game.stacks`). Refused, by the variants.json / suits.json field that says so:
 
 * ``stackSize`` (Sudoku of 4 suits): stacks of 4 cards;
-* ``alternatingClues`` with a card only one kind of clue touches
-  (:func:`~solitaire.seer.game.variants.alternation_gap`);
 * any field this module does not know, so that a new hanab.live rule is never taken silently.
 
 The clue colours of a variant are derived as hanab.live's ``getVariantClueColors`` does: the
@@ -34,7 +32,6 @@ import json
 from pathlib import Path
 
 from solitaire.io.atomic import write_text_atomic
-from solitaire.seer.game.variants import alternation_gap, variant_from_entry
 
 __all__ = ["build_table", "dump_table", "suit_clue_colors", "variant_clue_colors", "unsupported_reasons",
            "main"]
@@ -116,10 +113,6 @@ def build_table(variants: list[dict], suits: list[dict], colors: list[dict],
             suit = by_name[name.removesuffix(REVERSED)]
             used[suit["name"]] = {"clueColors": suit_clue_colors(suit, color_names),
                                   **{flag: True for flag in SUIT_FLAGS if suit.get(flag)}}
-    for entry in entries:
-        gap = "refused" not in entry and alternation_gap(variant_from_entry(entry, used))
-        if gap:
-            entry["refused"] = gap
     return {"source": source, "suits": used, "variants": entries}
 
 

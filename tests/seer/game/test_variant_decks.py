@@ -37,7 +37,7 @@ def test_every_hanablive_variant_has_its_deck():
         suits = [TABLE["suits"][name.removesuffix(" Reversed")] for name in entry["suits"]]
         assert v.deck_size == len(unshuffled_deck(v)) == sum(_suit_total(entry, s) for s in suits), v.name
         assert (v.refused is None) == ("refused" not in entry)
-    assert sum(v.refused is None for v in all_variants().values()) == 2385  # 33 Up or Down, 22 Sudoku, 265 inverted
+    assert sum(v.refused is None for v in all_variants().values()) == 2415  # 33 Up or Down, 22 Sudoku, 265 inverted, 30 Alternating Clues & one-kind cards
 
 
 @pytest.mark.parametrize("name, ranks, copies, size", [  # copies per slot: the ranks in the order a stack is built

@@ -6,9 +6,9 @@ the actions the simulator's bot takes until the game ends, and the score they re
 ``"value": 0``, a clue of the variant as :func:`~solitaire.seer.game.simulator.legal_clue` chooses it). The
 rules are the simulator's, on any deck of up to 6 suits: the bot never plays from the deck, so ``deckPlays``
 changes nothing of its line, and tokens are counted in units
-(:attr:`~solitaire.seer.game.options.Rules.clue_cost`). Under Alternating Clues it gives the clue of the other kind
-on the card it would clue, which is the simulator's choice in the variants played, where clues of both kinds touch
-every card (:mod:`solitaire.seer.game.variants`). It checks no action: the bot takes only legal ones,
+(:attr:`~solitaire.seer.game.options.Rules.clue_cost`). Under Alternating Clues it gives the first clue of the kind
+the previous clue did not have that touches a card of the next player it can clue, as the simulator does. It checks
+no action: the bot takes only legal ones,
 and the Python simulator is the referee that the tests replay its lines with against the Python bot
 (``tests/seer/bounds/test_bot.py``). The search's driver (:func:`~solitaire.seer.bounds.u3.search.exact`) plays
 its bot line here: about 20 microseconds a game, a tenth of the simulator's bot, most of it building the arrays
@@ -66,6 +66,18 @@ def _ended(stacks, per_type, ends_dead, speedrun):
     return ends_dead and dead or speedrun and needed
 
 
+@numba.njit(cache=True, inline="always")
+def _clue_of(per_type, row, need):
+    """The kind and value of the first clue of the kind ``need`` (-1: of any kind, colours first) that touches the
+    type ``row`` of ``per_type`` (its last row: the clue legal on any hand); kind -1 if there is none."""
+    kind = per_type[row, KIND]
+    if need < 0 or kind == need:
+        return kind, per_type[row, VALUE]
+    if kind >= 0 and per_type[row, OTHER] >= 0:
+        return need, per_type[row, OTHER]
+    return -1, 0
+
+
 @numba.njit(cache=True)
 def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
     """Play the bot from the state to the end of the game, writing its actions into ``line`` (rows ``(type,
@@ -101,17 +113,15 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
             if key < least_key:  # the card missed least: useless, not a last copy, the highest rank
                 least, least_key = hands[mover, j], key
         clue_target, clue_kind, clue_value = -1, -1, 0
+        need = 1 - last if alternate and last >= 0 else -1  # Alternating Clues: the kind the last clue did not have
         for step in range(1, P if play < 0 and clues >= cost else 1):
             other = (mover + step) % P  # legal_clue: the next player who may be clued, the first card touched
-            row = free
-            for j in range(hlen[other]):
-                if per_type[deck[hands[other, j]], KIND] >= 0:
-                    row = deck[hands[other, j]]
+            kind, value = -1, 0
+            for j in range(hlen[other] + 1 if hlen[other] > 0 else 0):  # then the clue legal on any hand
+                kind, value = _clue_of(per_type, deck[hands[other, j]] if j < hlen[other] else free, need)
+                if kind >= 0:
                     break
-            kind, value = per_type[row, KIND], per_type[row, VALUE]
-            if kind == last and kind >= 0:  # Alternating Clues: that card's clue of the other kind
-                kind, value = (1 - kind, per_type[row, OTHER]) if per_type[row, OTHER] >= 0 else (-1, 0)
-            if hlen[other] > 0 and kind >= 0:
+            if kind >= 0:
                 clue_target, clue_kind, clue_value = other, kind, value
                 break
         stall = False  # the pace is low and a teammate can play: clue rather than discard

@@ -67,9 +67,10 @@ from enum import Enum
 import numpy as np
 
 from solitaire.io.interrupt import STOP_REQUEST
+from solitaire.seer.bounds.alternation import free_deal, free_position, realise
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.method import Method
-from solitaire.seer.bounds.orders import fixed_positions, real_line
+from solitaire.seer.bounds.orders import fixed_positions
 from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.bounds.u3.bot import bot_finish
 from solitaire.seer.bounds.u3.hope import MAX_TYPES, MEMO_BITS, chained, enough, joint_lost, runs, workspace
@@ -100,7 +101,19 @@ from solitaire.seer.bounds.u3.kernel import (
 from solitaire.seer.bounds.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
 from solitaire.seer.game.deals import MAX_SCORE, Deal, hanablive_deck, seeded_deal
 from solitaire.seer.game.position import Position
-from solitaire.seer.game.simulator import DISCARD, PLAY, Action, Game, finish, legal_clue, seer_line, simulate
+from solitaire.seer.game.simulator import (
+    DISCARD,
+    PLAY,
+    Action,
+    Game,
+    finish,
+    legal_actions,
+    legal_clue,
+    real_line,
+    seer_line,
+    simulate,
+)
+from solitaire.seer.game.variants import COLOR, RANK
 
 __all__ = ["ExactResult", "Method", "Schedule", "SearchKind", "exact", "exact_search", "search_from", "deal_setup",
            "root_hope", "hope_from", "root_arrays", "finish", "line_actions", "peer_close", "warm_up", "muted_types",
@@ -181,12 +194,12 @@ def exact_search(deal: Deal, target: int, table: tuple[np.ndarray, np.ndarray], 
                        table, node_limit, seed, free, memo_bits)
 
 
-def deal_setup(deal: Deal) -> Setup:
+def deal_setup(deal: Deal, strict: bool = False) -> Setup:
     """What the searches of ``deal`` never change (:class:`~solitaire.seer.bounds.u3.kernel.Setup`): its deck,
-    players and hand size; the types no clue touches under restricted clues (:func:`muted_types`; 0: a clue is
-    legal whenever a token is left), the units of clue tokens a clue costs (2 under Clue Starved, whose units are
-    half tokens; :attr:`~solitaire.seer.game.options.Rules.clue_cost`), 1 when the deck's last card may be
-    played from the deck (the option ``deckPlays``), else 0, and the units a finished stack returns (1; 0 under
+    players and hand size; the types no clue touches under restricted clues (:func:`muted_types`, ``strict`` as
+    there; 0: a clue is legal whenever a token is left), the units of clue tokens a clue costs (2 under Clue Starved,
+    whose units are half tokens; :attr:`~solitaire.seer.game.options.Rules.clue_cost`), 1 when the deck's last card
+    may be played from the deck (the option ``deckPlays``), else 0, and the units a finished stack returns (1; 0 under
     Throw It in a Hole, :attr:`~solitaire.seer.game.options.Rules.stack_token`), 1 in a speedrun
     (:attr:`~solitaire.seer.game.options.Rules.speedrun`), 1 when a discard is allowed at 8 tokens
     (:attr:`~solitaire.seer.game.options.Rules.discard_when_full`) and 1 when the game has no final round
@@ -196,7 +209,7 @@ def deal_setup(deal: Deal) -> Setup:
                          f"solitaire.seer.bounds.orders)")
     deck = np.array(deal.types, dtype=np.int64)  # writable: the warmed-up signature
     rules = deal.rules
-    return setup_of(deck, deal.players, deal.hand, muted_types(deal), rules.clue_cost, int(rules.deck_plays),
+    return setup_of(deck, deal.players, deal.hand, muted_types(deal, strict), rules.clue_cost, int(rules.deck_plays),
                     int(rules.stack_token), int(rules.speedrun), int(rules.discard_when_full), int(rules.endless))
 
 
@@ -325,16 +338,22 @@ def _peer(encoding: str) -> Callable[..., tuple[bool | None, list[Action] | None
 ANY_HAND = 1 << MAX_TYPES
 
 
-def muted_types(deal: Deal) -> int:
+def muted_types(deal: Deal, strict: bool = False) -> int:
     """The types no clue touches as a bit mask (bit ``t``: type ``t``), the search's restricted clues
     (:mod:`solitaire.seer.bounds.u3.kernel`); 0 when a clue is always legal (empty clues, or a kind of clue that
     touches nothing) or every type can be clued: then a clue is legal whenever a token is left. Without a final
     round (All or Nothing) every teammate may hold no card, so a clue needs one that holds a card: bit
-    ``MAX_TYPES`` (no type's) is set too, which has the search check the hands (:data:`ANY_HAND`)."""
+    ``MAX_TYPES`` (no type's) is set too, which has the search check the hands (:data:`ANY_HAND`). With ``strict``
+    (Alternating Clues, :mod:`~solitaire.seer.bounds.alternation`) the types that a kind of clue never legal on
+    every hand does not touch: then a clue of either kind may be given wherever the search passes."""
     rules = deal.rules
-    if rules.always_clue:
+    kinds = [kind for kind in (COLOR, RANK) if rules.free_clues[kind] is None] if strict else []
+    if rules.always_clue if not strict else not kinds:
         return 0
-    return sum(1 << t for t, clueable in enumerate(rules.clueable) if not clueable) | (ANY_HAND * rules.endless)
+    types = range(len(rules.clueable))
+    clueable = [all(rules.touching_by_kind[kind][t] is not None for kind in kinds) for t in types] if strict \
+        else rules.clueable
+    return sum(1 << t for t, touched in enumerate(clueable) if not touched) | (ANY_HAND * rules.endless)
 
 
 def peers_asked(deal: Deal) -> bool:
@@ -377,10 +396,20 @@ def exact(deal: Deal, limits: SearchLimits = _UNLIMITED, start: Position | None 
     """
     if deal.variant.orders is not None:
         return _exact_fixed(deal, limits, start, schedule)
+    if deal.rules.alternation_matters:
+        return _exact_alternating(deal, limits, start, schedule)
+    return _exact_plain(deal, limits, start, schedule)
+
+
+def _exact_plain(deal: Deal, limits: SearchLimits, start: Position | None, schedule: Schedule,
+                 strict: bool = False) -> ExactResult:
+    """U3 of a deal or position of one build order per suit (:func:`exact`); with ``strict`` the search plays the
+    game whose clues need a teammate holding a card every kind of clue touches (:func:`muted_types`), whose lines
+    are lines of the real game, and its upper bound is that game's or the bot's score."""
     warm_up()
     began = time.perf_counter()
     reaches = _peer(limits.peer_encoding) if limits.peer_timeout and peers_asked(deal) else None  # fails now
-    origin = _Origin.of(deal, start)
+    origin = _Origin.of(deal, start, strict)
     found = _first_bounds(deal, start, origin)
     if found.low < found.high:
         _search(found, origin, schedule, None if limits.timeout is None else began + limits.timeout)
@@ -414,7 +443,7 @@ def _exact_fixed(deal: Deal, limits: SearchLimits, start: Position | None, sched
     """U3 of an Up or Down or Sudoku deal or position (:func:`exact`) as the best over its stacks' direction
     assignments (:mod:`~solitaire.seer.bounds.orders`). ``low`` starts at the bot's line under the real rules, raised
     to the best of the bot's lines of the assignments' games replayed under the real rules
-    (:func:`~solitaire.seer.bounds.orders.real_line`; one that reaches the maximum closes the deal with no U2 computed
+    (:func:`~solitaire.seer.game.simulator.real_line`; one that reaches the maximum closes the deal with no U2 computed
     and no node searched, method ``search``); then in rounds each assignment whose bound (first its U2) is above
     ``low`` is searched for a time slice (:data:`FIRST_SLICE`, four times longer each round, the highest bound first),
     its line replayed under the real rules and its bound lowered to what the search proves, until every
@@ -472,6 +501,95 @@ def _exact_fixed(deal: Deal, limits: SearchLimits, start: Position | None, sched
                        method)
 
 
+#: The states below an Alternating Clues deal's first that :func:`_exact_alternating` may bound, one move at a time,
+#: where the alternation keeps the bounds apart.
+SETTLE_STATES = 256
+
+
+def _exact_alternating(deal: Deal, limits: SearchLimits, start: Position | None, schedule: Schedule) -> ExactResult:
+    """U3 of an Alternating Clues deal or position where a card only one kind of clue touches (:func:`exact`):
+    bounded by :func:`_sandwich`, then, while the bounds differ, as the best of its moves (:func:`_settle`), within
+    ``limits.timeout`` and :data:`SETTLE_STATES` states."""
+    began = time.perf_counter()
+    deadline = None if limits.timeout is None else began + limits.timeout
+    origin = Position.initial(deal) if start is None else start
+    tally = _Tally(SETTLE_STATES)
+    root = _sandwich(origin, limits, schedule, tally)
+    low, high, actions = _settle(Game.from_position(origin), root, tally, schedule, deadline)
+    method = None if low < high else root.method if root.exact else Method.SEARCH
+    return ExactResult(low, high, low == high, root.L, root.U2, actions, tally.nodes, tally.searches,
+                       time.perf_counter() - began, method)
+
+
+@dataclass
+class _Tally:
+    """What :func:`_exact_alternating` spent: the states it may still bound, the nodes and searches."""
+
+    states: int
+    nodes: int = 0
+    searches: int = 0
+
+    def add(self, result: ExactResult) -> None:
+        self.nodes, self.searches = self.nodes + result.nodes, self.searches + result.searches
+
+
+def _sandwich(origin: Position, limits: SearchLimits, schedule: Schedule, tally: _Tally) -> ExactResult:
+    """Bounds of U3 at ``origin`` (Alternating Clues, a card one kind of clue touches) through the games of
+    :mod:`~solitaire.seer.bounds.alternation`: the search of the game without the alternation under ``limits`` gives
+    the upper bound, its line realised under the real rules and the bot's line the lower bound, raised, while below
+    the upper, by the search of the game of strict clues (:func:`_exact_plain`) in the time left, without a peer."""
+    began = time.perf_counter()
+    free = exact(free_deal(origin.deal), limits, free_position(origin), schedule)
+    tally.add(free)
+    bot_actions, bot = bot_finish(Game.from_position(origin))
+    actions, game = realise(origin, free.actions)
+    low, low_actions = (game.score, actions) if game.score > bot else (bot, bot_actions)
+    left = None if limits.timeout is None else max(0.0, limits.timeout - (time.perf_counter() - began))
+    if low < free.high and left != 0:
+        strict = _exact_plain(origin.deal, SearchLimits(timeout=left), origin, schedule, strict=True)
+        tally.add(strict)
+        if strict.score > low:
+            low, low_actions = strict.score, strict.actions
+    method = None if low < free.high else Method.BOT if bot == free.high and not free.searches \
+        else free.method or Method.SEARCH
+    return ExactResult(low, free.high, low == free.high, bot, free.U2, low_actions, free.nodes, free.searches,
+                       time.perf_counter() - began, method)
+
+
+def _settle(game: Game, bounds: ExactResult, tally: _Tally, schedule: Schedule,
+            deadline: float | None) -> tuple[int, int, list[Action]]:
+    """The bounds of U3 from the state of ``game`` (Alternating Clues) and a line reaching the lower one, given its
+    ``bounds`` by :func:`_sandwich`: while they differ, ``tally`` has states left and the deadline has not passed,
+    U3 is the best of the states after each legal move (:func:`~solitaire.seer.game.simulator.legal_actions`: every
+    play, discard and a clue of each kind; a clue's target and value change nothing else), each bounded by
+    :func:`_sandwich` and, the highest bound first while above the best line, settled the same way."""
+    low, high, line = bounds.score, bounds.high, bounds.actions
+    children = []
+    for action in legal_actions(game) if low < high else []:
+        if tally.states <= 0 or STOP_REQUEST[0] or (deadline is not None and time.perf_counter() >= deadline):
+            return low, high, line
+        child = game.copy()
+        child.apply(action)
+        if child.over:
+            children.append((action, child, ExactResult(child.score, child.score, True, child.score, child.score,
+                                                        [])))
+            continue
+        tally.states -= 1
+        left = None if deadline is None else max(0.001, deadline - time.perf_counter())
+        children.append((action, child, _sandwich(child.position(), SearchLimits(timeout=left), schedule, tally)))
+    if not children:
+        return low, high, line
+    best_high = 0
+    for action, child, result in sorted(children, key=lambda c: -c[2].high):
+        child_low, child_high, child_line = (
+            _settle(child, result, tally, schedule, deadline) if result.high > low else
+            (result.score, result.high, result.actions))
+        if child_low > low:
+            low, line = child_low, [action, *child_line]
+        best_high = max(best_high, child_high)
+    return low, min(high, max(best_high, low)), line
+
+
 @dataclass(frozen=True)
 class _Origin:
     """The state :func:`exact` searches from (``start``, ``None``: the first turn of ``deal``, player 0 to move): the
@@ -481,15 +599,17 @@ class _Origin:
     deal: Deal
     start: Position | None
     game: Game
+    strict: bool = False
 
     @classmethod
-    def of(cls, deal: Deal, start: Position | None) -> "_Origin":
-        """The origin of ``deal`` at ``start`` (``None``: the first turn, player 0 to move)."""
-        return cls(deal, start, Game(deal) if start is None else Game.from_position(start))
+    def of(cls, deal: Deal, start: Position | None, strict: bool = False) -> "_Origin":
+        """The origin of ``deal`` at ``start`` (``None``: the first turn, player 0 to move), the clues ``strict``
+        as :func:`deal_setup` takes them."""
+        return cls(deal, start, Game(deal) if start is None else Game.from_position(start), strict)
 
     @functools.cached_property
     def setup(self) -> Setup:
-        return deal_setup(self.deal)
+        return deal_setup(self.deal, self.strict)
 
     @functools.cached_property
     def root(self) -> Root:
@@ -527,7 +647,8 @@ def _first_bounds(deal: Deal, start: Position | None, origin: _Origin) -> _Found
     U2 and the node bound with every rule (:func:`hope_from`), both from the origin (U2 alone when the bot reaches
     it; the score of a game already over). Without a final round (All or Nothing) the compiled bot and the node
     bound do not apply: the simulator's bot plays the line, and ``high`` is U2, the maximum. An assertion fails if
-    ``high < low``."""
+    ``high < low``, but under the strict clues of :func:`_exact_plain`, whose bounds need not hold for the bot's
+    line of the real game: there ``high`` is raised to ``low``."""
     endless = deal.rules.endless
     actions, low = seer_line(origin.game.position()) if endless else bot_finish(origin.game)
     upper2 = u2_value(deal if start is None else start)
@@ -535,6 +656,8 @@ def _first_bounds(deal: Deal, start: Position | None, origin: _Origin) -> _Found
         high = origin.game.score
     else:
         high = upper2 if low == upper2 or endless else min(upper2, hope_from(origin.setup, origin.root))
+    if high < low and origin.strict:  # the bot's line of the real game beats every line of the strict one
+        high = low
     if high < low:
         raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
     return _Found(low, upper2, low, high, actions)
