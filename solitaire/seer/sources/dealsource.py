@@ -277,26 +277,33 @@ def _check_playable(rules: Rules, seed: str) -> None:
 
 def live_items(seeds: Sequence[str]) -> list[Deal | Refused]:
     """The deals of ``seeds`` (:func:`live_deals`), each a :class:`RefusedDeal` naming its seed string where the
-    solvers refuse the rules of their variant."""
-    deals = live_deals(seeds)
-    reason = _refusal(_live_rules(seeds[0], "seed")) if seeds else None
-    if reason is None:
-        return list(deals)
-    return [RefusedDeal(deal.ident, seed, reason, deal) for seed, deal in zip(seeds, deals, strict=True)]
+    solvers refuse the rules of its variant."""
+    reasons: dict[tuple[int, str], str | None] = {}
+    items: list[Deal | Refused] = []
+    for seed, deal in zip(seeds, live_deals(seeds), strict=True):
+        key = (deal.players, deal.options.variant)
+        if key not in reasons:
+            reasons[key] = _refusal(_live_rules(seed, "seed"))
+        reason = reasons[key]
+        items.append(deal if reason is None else RefusedDeal(deal.ident, seed, reason, deal))
+    return items
 
 
 def live_deals(seeds: Sequence[str]) -> list[Deal]:
-    """The deal hanab.live deals for each seed string (all of one player count and variant), named
-    ``P<players>-live-<seed>`` (a ``legacy-x-`` prefix deals the same deck and is dropped), or by a
+    """The deal hanab.live deals for each seed string (of any player counts and variants), in the order given,
+    named ``P<players>-live-<seed>`` (a ``legacy-x-`` prefix deals the same deck and is dropped), or by a
     hash of the deck and the seed for a suffix that is not 1 to 12 digits (a ``!seed`` table's)."""
-    if not seeds:
-        return []
-    rules = _live_rules(seeds[0], "seed")
-    deals = []
-    for seed, types in zip(seeds, types_from_seeds(list(seeds), rules.variant), strict=True):
-        ident = live_id(seed) or game_id(rules.players, "deck", deck_key(types, {"seed": seed}))
-        deals.append(Deal(types, rules.players, ident, options=rules.options))
-    return deals
+    groups: dict[tuple[int, str], tuple[Rules, list[int]]] = {}
+    for index, seed in enumerate(seeds):
+        rules = _live_rules(seed, "seed")
+        groups.setdefault((rules.players, rules.variant.name), (rules, []))[1].append(index)
+    deals: list[Deal | None] = [None] * len(seeds)
+    for rules, indices in groups.values():
+        group = [seeds[i] for i in indices]
+        for i, seed, types in zip(indices, group, types_from_seeds(group, rules.variant), strict=True):
+            ident = live_id(seed) or game_id(rules.players, "deck", deck_key(types, {"seed": seed}))
+            deals[i] = Deal(types, rules.players, ident, options=rules.options)
+    return [deal for deal in deals if deal is not None]  # every index is filled
 
 
 def live_seeds(text: str, parameter: str = "hanab_live_seeds", strict: bool = False) -> LiveSeeds:

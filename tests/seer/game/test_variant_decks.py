@@ -12,7 +12,7 @@ from solitaire.seer.game.deals import deal_to_hanablive, parse_hanablive, rules_
 from solitaire.seer.game.options import Options
 from solitaire.seer.game.seeds import deck_from_seed, decks_from_seeds
 from solitaire.seer.game.variants import START, Card, UnsupportedVariant, all_variants, get_variant, unshuffled_deck
-from solitaire.seer.sources.dealsource import live_deals
+from solitaire.seer.sources.dealsource import live_deals, live_items
 
 TABLE = json.loads(resources.files("solitaire.seer.game").joinpath("data/variants.json").read_text("utf-8"))
 
@@ -108,3 +108,16 @@ def test_deal_prints_the_deck_and_bound_plays_or_refuses_the_game(tmp_path):
     refused = runner.invoke(main, ["bound", "--deal", str(sudoku), "--json"])
     assert refused.exit_code == 0, refused.output
     assert "stacks of fewer than 5 cards" in refused.output and '"refused"' in refused.output
+
+
+def test_seeds_of_several_player_counts_and_variants_are_dealt_each_as_its_own():
+    """One call with seed strings of mixed player counts and variants: each deal has its seed's players, variant
+    and deck, in the order given, and a refused variant's seed is a refused item of its own."""
+    seeds = ["p2v1255s1", "p3v1255s1", "p4v0s1", "p2v1255s2", "p3v2092s1"]
+    deals = live_deals(seeds)
+    assert [(d.players, d.ident) for d in deals] == [(int(s[1]), f"P{s[1]}-live-{s}") for s in seeds]
+    assert [d.variant.id for d in deals] == [int(s[3:].split("s")[0]) for s in seeds]
+    for seed, deal in zip(seeds, deals):
+        assert [deal.variant.card_of(t) for t in deal.types.tolist()] == deck_from_seed(seed), seed
+    items = live_items(seeds)
+    assert [type(item).__name__ for item in items] == ["Deal", "Deal", "Deal", "Deal", "RefusedDeal"]
