@@ -149,7 +149,7 @@ def test_exact_from_a_position_where_a_card_one_kind_misses_equals_brute_force(s
                                   "Alternating Clues & Null (5 Suits)", *[name for name, _ in ONE_KIND]])
 def test_the_bot_and_the_search_alternate_their_clues(name):
     vid = get_variant(name).id
-    for deal in live_deals([f"p{players}v{vid}s{seed}" for players in (2, 3, 5) for seed in (1, 2)]):
+    for deal in live_deals([f"p{players}v{vid}s{seed}" for players in (2, 3, 5) for seed in (1, 3)]):
         line, score = seer_line(deal)
         assert alternates(line) and simulate(deal, line).score == score
         assert bot_finish(Game(deal)) == (line, score)
