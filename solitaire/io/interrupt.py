@@ -117,38 +117,13 @@ def worker_start() -> None:
 
 
 class _KilledPool(multiprocessing.pool.Pool):
-    """A pool whose ``terminate`` kills its workers (SIGKILL: they ignore SIGTERM) before anything else.
-
-    The standard ``terminate`` first takes the task queue's read lock, to drain the queue while its task handler
-    may still be writing, and only then kills the workers. But an idle worker holds that lock while it waits for a
-    task, and one killed there (by the system, say) holds it for ever: the parent would wait for ever. So the
-    worker handler is stopped (it starts no worker after), the workers are killed and reaped, and the queue, which
-    nothing else reads, is drained without the lock."""
+    """A pool whose ``terminate`` kills its workers (SIGKILL: they ignore SIGTERM)."""
 
     @staticmethod
     def Process(ctx, *args, **kwds):  # the name multiprocessing calls
         process = ctx.Process(*args, **kwds)
         process.terminate = process.kill
         return process
-
-    @classmethod
-    def _terminate_pool(cls, taskqueue, inqueue, outqueue, pool, change_notifier, worker_handler, task_handler,
-                        result_handler, cache):
-        worker_handler._state = multiprocessing.pool.TERMINATE
-        change_notifier.put(None)  # wakes it: it ends, and replaces no worker from now on
-        if threading.current_thread() is not worker_handler:
-            worker_handler.join()
-        for process in list(pool):
-            process.kill()
-            process.join()
-        super()._terminate_pool(taskqueue, inqueue, outqueue, pool, change_notifier, worker_handler, task_handler,
-                                result_handler, cache)
-
-    @staticmethod
-    def _help_stuff_finish(inqueue, task_handler, size):
-        while task_handler.is_alive() and inqueue._reader.poll():
-            inqueue._reader.recv()
-            time.sleep(0)
 
     def workers(self) -> frozenset[int]:
         """The process ids of the workers: a worker never ends on its own, so a change means one died (a crash, or
@@ -158,8 +133,8 @@ class _KilledPool(multiprocessing.pool.Pool):
 
 def worker_pool(jobs: int) -> _KilledPool:
     """A pool of ``jobs`` forked worker processes started by :func:`worker_start`; leaving it as a
-    context manager (``terminate``) kills them first, so that a lock of the task queue that a dead worker held
-    does not stop it (:class:`_KilledPool`)."""
+    context manager (``terminate``) kills them. As they ignore every stop signal, none dies on its
+    own holding a lock of the pool's queues, and the pool takes those locks before it kills them."""
     return _KilledPool(jobs, initializer=worker_start, context=multiprocessing.get_context("fork"))
 
 
