@@ -347,12 +347,16 @@ def muted_types(deal: Deal, strict: bool = False) -> int:
     (Alternating Clues, :mod:`~solitaire.seer.bounds.alternation`) the types that a kind of clue never legal on
     every hand does not touch: then a clue of either kind may be given wherever the search passes."""
     rules = deal.rules
-    kinds = [kind for kind in (COLOR, RANK) if rules.free_clues[kind] is None] if strict else []
-    if rules.always_clue if not strict else not kinds:
-        return 0
-    types = range(len(rules.clueable))
-    clueable = [all(rules.touching_by_kind[kind][t] is not None for kind in kinds) for t in types] if strict \
-        else rules.clueable
+    if not strict:
+        if rules.always_clue:
+            return 0
+        clueable = rules.clueable
+    else:
+        kinds = [kind for kind in (COLOR, RANK) if rules.free_clues[kind] is None]
+        if not kinds:
+            return 0
+        clueable = tuple(all(rules.touching_by_kind[kind][t] is not None for kind in kinds)
+                         for t in range(len(rules.clueable)))
     return sum(1 << t for t, touched in enumerate(clueable) if not touched) | (ANY_HAND * rules.endless)
 
 
