@@ -187,11 +187,13 @@ def tiny_deal(rng, players, variant="No Variant", suits=(0, 1), draws=None, **op
 
 def exact_on_tiny_decks(label, players, cases, variant, suits, **options):
     """``cases`` short decks of ``suits`` of ``variant`` with the hanab.live ``options`` (:func:`tiny_deal`, seeded
-    by ``label``), each checked: U3 exact and equal to the exhaustive search, its line replayed by the simulator to
+    by ``label``; ``draws`` among them, by default two cards to draw with 3 players or more, which keeps the
+    exhaustive search within a minute), each checked: U3 exact and equal to the exhaustive search, its line replayed by the simulator to
     its score. Returns the ``(deal, result)`` pairs for further checks."""
     from solitaire.seer.bounds.u3 import exact
     from solitaire.seer.game.simulator import simulate
 
+    options.setdefault("draws", 2 if players >= 3 else None)
     rng, checked = random.Random(f"{label} {players}"), []
     for case in range(cases):
         deal = tiny_deal(rng, players, variant, suits=suits, **options)

@@ -23,7 +23,6 @@ from pathlib import Path
 import pytest
 
 from solitaire.io.atomic import record_temporary, settle_temporaries
-from solitaire.io.interrupt import STOP_SIGNALS, worker_pool
 from solitaire.seer.runs.rowfile import latest_by_id, read_rows
 
 EXE = str(Path(sys.executable).with_name("hanabi-solitaire"))
@@ -283,27 +282,6 @@ def test_the_rows_of_a_replacing_run_killed_outright_are_kept_by_the_next_run_on
                    check=True, capture_output=True, timeout=300)
     assert sorted(os.listdir(tmp_path)) == ["rows.jsonl"]
     assert [r["id"] for r in rows_of(out, ("id", "L"))][:20] == kept == [f"P2-seed-{i}" for i in range(20)]
-
-
-def _worker_pid(seconds):
-    time.sleep(seconds)
-    return os.getpid()
-
-
-def test_workers_ignore_stop_signals_and_end_with_their_pool():
-    with worker_pool(2) as pool:
-        pids = set(pool.map(_worker_pid, [0.2] * 4, chunksize=1))
-        for pid in pids:
-            for signum in STOP_SIGNALS:
-                os.kill(pid, signum)
-        assert set(pool.map(_worker_pid, [0.2] * 4, chunksize=1)) == pids
-        pool.map_async(_worker_pid, [60] * 2, chunksize=1)
-        time.sleep(0.2)
-        began = time.monotonic()
-    assert time.monotonic() - began < 5
-    for pid in pids:
-        with pytest.raises(ProcessLookupError):
-            os.kill(pid, 0)
 
 
 def test_a_stop_that_cannot_unwind_renames_the_rows_to_keep_and_removes_other_temporary_files(tmp_path):

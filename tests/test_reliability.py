@@ -10,7 +10,6 @@ option are refused by name; numbers are ASCII digits only.
 
 import json
 import os
-import signal
 import tempfile
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from hypothesis import strategies as st
 from cli import main
 from helpers import REAL_GAMES, one_line_error
 from solitaire.io.errors import InputError
-from solitaire.seer.runs.boundrun import BoundOptions, BoundRun, imap_jobs
+from solitaire.seer.runs.boundrun import BoundOptions, BoundRun
 from solitaire.seer.sources.dealsource import SeedRange
 from solitaire.seer.game.ids import line_file_name, parse_id
 from solitaire.seer.game.seeds import deck_from_seed
@@ -370,18 +369,3 @@ def test_a_full_disk_names_the_lock_file_and_leaves_none(tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == []
 
 
-def _dies_at_three(item):
-    """The identity, but the process running it is killed (SIGKILL) at 3."""
-    if item == 3:
-        os.kill(os.getpid(), signal.SIGKILL)
-    return item
-
-
-def test_a_worker_that_dies_ends_the_run_with_an_error_not_a_wait():
-    """A worker killed while it holds a task (a crash, the system's out-of-memory killer): the results before it are
-    given, then an error; a pool would otherwise wait for that task forever."""
-    given_ = []
-    with pytest.raises(ChildProcessError, match="a worker process died"):
-        for item in imap_jobs(_dies_at_three, range(6), 2, chunksize=1):
-            given_.append(item)
-    assert given_ == [0, 1, 2]

@@ -22,16 +22,13 @@ that is called from Python are. Nothing finished is lost: row files are flushed 
 stop settles the temporary files being written (:func:`~solitaire.io.atomic.settle_temporaries`).
 
 Ctrl-C on a terminal goes to every process of the command, and so do SIGHUP and the SIGTERM of
-``timeout`` or of a job scheduler. :func:`worker_start`, the initializer of the worker processes of
-:func:`worker_pool`, makes a worker ignore all three: the parent stops, kills its workers and says
-so once, where a worker stopped by one would print its own traceback, or, dying with a lock of
-the task queue held, leave the parent waiting for ever. A worker also ends when its parent does
-(Linux), rather than finish its task into a closed pipe.
+``timeout`` or of a job scheduler. :func:`worker_start`, which the worker processes of
+:func:`~solitaire.io.workers.imap_jobs` run first, makes a worker ignore all three: the parent stops,
+kills its workers and says so once, where a worker stopped by one would print its own traceback. A
+worker also ends when its parent does (Linux), rather than finish its task into a closed pipe.
 """
 import contextlib
 import ctypes
-import multiprocessing
-import multiprocessing.pool
 import os
 import signal
 import threading
@@ -41,7 +38,7 @@ from collections.abc import Callable
 import numpy as np
 
 __all__ = ["STOP_SIGNALS", "REPEAT", "STOP_REQUEST", "Terminated", "interrupted", "stop_signal", "worker_start",
-           "worker_pool", "ignore_interrupts", "watch_interrupts"]
+           "ignore_interrupts", "watch_interrupts"]
 
 #: The signals that stop a command as Ctrl-C does.
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -114,28 +111,6 @@ def worker_start() -> None:
     ignore_interrupts()
     with contextlib.suppress(OSError, AttributeError):  # Linux: SIGKILL when the parent ends
         ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-
-
-class _KilledPool(multiprocessing.pool.Pool):
-    """A pool whose ``terminate`` kills its workers (SIGKILL: they ignore SIGTERM)."""
-
-    @staticmethod
-    def Process(ctx, *args, **kwds):  # the name multiprocessing calls
-        process = ctx.Process(*args, **kwds)
-        process.terminate = process.kill
-        return process
-
-    def workers(self) -> frozenset[int]:
-        """The process ids of the workers: a worker never ends on its own, so a change means one died (a crash, or
-        killed by the system), and the pool, which replaces it, would wait for its tasks forever."""
-        return frozenset(process.pid for process in self._pool)  # type: ignore[attr-defined]
-
-
-def worker_pool(jobs: int) -> _KilledPool:
-    """A pool of ``jobs`` forked worker processes started by :func:`worker_start`; leaving it as a
-    context manager (``terminate``) kills them. As they ignore every stop signal, none dies on its
-    own holding a lock of the pool's queues, and the pool takes those locks before it kills them."""
-    return _KilledPool(jobs, initializer=worker_start, context=multiprocessing.get_context("fork"))
 
 
 def watch_interrupts(handled: threading.Event, grace: float, stop: Callable[[int], None]) -> None:

@@ -388,8 +388,8 @@ def _analyze_task(args):
 
 def analyze_games(deals: Iterable[Deal], timeout: float | None = 10.0, jobs: int = 1) -> Iterator[GameAnalysis]:
     """:func:`analyze_game` on each deal, in input order, on ``jobs`` processes."""
+    from solitaire.io.workers import imap_jobs
     from solitaire.seer.bounds.u3 import warm_up
-    from solitaire.seer.runs.boundrun import imap_jobs
 
     warm_up()
     yield from imap_jobs(_analyze_task, ((deal, timeout) for deal in deals), jobs, chunksize=1)

@@ -20,10 +20,10 @@ from typing import NamedTuple, cast
 
 from solitaire.io.atomic import writable_folder
 from solitaire.io.errors import InputError
+from solitaire.io.workers import imap_jobs
 from solitaire.seer.bounds.u3 import warm_up
 from solitaire.seer.game.deals import Deal
 from solitaire.seer.runs.analysis import AnalysisRow, GameAnalysis, analyze_game, summarize_analyses
-from solitaire.seer.runs.boundrun import imap_jobs
 from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, read_rows, write_through
 from solitaire.seer.sources.dealsource import DealChain, DealList, LiveSeeds
 from solitaire.seer.sources.history import Refused, RefusedRow

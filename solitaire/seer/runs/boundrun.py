@@ -25,18 +25,16 @@ run's.
 """
 
 import functools
-import itertools
 import json
-import multiprocessing
 import os
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict, cast
 
 from solitaire.io.atomic import writable_folder, write_text_atomic
 from solitaire.io.errors import InputError
-from solitaire.io.interrupt import worker_pool
+from solitaire.io.workers import imap_jobs
 from solitaire.seer.bounds.limits import COMPLETIONS, SearchLimits
 from solitaire.seer.bounds.maxscore import bounds_under, search_line
 from solitaire.seer.bounds.method import Method
@@ -63,7 +61,7 @@ from solitaire.seer.sources.history import Refused, RefusedRow, refused_counts
 from solitaire.seer.sources.openspiel import PartialDeal
 from solitaire.seer.sources.replaylink import link_or_reason
 
-__all__ = ["BoundRow", "bound_row", "complete_row", "real_fields", "run_rows", "imap_jobs", "summarize", "BoundOptions",
+__all__ = ["BoundRow", "bound_row", "complete_row", "real_fields", "run_rows", "summarize", "BoundOptions",
            "BoundRun", "scores_warning"]
 
 
@@ -113,8 +111,6 @@ class BoundRow(_BoundFields, total=False):
 BOUND_KEYS = tuple(_BoundFields.__annotations__)
 #: The lines a row of a run keeps only with ``lines`` (JSON rows).
 LINE_KEYS = ("u1_line", "u2_line", "bot_actions")
-#: Seconds between two looks at the workers of :func:`imap_jobs` while no result comes.
-WATCH_EVERY = 1.0
 
 
 def bound_row(deal: Deal, figures: bool = True, lines: bool = False, limits: SearchLimits | None = None) -> BoundRow:
@@ -194,40 +190,6 @@ def _solved(deal: Deal, limits: SearchLimits) -> Solved:
     same search, :func:`~solitaire.seer.bounds.maxscore.search_line`, without the row's other bounds)."""
     result = search_line(deal, limits).result
     return Solved(result.score, result.high, result.exact)
-
-
-def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int,
-              chunksize: int = 8) -> Generator[Any, None, None]:
-    """``map(func, items)`` in input order on ``jobs`` forked processes (``func`` at module level).
-
-    The workers ignore Ctrl-C, SIGTERM and SIGHUP and end with this process
-    (:func:`~solitaire.io.interrupt.worker_pool`); closing the generator, or an error or a stop
-    signal here, kills them. A worker that dies (a crash, or killed by the system) raises
-    :class:`ChildProcessError` within :data:`WATCH_EVERY` seconds: the results given so far stand, and no
-    run waits forever for the ones it held."""
-    if jobs <= 1:
-        yield from map(func, items)
-        return
-    rest = iter(items)
-    chunks = iter(lambda: list(itertools.islice(rest, chunksize)), [])
-    with worker_pool(jobs) as pool:
-        results, workers = pool.imap(functools.partial(_map_chunk, func), chunks), pool.workers()
-        while True:
-            try:
-                chunk = results.next(timeout=WATCH_EVERY)
-            except StopIteration:
-                return
-            except multiprocessing.TimeoutError:
-                if pool.workers() != workers:
-                    raise ChildProcessError("a worker process died (a crash, or killed by the system) before it "
-                                            "returned its results; those given so far are kept") from None
-                continue
-            yield from chunk
-
-
-def _map_chunk(func: Callable[[Any], Any], chunk: list[Any]) -> list[Any]:
-    """``func`` of each item of ``chunk``, in a worker of :func:`imap_jobs` (one task of the pool)."""
-    return [func(item) for item in chunk]
 
 
 def run_rows(deals: Iterable[Deal | Refused], jobs: int = 1, figures: bool = True, lines: bool = False,

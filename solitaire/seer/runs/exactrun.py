@@ -42,13 +42,13 @@ from typing import Any, NamedTuple, cast
 import numpy as np
 
 from solitaire.io.errors import InputError
+from solitaire.io.workers import imap_jobs
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact, warm_up
 from solitaire.seer.game.deals import MAX_SCORE, Deal
 from solitaire.seer.game.ids import parse_id
 from solitaire.seer.game.seeds import split_seed_range
 from solitaire.seer.game.variants import get_variant
-from solitaire.seer.runs.boundrun import imap_jobs
 from solitaire.seer.runs.evaluation import wilson
 from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
 from solitaire.seer.runs.tabledeals import METHODS, TABLE_KEYS, TableDeals, TableRow, read_table_deals
