@@ -139,16 +139,21 @@ def test_solve_info_verify_generate_refuse_over_the_limit(tmp_path):
 
 
 def test_a_module_is_cold_until_its_kernels_are_compiled(tmp_path, monkeypatch):
-    (tmp_path / "kernels_for_cold_test.py").write_text(
-        "import numba\n\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n")
+    """Wherever numba keeps its cache: beside the module, or under ``NUMBA_CACHE_DIR``."""
+    source = "import numba\n\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n"
+    for name in ("kernels_called", "kernels_not_called"):
+        (tmp_path / f"{name}.py").write_text(source)
     monkeypatch.syspath_prepend(str(tmp_path))
-    import kernels_for_cold_test as module
+    import kernels_called
+
+    from numba.core import config
 
     from solitaire.compiled import cold_modules
-    assert cold_modules("kernels_for_cold_test", "solitaire.selection") == ["kernels_for_cold_test"]
-    assert module.twice(21) == 42
-    assert cold_modules("kernels_for_cold_test") == []
-    assert list((tmp_path / "__pycache__").glob("kernels_for_cold_test.twice-*.nbi"))
+    assert cold_modules("kernels_called", "kernels_not_called") == ["kernels_called", "kernels_not_called"]
+    assert kernels_called.twice(21) == 42
+    assert cold_modules("kernels_called", "kernels_not_called") == ["kernels_not_called"]
+    cache = Path(config.CACHE_DIR) if config.CACHE_DIR else tmp_path / "__pycache__"
+    assert list(cache.rglob("kernels_called.twice-*.nbi"))
 
 
 #: The command line, counting the functions numba compiles (not those it loads from its cache) into a last
