@@ -1,5 +1,6 @@
 """Test settings: the hypothesis profile (``HYPOTHESIS_PROFILE``, default ``ci``). Shared helpers live in ``helpers.py``."""
 
+import copy
 import os
 
 import pytest
@@ -23,3 +24,21 @@ def _kernels_loaded():
         for deck in WARM_UP:
             solver.run(deck)
     warm_up()
+
+
+@pytest.fixture
+def refused_variant(monkeypatch):
+    """``helpers.REFUSED_VARIANT`` refused for ``helpers.REFUSAL`` by the variant table, within the test's process."""
+    from helpers import REFUSAL, REFUSED_VARIANT
+    from solitaire.seer.game import deals, variants
+
+    table = copy.deepcopy(variants._table())
+    next(e for e in table["variants"] if e["name"] == REFUSED_VARIANT)["refused"] = REFUSAL
+    cached = (variants.all_variants, variants.supported_variants, variants.unsupported_variants, variants._ids,
+              deals.rules_of, deals._counts)
+    for function in cached:
+        function.cache_clear()
+    monkeypatch.setattr(variants, "_table", lambda: table)
+    yield variants.get_variant(REFUSED_VARIANT)
+    for function in cached:
+        function.cache_clear()

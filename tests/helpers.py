@@ -31,6 +31,12 @@ DATA = Path(__file__).resolve().parent / "data"
 CNF = DATA / "cnf"
 #: Real game records in hanab.live's JSON Lines form.
 REAL_GAMES = DATA / "realgames"
+#: The variant the tests of refused games take as one the solvers do not model (the fixture ``refused_variant`` of
+#: ``conftest.py``), and the reason given. The shipped table refuses none of hanab.live's variants, but a table built
+#: from a newer variants.json refuses by name those with a rule the toolkit does not know
+#: (:mod:`solitaire.seer.game.variants_build`), and seed strings of them are refused game by game.
+REFUSED_VARIANT, REFUSED_ID = "Sudoku & Orange (4 Suits)", 2390
+REFUSAL = "a rule the solvers do not model (the tests' own)"
 
 #: A deal whose best score needs a strike (``tests/seer/bounds/test_exact_strike.py`` proves it): four players.
 NEEDS_A_STRIKE_TEXT = "g2 g3 g4 b2  r3 b3 b4 w2  r4 w3 w4 g2  r5 g5 b5 g3  r1 r2 y1"
@@ -188,8 +194,8 @@ def tiny_deal(rng, players, variant="No Variant", suits=(0, 1), draws=None, **op
 def exact_on_tiny_decks(label, players, cases, variant, suits, **options):
     """``cases`` short decks of ``suits`` of ``variant`` with the hanab.live ``options`` (:func:`tiny_deal`, seeded
     by ``label``; ``draws`` among them, by default two cards to draw with 3 players or more, which keeps the
-    exhaustive search within a minute), each checked: U3 exact and equal to the exhaustive search, its line replayed by the simulator to
-    its score. Returns the ``(deal, result)`` pairs for further checks."""
+    exhaustive search within a minute), each checked: U3 exact and equal to the exhaustive search, its line
+    replayed by the simulator to its score. Returns the ``(deal, result)`` pairs for further checks."""
     from solitaire.seer.bounds.u3 import exact
     from solitaire.seer.game.simulator import simulate
 

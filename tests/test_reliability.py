@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli import main
-from helpers import REAL_GAMES, one_line_error
+from helpers import REAL_GAMES, REFUSAL, REFUSED_ID, REFUSED_VARIANT, one_line_error
 from solitaire.io.errors import InputError
 from solitaire.seer.runs.boundrun import BoundOptions, BoundRun
 from solitaire.seer.sources.dealsource import SeedRange
@@ -156,8 +156,8 @@ def game_with(played=True, **changes):
 
 
 @pytest.mark.parametrize("changes, named", [
-    ({"variant": "Sudoku (4 Suits)", "deck": [list(card) for card in deck_from_seed("p2v2092s1")], "score": None},
-     "'Sudoku (4 Suits)' (id 2092) is not supported"),
+    ({"variant": REFUSED_VARIANT, "deck": [list(card) for card in deck_from_seed(f"p2v{REFUSED_ID}s1")], "score": None},
+     f"{REFUSED_VARIANT!r} (id {REFUSED_ID}) is not supported: {REFUSAL}"),
     ({"options_detrimentalCharacters": True}, "option detrimentalCharacters is not supported"),
     ({"options_someNewRule": True}, "option 'someNewRule' is not supported"),
     ({"variant": "Black (6 Suits)"}, "expected 55 cards (the deck of Black (6 Suits))"),
@@ -165,7 +165,7 @@ def game_with(played=True, **changes):
     ({"options_variant": "Rainbow (5 Suits)"},
      "'variant' is \"No Variant\" and 'options.variant' is \"Rainbow (5 Suits)\": they disagree"),
 ])
-def test_hanablive_games_with_rules_not_modelled_are_refused_by_name(tmp_path, changes, named):
+def test_hanablive_games_with_rules_not_modelled_are_refused_by_name(tmp_path, changes, named, refused_variant):
     path = tmp_path / "games.jsonl"
     path.write_text(GAMES.read_text().splitlines()[1] + "\n" + json.dumps(game_with(**changes)) + "\n")
     for source in ("--hanab-live", "--deal"):

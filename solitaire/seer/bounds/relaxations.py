@@ -79,7 +79,7 @@ import numpy as np
 
 from solitaire.engine import solve_engine
 from solitaire.model import Instance
-from solitaire.seer.bounds.orders import fixed_name, fixed_positions
+from solitaire.seer.bounds.orders import fixed_name, fixed_positions, pace_deal, real_value
 from solitaire.seer.bounds.pace import PaceProblem, pace_max, pace_reaches
 from solitaire.seer.game.deals import RANKS, Deal, card_name
 from solitaire.seer.game.position import Position, position_of
@@ -253,10 +253,12 @@ def _best_fixed(position: Position, bound: Callable[[Position], Bound]) -> Bound
 def _first_best(position: Position, bound: Callable[[Position], Bound],
                 enough: int) -> tuple[tuple[int, ...], Position, Bound]:
     """``(D, fixed(D), bound(fixed(D)))`` of the first direction assignment of the position with the largest
-    ``bound``, the scan stopping at the first whose bound is at least ``enough``."""
+    ``bound``, the scan stopping at the first whose bound is at least ``enough``; the bound's score is read in the
+    real game (:func:`~solitaire.seer.bounds.orders.real_value`)."""
     found: tuple[tuple[int, ...], Position, Bound] | None = None
     for d, fixed in fixed_positions(position):
         value = bound(fixed)
+        value.score = real_value(position.deal, value.score)
         if found is None or value.score > found[2].score:
             found = d, fixed, value
         if value.score >= enough:
@@ -291,14 +293,17 @@ def tail_bound(deal: Deal) -> tuple[int, int, list[int]]:
     A card whose suit's cards up to it are not all seen before the last ``j`` cards can
     only be played after one of the last ``j`` draws (or at the last draw itself, a play from the deck
     under ``deckPlays``); :func:`_tail_actions` follow the first of those draws. So at least
-    ``late - actions`` of the ``late`` such cards are lost, whatever the hand size.
+    ``late - actions`` of the ``late`` such cards the deck holds are lost, whatever the hand size, besides
+    the types it does not hold (of a short deck; slot 4 of the pace deal of Sudoku of 4 suits,
+    :func:`~solitaire.seer.bounds.orders.pace_deal`), which never score.
     """
     release = _release(deal)
     n_cards, n0 = len(deal.types), deal.pooled
-    top = deal.max_score
+    dealt = np.bincount(deal.types, minlength=deal.n_types) > 0
+    top = deal.max_score - int(np.count_nonzero(~dealt))
     best: tuple[int, int, list[int]] = (top, 0, [])
     for j in range(1, n_cards - n0 + 1):
-        late = [t for t in range(deal.n_types) if release[t] >= n_cards - j]
+        late = [t for t in range(deal.n_types) if dealt[t] and release[t] >= n_cards - j]
         lost = len(late) - _tail_actions(deal, j)
         if top - lost < best[0]:
             best = (top - lost, j, late)
@@ -342,11 +347,12 @@ def hardness(deal: Deal, value: int) -> dict[str, int]:
 
 
 def _width_five(deal, value):
-    """``deal``, or of Up or Down and Sudoku the deal of its first direction assignment of the largest U2 (the
-    scan stops at one whose U2 is ``value``, the deal's U2), with the name of each type in the real variant."""
+    """``deal``, or of Up or Down and Sudoku the deal of the pace solitaire of its first direction assignment of the
+    largest U2 (:func:`~solitaire.seer.bounds.orders.pace_deal`; the scan stops at one whose U2 is ``value``, the
+    deal's U2), with the name of each type in the real variant."""
     if deal.variant.orders is not None:
-        d, fixed, _ = _first_best(Position.initial(deal), u2, value)
-        return fixed.deal, functools.partial(fixed_name, deal, d)
+        d, _, _ = _first_best(Position.initial(deal), u2, value)
+        return pace_deal(deal, d), functools.partial(fixed_name, deal, d, lead=0)
     return deal, functools.partial(card_name, variant=deal.variant)
 
 

@@ -247,7 +247,7 @@ def can_score(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int],
     if orders is not None and ways is not None:
         w = orders.width
         return any(lost[s * w + order[h]] < copies[s * w + order[h]]
-                   for s, h in enumerate(stacks) if h < RANKS for order in orders.of(ways[s]))
+                   for s, h in enumerate(stacks) if h < orders.length for order in orders.of(ways[s]))
     return any(h < RANKS and lost[s * RANKS + h] < copies[s * RANKS + h] for s, h in enumerate(stacks))
 
 
@@ -272,7 +272,8 @@ def needed_lost(stacks: Sequence[int], lost: Sequence[int], copies: Sequence[int
     orders: a card is lost to the maximum when no order open to the stack can still be finished. (In Sudoku every
     order of a stack holds every rank of its suit, so the orders one stack closes to another never decide it.)"""
     if orders is not None and ways is not None:
-        return any(orders.reach(ways[s], h, _kept(orders, s, lost, copies)) < RANKS for s, h in enumerate(stacks))
+        return any(orders.reach(ways[s], h, _kept(orders, s, lost, copies)) < orders.length
+                   for s, h in enumerate(stacks))
     return any(0 < copies[s * RANKS + r] <= lost[s * RANKS + r]
                for s, h in enumerate(stacks) for r in range(h, RANKS))
 

@@ -160,7 +160,7 @@ class Game:
         self.ends_dead = self.rules.restricted_clues  # the game ends once no card can score (can_score)
         self.speedrun = self.rules.speedrun  # the game ends with 0 once a card the maximum needs is lost
         self.endless = self.rules.endless  # All or Nothing: no final round
-        self.max_score = deal.max_score
+        self.max_score, self.stack_size = deal.max_score, deal.variant.stack_size  # a finished stack's cards
         self.held = [0] * deal.n_types  # copies in the hands, per type
         for hand in hands:
             for order in hand:
@@ -307,7 +307,7 @@ class Game:
         self.stacks[suit] += 1
         if self.ways is not None and self.stacks[suit] == 1:
             self.ways = list(self.orders.close(self.ways, self.stacks))
-        if self.stacks[suit] == RANKS and self.stack_token and self.clues < self.max_clues:
+        if self.stacks[suit] == self.stack_size and self.stack_token and self.clues < self.max_clues:
             self.clues += 1
 
     def _check_clue(self, kind, target, value):

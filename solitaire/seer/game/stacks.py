@@ -9,15 +9,16 @@ give a suit several build orders (:class:`Orders`, one instance per rule):
   when it is a 1, a 5 or START on an empty stack (direction up, down, undecided); a 2 or a 4 on a lone START (up,
   down); else the next rank in the stack's direction; nothing on a stack of 5 cards. So a stack follows one of four
   orders: up from 1, down from 5, START then up from 2, START then down from 4.
-* **Sudoku** (:data:`SUDOKU`; ``variantSudokuPlay``, server ``variants_sudoku.go``): a stack starts at any rank and
-  goes up, wrapping from 5 to 1, until it holds 5 cards; no two stacks start at the same rank (the server misplays a
-  card on an empty stack whose rank another stack started at). So a stack follows one of five orders, one per start.
+* **Sudoku** (:data:`SUDOKU`, :data:`SUDOKU_4`; ``variantSudokuPlay``, server ``variants_sudoku.go``): with ``k``
+  suits (5 or 4) the ranks are 1..k; a stack starts at any rank and goes up, wrapping from ``k`` to 1, until it holds
+  ``k`` cards; no two stacks start at the same rank (the server misplays a card on an empty stack whose rank another
+  stack started at). So a stack follows one of ``k`` orders, one per start.
 
 A card plays exactly when it is the next card of an order that the cards already played begin, and the stack's
-last card (its fifth) finishes it, returning a clue token as a 5 does elsewhere. A stack's state is therefore its
-count and its *ways*: the bit mask of the orders its cards begin and that are still open to it. A started stack has
-the orders its cards begin (one, once two cards are played or one card other than START). An empty stack has every
-order (:attr:`Orders.all`) but, in Sudoku, those starting at a rank another stack started at
+last card (its :attr:`Orders.length`-th) finishes it, returning a clue token as a 5 does elsewhere. A stack's state
+is therefore its count and its *ways*: the bit mask of the orders its cards begin and that are still open to it. A
+started stack has the orders its cards begin (one, once two cards are played or one card other than START). An empty
+stack has every order (:attr:`Orders.all`) but, in Sudoku, those starting at a rank another stack started at
 (:meth:`Orders.close`): so the pairwise different starts, a rule across stacks, are kept in each stack's ways, and
 every function here reads one stack. The cards on a stack are the first ``count`` slots of any of its orders
 (:meth:`Orders.played`).
@@ -30,25 +31,31 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-__all__ = ["Orders", "UP_OR_DOWN", "SUDOKU", "START_SLOT", "LENGTH"]
+__all__ = ["Orders", "UP_OR_DOWN", "SUDOKU", "SUDOKU_4", "START_SLOT", "LENGTH"]
 
 #: The slot of the START card in an Up or Down suit (ranks 1..5 are slots 0..4).
 START_SLOT = 5
-#: Cards on a finished stack.
+#: Ranks of a suit but in Sudoku of 4 suits: cards on a finished stack, types per Sudoku suit.
 LENGTH = 5
 
 
 @dataclass(frozen=True)
 class Orders:
-    """The build orders of a suit under one rule: ``orders`` (each the slots in the order played), ``width`` (types
-    per suit), ``directions`` (bit masks of orders: each is one plain suit of the fixed game,
-    :mod:`solitaire.seer.bounds.orders`), ``distinct_starts`` (no two stacks start at the same slot)."""
+    """The build orders of a suit under one rule: ``orders`` (each the slots in the order played, all of
+    :attr:`length` slots), ``width`` (types per suit), ``directions`` (bit masks of orders: each is one plain suit of
+    the fixed game, :mod:`solitaire.seer.bounds.orders`), ``distinct_starts`` (no two stacks start at the same
+    slot)."""
 
     name: str
     orders: tuple[tuple[int, ...], ...]
     width: int
     directions: tuple[int, ...]
     distinct_starts: bool = False
+
+    @cached_property
+    def length(self) -> int:
+        """Cards on a finished stack: the slots of an order."""
+        return len(self.orders[0])
 
     @cached_property
     def all(self) -> int:
@@ -62,7 +69,7 @@ class Orders:
     def play(self, ways: int, count: int, slot: int) -> int:
         """The ways after ``slot`` is played on a stack of ``count`` cards with ``ways``: the orders whose next card
         it is; 0 when it does not play (a misplay)."""
-        if count >= LENGTH:
+        if count >= self.length:
             return 0
         return sum(1 << i for i, order in enumerate(self.orders) if ways >> i & 1 and order[count] == slot)
 
@@ -70,7 +77,7 @@ class Orders:
         """The slots that play right after ``slot`` is played (nothing if it does not play or finishes the
         stack)."""
         new = self.play(ways, count, slot)
-        return {order[count + 1] for order in self.of(new)} if new and count + 1 < LENGTH else set()
+        return {order[count + 1] for order in self.of(new)} if new and count + 1 < self.length else set()
 
     def played(self, ways: int, count: int) -> tuple[int, ...]:
         """The slots on a stack of ``count`` cards with ``ways``, in the order played."""
@@ -89,7 +96,7 @@ class Orders:
     def consistent(self, ways: int, count: int) -> bool:
         """Whether ``(ways, count)`` is the state of a started stack (``count > 0``): the ways of the cards its
         orders begin with."""
-        return 0 < count <= LENGTH and 0 < ways <= self.all and ways == self.ways_of(self.played(ways, count))
+        return 0 < count <= self.length and 0 < ways <= self.all and ways == self.ways_of(self.played(ways, count))
 
     def close(self, ways: Sequence[int], counts: Sequence[int]) -> tuple[int, ...]:
         """The ways of every stack (``counts`` cards each) with each empty stack's ways what the started stacks leave
@@ -105,7 +112,7 @@ class Orders:
         best = count
         for order in self.of(ways):
             end = count
-            while end < LENGTH and left(order[end]):
+            while end < self.length and left(order[end]):
                 end += 1
             best = max(best, end)
         return best
@@ -116,7 +123,7 @@ class Orders:
         never score)."""
         best = None
         for order in self.of(ways):
-            for index in range(count, LENGTH):
+            for index in range(count, self.length):
                 if order[index] == slot:
                     best = index - count if best is None else min(best, index - count)
                     break
@@ -130,6 +137,16 @@ class Orders:
 UP_OR_DOWN = Orders("Up or Down",
                     ((0, 1, 2, 3, 4), (4, 3, 2, 1, 0), (START_SLOT, 1, 2, 3, 4), (START_SLOT, 3, 2, 1, 0)),
                     START_SLOT + 1, (0b0101, 0b1010))
-#: Sudoku of 5 suits: from each rank up, wrapping from 5 to 1; each order is a direction of the fixed game.
-SUDOKU = Orders("Sudoku", tuple(tuple((start + k) % LENGTH for k in range(LENGTH)) for start in range(LENGTH)),
-                LENGTH, tuple(1 << start for start in range(LENGTH)), distinct_starts=True)
+
+
+def _sudoku(ranks: int) -> Orders:
+    """Sudoku of ``ranks`` suits and ranks (types ``suit * 5 + rank - 1``): from each rank up, wrapping from ``ranks``
+    to 1; each order is a direction of the fixed game."""
+    return Orders("Sudoku", tuple(tuple((start + k) % ranks for k in range(ranks)) for start in range(ranks)),
+                  LENGTH, tuple(1 << start for start in range(ranks)), distinct_starts=True)
+
+
+#: Sudoku of 5 suits (ranks 1..5).
+SUDOKU = _sudoku(LENGTH)
+#: Sudoku of 4 suits (ranks 1..4, stacks of 4 cards; slot 4 of a suit, rank 5, is not dealt).
+SUDOKU_4 = _sudoku(4)

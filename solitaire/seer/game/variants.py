@@ -59,7 +59,7 @@ from importlib import resources
 from typing import NamedTuple
 
 from solitaire.io.errors import InputError
-from solitaire.seer.game.stacks import SUDOKU, UP_OR_DOWN, Orders
+from solitaire.seer.game.stacks import SUDOKU, SUDOKU_4, UP_OR_DOWN, Orders
 
 __all__ = [
     "RANKS", "START", "COLOR", "RANK", "Card", "Clue", "Reach", "Suit", "SpecialRank", "Variant",
@@ -174,7 +174,7 @@ class Variant:
     #: hanab.live's Alternating Clues: a clue may not be of the kind (colour or rank) of the previous clue.
     alternating_clues: bool = False
     #: hanab.live's Sudoku: stacks start at any rank, pairwise different, and wrap around
-    #: (:data:`~solitaire.seer.game.stacks.SUDOKU`).
+    #: (:data:`~solitaire.seer.game.stacks.SUDOKU`; :data:`~solitaire.seer.game.stacks.SUDOKU_4` of 4 suits).
     sudoku: bool = False
 
     @property
@@ -221,13 +221,15 @@ class Variant:
     @property
     def orders(self) -> "Orders | None":
         """The build orders of its suits when a stack may follow several (:mod:`solitaire.seer.game.stacks`: Up or
-        Down, Sudoku), else ``None``."""
-        return UP_OR_DOWN if self.up_or_down else SUDOKU if self.sudoku else None
+        Down, Sudoku of 5 or of 4 suits by its :attr:`stack_size`), else ``None``."""
+        if self.sudoku:
+            return SUDOKU if self.stack_size == SUDOKU.length else SUDOKU_4
+        return UP_OR_DOWN if self.up_or_down else None
 
     @property
     def fixed_variant(self) -> str:
         """The name of the variant with this Up or Down, Sudoku or Alternating Clues variant's suits and clues and
-        neither several build orders per suit nor the alternation: No Variant or 6 Suits for the plain ones, ``X (6
+        neither several build orders per suit nor the alternation: No Variant, 4 or 6 Suits for the plain ones, ``X (6
         Suits)`` for ``Up or Down & X (6 Suits)``, ``Sudoku & X (6 Suits)`` or ``Alternating Clues & X (6 Suits)``
         (the searches play them through it: :mod:`solitaire.seer.bounds.orders`,
         :mod:`solitaire.seer.bounds.alternation`)."""

@@ -11,11 +11,10 @@ gives the deck of every variant. A variant whose rules the solvers do not model 
 from the standard game only in their deck (suits, dark suits, Scarce Ones, Critical Fours, reversed
 suits), in which cards a clue touches, and in their token economy (Clue Starved's half clue tokens, Throw It
 in a Hole's finished stack that returns no token, a discard at 8 tokens beside an inverted suit), in Alternating
-Clues (:mod:`solitaire.seer.bounds.alternation`); and in Up or Down (``upOrDown``) and Sudoku (``sudoku``), carried
-as rules (:mod:`solitaire.seer.game.stacks`). Refused, by the variants.json / suits.json field that says so:
-
-* ``stackSize`` (Sudoku of 4 suits): stacks of 4 cards;
-* any field this module does not know, so that a new hanab.live rule is never taken silently.
+Clues (:mod:`solitaire.seer.bounds.alternation`); and in Up or Down (``upOrDown``) and Sudoku (``sudoku``, with
+``stackSize`` 4 in Sudoku of 4 suits), carried as rules (:mod:`solitaire.seer.game.stacks`). Refused: a variant with
+a variants.json or suits.json field this module does not know, so that a new hanab.live rule is never taken
+silently.
 
 The clue colours of a variant are derived as hanab.live's ``getVariantClueColors`` does: the
 variant's own ``clueColors`` if given, else the colours of its suits in suit order, each once,
@@ -45,15 +44,10 @@ CARRIED = ("clueRanks", "specialRank", "specialRankAllClueColors", "specialRankA
            "specialRankNoClueColors", "specialRankNoClueRanks", "specialRankDeceptive",
            "criticalRank", "scarceOnes", "clueStarved", "synesthesia", "oddsAndEvens",
            "funnels", "chimneys", "colorCluesTouchNothing", "rankCluesTouchNothing", "throwItInAHole",
-           "alternatingClues", "upOrDown", "sudoku")
-# Variant fields of refused rules that change the deck, carried for the deck's sake.
-DECK_FIELDS = ("stackSize",)
+           "alternatingClues", "upOrDown", "sudoku", "stackSize")
 # Suit fields carried into the table (clueColors is derived, see suit_clue_colors).
 SUIT_FLAGS = ("oneOfEach", "allClueColors", "noClueColors", "allClueRanks", "noClueRanks",
               "prism", "inverted")
-_REFUSED_VARIANT = {
-    "stackSize": "stacks of fewer than 5 cards (Sudoku of 4 suits)",
-}
 REVERSED = " Reversed"
 
 
@@ -83,10 +77,8 @@ def variant_clue_colors(variant: dict, suits: dict[str, dict], colors: set[str])
 
 def unsupported_reasons(variant: dict, suits: dict[str, dict]) -> list[str]:
     """What in ``variant`` the toolkit does not model; empty when it is supported."""
-    reasons = [text for key, text in _REFUSED_VARIANT.items() if key in variant]
-    reasons += [f"unknown variant field {key!r}" for key in variant
-                if key not in _COSMETIC_VARIANT and key not in CARRIED
-                and key not in _REFUSED_VARIANT and key != "clueColors"]
+    reasons = [f"unknown variant field {key!r}" for key in variant
+               if key not in _COSMETIC_VARIANT and key not in CARRIED and key != "clueColors"]
     for name in variant["suits"]:
         suit = suits[name.removesuffix(REVERSED)]
         reasons += [f"unknown field {key!r} of suit {name}" for key in suit
@@ -104,7 +96,7 @@ def build_table(variants: list[dict], suits: list[dict], colors: list[dict],
     for v in variants:
         entry = {"id": v["id"], "name": v["name"], "suits": v["suits"],
                  "clueColors": variant_clue_colors(v, by_name, color_names)}
-        entry.update({key: v[key] for key in (*CARRIED, *DECK_FIELDS) if key in v})
+        entry.update({key: v[key] for key in CARRIED if key in v})
         reasons = unsupported_reasons(v, by_name)
         if reasons:
             entry["refused"] = "; ".join(reasons)

@@ -59,7 +59,8 @@ _FLAGS = ("exact", "completions_all")
 
 _SCORES = ("L", "U1", "U2", "U3", "U3_high", "real_score", "played", "L_all", "U_all", "U3_completions_min",
            "U3_completions_max")
-_VARIANT_MAXIMA = (15, 20, 25, 30)
+#: The maxima of hanab.live's variants: 5 per suit of 3 to 6 suits, 16 in Sudoku of 4 suits (stacks of 4).
+_VARIANT_MAXIMA = (15, 16, 20, 25, 30)
 
 
 def row_max(row: Mapping[str, Any]) -> int:
@@ -110,7 +111,7 @@ def _score(value, row):
 _RULES = {
     "players": (lambda v, row: _is_int(v) and v in HAND_SIZES, f"expected 'players' in {PLAYER_RANGE}"),
     **dict.fromkeys(_SCORES, (_score, "expected '{key}' to be a score in 0..{top}")),
-    "max_score": (lambda v, row: v in _VARIANT_MAXIMA, "expected 'max_score' to be 5 per suit (15, 20, 25 or 30)"),
+    "max_score": (lambda v, row: v in _VARIANT_MAXIMA, "expected 'max_score' to be 15, 16, 20, 25 or 30"),
     **dict.fromkeys(("seed", "nodes", "min_hand", "known_cards", "completions", "completions_exact"),
                     (lambda v, row: _is_int(v) and v >= 0, "expected '{key}' to be a whole number >= 0")),
     **dict.fromkeys(("gap", "gap_U3", "pace_slack"),

@@ -2,6 +2,7 @@
 against a step-by-step transcription of its seeding."""
 
 import json
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import REFUSAL, REFUSED_ID
 from solitaire.io.errors import InputError
 from solitaire.seer.game.gorand import PREFIX_LEN, GoRand, int31_prefix
 from solitaire.seer.game.seeds import (SeedString, _swap_targets, deck_from_seed, decks_from_seeds,
@@ -159,11 +161,11 @@ def test_seed_ranges():
         expand_seed_range("p3v0s5..4")
 
 
-def test_seed_of_a_refused_variant_deals_its_deck():
-    deck = deck_from_seed("p3v2390s1")  # Sudoku & Orange (4 Suits)
-    assert sorted(deck) == sorted(unshuffled_deck(get_variant(2390)))
-    with pytest.raises(UnsupportedVariant, match="Sudoku"):
-        get_variant(2390).check_playable()
+def test_seed_of_a_refused_variant_deals_its_deck(refused_variant):
+    deck = deck_from_seed(f"p3v{REFUSED_ID}s1")
+    assert sorted(deck) == sorted(unshuffled_deck(refused_variant))
+    with pytest.raises(UnsupportedVariant, match=re.escape(REFUSAL)):
+        refused_variant.check_playable()
 
 
 class _Scripted(GoRand):

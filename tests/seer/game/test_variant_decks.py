@@ -2,12 +2,14 @@
 rank (``numCopiesOfCard``), seed strings, the deal's JSON both ways, and the refusal where a game is played."""
 
 import json
+import re
 from importlib import resources
 
 import pytest
 from click.testing import CliRunner
 
 from cli import main
+from helpers import REFUSAL, REFUSED_ID, REFUSED_VARIANT
 from solitaire.seer.game.deals import deal_to_hanablive, parse_hanablive, rules_of
 from solitaire.seer.game.options import Options
 from solitaire.seer.game.seeds import deck_from_seed, decks_from_seeds
@@ -29,7 +31,7 @@ def _suit_total(entry, suit):
 
 
 def test_every_hanablive_variant_has_its_deck():
-    """All 2,426 variants of hanab.live's variants.json: none refused by name, each deck of hanab.live's size."""
+    """All 2,426 variants of hanab.live's variants.json: each deck of hanab.live's size, and every one played."""
     entries = TABLE["variants"]
     assert len(entries) == len(all_variants()) == 2426
     for entry in entries:
@@ -37,7 +39,7 @@ def test_every_hanablive_variant_has_its_deck():
         suits = [TABLE["suits"][name.removesuffix(" Reversed")] for name in entry["suits"]]
         assert v.deck_size == len(unshuffled_deck(v)) == sum(_suit_total(entry, s) for s in suits), v.name
         assert (v.refused is None) == ("refused" not in entry)
-    assert sum(v.refused is None for v in all_variants().values()) == 2415  # 33 Up or Down, 22 Sudoku, 265 inverted, 30 Alternating Clues & one-kind cards
+    assert all(v.refused is None for v in all_variants().values())
 
 
 @pytest.mark.parametrize("name, ranks, copies, size", [  # copies per slot: the ranks in the order a stack is built
@@ -54,7 +56,7 @@ def test_copies_per_slot_of_each_new_rule(name, ranks, copies, size):
     deck = unshuffled_deck(v)
     assert deck == sorted(deck, key=lambda c: (c.suit, v.slots.index(c.rank)))  # suits, then ranks, START last
     reversed_ = name.startswith("White Reversed")
-    assert (v.refused is None) == (name != "Sudoku (4 Suits)") and {s.reversed for s in v.suits} == {reversed_, False}
+    assert v.refused is None and {s.reversed for s in v.suits} == {reversed_, False}
 
 
 def test_suit_flags():
@@ -77,20 +79,20 @@ def test_a_seed_deals_every_rule_and_types_round_trip():
         assert back.ident == deal.ident and back.types.tolist() == deal.types.tolist()
 
 
-def test_the_rules_of_a_game_refuse_what_the_solvers_do_not_model():
-    deal, = live_deals(["p2v2390s1"])
-    with pytest.raises(UnsupportedVariant, match=r"'Sudoku & Orange \(4 Suits\)' \(id 2390\) is not supported: "
-                                                 r"stacks of fewer than 5 cards"):
+def test_the_rules_of_a_game_refuse_what_the_solvers_do_not_model(refused_variant):
+    deal, = live_deals([f"p2v{REFUSED_ID}s1"])
+    with pytest.raises(UnsupportedVariant, match=re.escape(f"{REFUSED_VARIANT!r} (id {REFUSED_ID}) is not supported: "
+                                                           f"{REFUSAL}")):
         _ = deal.rules
     assert live_deals(["p2v24s1"])[0].rules.variant.up_or_down
     assert live_deals(["p2v2372s1"])[0].rules.variant.has_inverted_suits
-    with pytest.raises(UnsupportedVariant, match="Sudoku"):
-        rules_of(Options(variant="Sudoku (4 Suits)"), 3)
+    with pytest.raises(UnsupportedVariant, match=re.escape(REFUSAL)):
+        rules_of(Options(variant=REFUSED_VARIANT), 3)
     assert rules_of(Options(variant="Sudoku (5 Suits)"), 3).variant.orders is not None
     assert rules_of(Options(variant="Black (6 Suits)"), 3).variant.refused is None
 
 
-def test_deal_prints_the_deck_and_bound_plays_or_refuses_the_game(tmp_path):
+def test_deal_prints_the_deck_and_bound_plays_or_refuses_the_game(tmp_path, refused_variant):
     runner = CliRunner()
     printed = runner.invoke(main, ["deal", "--hanab-live-seed", "p2v2372s1"])
     assert printed.exit_code == 0, printed.output
@@ -103,17 +105,17 @@ def test_deal_prints_the_deck_and_bound_plays_or_refuses_the_game(tmp_path):
     path.write_text(printed.output)
     bound = json.loads(runner.invoke(main, ["bound", "--deal", str(path), "--json"]).output)
     assert bound["rows"][0]["L"] <= bound["rows"][0]["U2"] <= 25 and not bound["summary"]["refused"]
-    sudoku = tmp_path / "sudoku.json"
-    sudoku.write_text(runner.invoke(main, ["deal", "--hanab-live-seed", "p2v2390s1"]).output)
-    refused = runner.invoke(main, ["bound", "--deal", str(sudoku), "--json"])
+    other = tmp_path / "refused.json"
+    other.write_text(runner.invoke(main, ["deal", "--hanab-live-seed", f"p2v{REFUSED_ID}s1"]).output)
+    refused = runner.invoke(main, ["bound", "--deal", str(other), "--json"])
     assert refused.exit_code == 0, refused.output
-    assert "stacks of fewer than 5 cards" in refused.output and '"refused"' in refused.output
+    assert REFUSAL in refused.output and '"refused"' in refused.output
 
 
-def test_seeds_of_several_player_counts_and_variants_are_dealt_each_as_its_own():
+def test_seeds_of_several_player_counts_and_variants_are_dealt_each_as_its_own(refused_variant):
     """One call with seed strings of mixed player counts and variants: each deal has its seed's players, variant
     and deck, in the order given, and a refused variant's seed is a refused item of its own."""
-    seeds = ["p2v1255s1", "p3v1255s1", "p4v0s1", "p2v1255s2", "p3v2092s1"]
+    seeds = ["p2v1255s1", "p3v1255s1", "p4v0s1", "p2v1255s2", f"p3v{REFUSED_ID}s1"]
     deals = live_deals(seeds)
     assert [(d.players, d.ident) for d in deals] == [(int(s[1]), f"P{s[1]}-live-{s}") for s in seeds]
     assert [d.variant.id for d in deals] == [int(s[3:].split("s")[0]) for s in seeds]

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from helpers import REAL_GAMES
+from helpers import REAL_GAMES, REFUSED_ID, REFUSED_VARIANT
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.game.deals import seeded_deal
 from solitaire.seer.game.simulator import simulate
@@ -118,23 +118,28 @@ def test_a_bad_game_is_a_refused_row_and_strict_stops_at_it_in_one_line(tmp_path
     assert result.output.strip() == f"hanabi-solitaire: error: {path}:2: deck card 4: expected a rank in 1..5, got 6"
 
 
-def _refusal(variant_id):
-    """Why the solvers refuse the games of a variant (the reason of its refused rows)."""
+#: The seed strings of 2 players of the refused variant (``helpers.REFUSED_VARIANT``) but for the seed.
+REFUSED_SEED = f"p2v{REFUSED_ID}s"
+
+
+def _refusal():
+    """Why the solvers refuse the games of the refused variant (the reason of its refused rows)."""
     with pytest.raises(UnsupportedVariant) as refused:
-        get_variant(variant_id).check_playable()
+        get_variant(REFUSED_ID).check_playable()
     return refused.value.message
 
 
 def _refused_rows(seeds):
-    """The rows of the Sudoku (4 Suits) seed strings ``seeds``, refused by their variant's rules."""
-    return [{"id": f"P2-live-{seed}", "source": seed, "refused": _refusal(2092)} for seed in seeds]
+    """The rows of the refused variant's seed strings ``seeds``, refused by its rules."""
+    return [{"id": f"P2-live-{seed}", "source": seed, "refused": _refusal()} for seed in seeds]
 
 
 @pytest.mark.parametrize("option, text, seeds", [
-    ("--hanab-live-seed", "p2v2092s1", ["p2v2092s1"]),
-    ("--hanab-live-seeds", "p2v2092s1..3", ["p2v2092s1", "p2v2092s2", "p2v2092s3"])])
-def test_a_seed_string_of_a_refused_variant_gives_refused_rows_and_strict_stops_at_it(tmp_path, option, text, seeds):
-    reason = _refusal(2092)
+    ("--hanab-live-seed", f"{REFUSED_SEED}1", [f"{REFUSED_SEED}1"]),
+    ("--hanab-live-seeds", f"{REFUSED_SEED}1..3", [f"{REFUSED_SEED}{k}" for k in (1, 2, 3)])])
+def test_a_seed_string_of_a_refused_variant_gives_refused_rows_and_strict_stops_at_it(tmp_path, option, text, seeds,
+                                                                                       refused_variant):
+    reason = _refusal()
     out = tmp_path / "rows.jsonl"
     result = run(option, text, "--exact", "--json", "--no-figures", "--jsonl", out)
     assert result.exit_code == 0, result.output
@@ -146,31 +151,32 @@ def test_a_seed_string_of_a_refused_variant_gives_refused_rows_and_strict_stops_
     assert [line for line in printed.stdout.splitlines() if line.startswith("P2-live-")] == [
         f"P2-live-{seed} ({seed}): refused: {reason}" for seed in seeds]
     strict = run(option, text, "--exact", "--strict")
-    assert strict.exit_code == 2 and strict.output.strip() == f"hanabi-solitaire: error: p2v2092s1: {reason}"
+    assert strict.exit_code == 2 and strict.output.strip() == f"hanabi-solitaire: error: {REFUSED_SEED}1: {reason}"
     analyzed = CliRunner().invoke(main, ["analyze", option, text, "--json"])
     assert analyzed.exit_code == 0, analyzed.output
     assert json.loads(analyzed.stdout)["games"] == _refused_rows(seeds)
     strict = CliRunner().invoke(main, ["analyze", option, text, "--strict"])
-    assert strict.exit_code == 2 and strict.output.strip() == f"hanabi-solitaire: error: p2v2092s1: {reason}"
+    assert strict.exit_code == 2 and strict.output.strip() == f"hanabi-solitaire: error: {REFUSED_SEED}1: {reason}"
     decks = CliRunner().invoke(main, ["deal", option, text, "--strict"])  # a deck is a deck
     assert decks.exit_code == 0 and decks.stderr == ""
     assert [json.loads(line)["options"]["variant"] for line in decks.stdout.splitlines()] == \
-        ["Sudoku (4 Suits)"] * len(seeds)
+        [REFUSED_VARIANT] * len(seeds)
 
 
-def test_a_refused_seed_range_among_playable_games_keeps_their_rows(tmp_path):
+def test_a_refused_seed_range_among_playable_games_keeps_their_rows(tmp_path, refused_variant):
     games = tmp_path / "games.jsonl"
     games.write_text(CliRunner().invoke(main, ["deal", "-p", "2", "--seeds", "0:2"]).stdout)
-    result = CliRunner().invoke(main, ["analyze", str(games), "--hanab-live-seeds", "p2v2092s1..2",
+    result = CliRunner().invoke(main, ["analyze", str(games), "--hanab-live-seeds", f"{REFUSED_SEED}1..2",
                                        "--hanab-live-seed", "p2v0s5", "--json", "--timeout", "5"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert ["refused" in row for row in out["games"]] == [False, False, True, True, False]  # in input order
-    assert out["games"][2:4] == _refused_rows(["p2v2092s1", "p2v2092s2"]) and out["games"][4]["id"] == "P2-live-p2v0s5"
+    assert out["games"][2:4] == _refused_rows([f"{REFUSED_SEED}1", f"{REFUSED_SEED}2"])
+    assert out["games"][4]["id"] == "P2-live-p2v0s5"
     assert out["summary"]["games"] == 3 and all(row["turns"] == [] for row in out["games"] if "refused" not in row)
-    assert out["summary"]["refused"] == {_refusal(2092): 2}
-    strict = CliRunner().invoke(main, ["analyze", str(games), "--hanab-live-seeds", "p2v2092s1..2", "--strict"])
-    assert strict.exit_code == 2 and strict.output.strip() == f"hanabi-solitaire: error: p2v2092s1: {_refusal(2092)}"
+    assert out["summary"]["refused"] == {_refusal(): 2}
+    strict = CliRunner().invoke(main, ["analyze", str(games), "--hanab-live-seeds", f"{REFUSED_SEED}1..2", "--strict"])
+    assert strict.exit_code == 2 and strict.output.strip() == f"hanabi-solitaire: error: {REFUSED_SEED}1: {_refusal()}"
 
 
 def test_a_deal_with_another_starting_player_gets_its_own_optimum_and_line():

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from helpers import one_line_error
+from helpers import REFUSED_VARIANT, one_line_error
 from solitaire.seer.sources.dealsource import live_deals
 from solitaire.seer.game.simulator import simulate
 from solitaire.seer.bounds.limits import SearchLimits
@@ -79,10 +79,18 @@ def test_tables_of_hles_deals_with_and_without_its_random_start(tmp_path):
                        tmp_path / "x.jsonl"), "at most one")
 
 
-def test_a_variant_the_toolkit_does_not_solve_is_refused_before_any_work(tmp_path):
+def test_rows_of_sudoku_of_4_suits_count_at_their_maximum_of_16(tmp_path):
+    out = tmp_path / "sudoku4.jsonl"
+    result = run("table", "-p", "2", "--deals", "3", "--variant", "Sudoku (4 Suits)", "--out", out, "-j", "1")
+    assert result.exit_code == 0, result.output
+    summary = summary_without_timings(out)["2"]
+    assert summary["max_score"] == 16 and summary["share_U3_25"] == 1.0 and summary["U3_distribution"] == {"16": 3}
+
+
+def test_a_variant_the_toolkit_does_not_solve_is_refused_before_any_work(tmp_path, refused_variant):
     out = tmp_path / "t.jsonl"
-    one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", "Sudoku (4 Suits)", "--out", out),
-                   "Sudoku", "not supported")
+    one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", REFUSED_VARIANT, "--out", out),
+                   REFUSED_VARIANT, "not supported")
     assert not out.exists()
 
 

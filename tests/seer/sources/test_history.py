@@ -259,19 +259,19 @@ def test_analyze_of_the_303_real_games(tmp_path):
 
 
 def with_a_refused_game(folder):
-    """The variant games with a game of Sudoku (4 Suits), a variant the solvers refuse, as line 10."""
+    """The variant games with a game of detrimental characters, which the solvers refuse, as line 10."""
     lines = (DATA / "hanablive_variant_games.jsonl").read_text().splitlines()
-    sudoku = {"players": 2, "deck": [list(card) for card in deck_from_seed("p2v2092s1")], "actions": [],
-              "options": {"variant": "Sudoku (4 Suits)"}}
+    refused = {"players": 2, "deck": [list(card) for card in deck_from_seed("p2v0s1")], "actions": [],
+               "options": {"detrimentalCharacters": True}}
     path = folder / "games.jsonl"
-    path.write_text("\n".join(lines[:9] + [json.dumps(sudoku)] + lines[9:]) + "\n")
+    path.write_text("\n".join(lines[:9] + [json.dumps(refused)] + lines[9:]) + "\n")
     return path
 
 
 def test_strict_stops_at_the_first_refused_game(tmp_path):
     path = with_a_refused_game(tmp_path)
-    one_line_error(run("analyze", path, "--strict"), f"{path}:10", "Sudoku")
-    one_line_error(run("deal", "--hanab-live", path, "--strict"), f"{path}:10", "Sudoku")
+    one_line_error(run("analyze", path, "--strict"), f"{path}:10", "detrimentalCharacters")
+    one_line_error(run("deal", "--hanab-live", path, "--strict"), f"{path}:10", "detrimentalCharacters")
 
 
 def test_a_replay_link_reads_as_the_game_it_carries(tmp_path):

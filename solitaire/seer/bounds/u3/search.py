@@ -70,7 +70,7 @@ from solitaire.io.interrupt import STOP_REQUEST
 from solitaire.seer.bounds.alternation import free_deal, free_position, realise
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.method import Method
-from solitaire.seer.bounds.orders import fixed_positions
+from solitaire.seer.bounds.orders import fixed_positions, real_actions, real_value
 from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.bounds.u3.bot import bot_finish
 from solitaire.seer.bounds.u3.hope import MAX_TYPES, MEMO_BITS, chained, enough, joint_lost, runs, workspace
@@ -435,7 +435,8 @@ FIRST_SLICE = 0.01
 class _Direction:
     """One direction assignment of an Up or Down or Sudoku deal (:mod:`~solitaire.seer.bounds.orders`): ``d``, its
     position of the game of fixed directions and the bound proven on that game's value so far (first its U2);
-    ``closed`` once its value is proven."""
+    ``closed`` once its value is proven; the bound is read in the real game
+    (:func:`~solitaire.seer.bounds.orders.real_value`)."""
 
     d: tuple[int, ...]
     fixed: Position
@@ -452,7 +453,9 @@ def _exact_fixed(deal: Deal, limits: SearchLimits, start: Position | None, sched
     ``low`` is searched for a time slice (:data:`FIRST_SLICE`, four times longer each round, the highest bound first),
     its line replayed under the real rules and its bound lowered to what the search proves, until every
     bound is at most ``low`` or ``limits.timeout`` has passed; then, with a peer timeout, each assignment still above
-    is handed to the SAT peer once. The upper bound is the largest of the assignments' bounds. Raises
+    is handed to the SAT peer once. The upper bound is the largest of the assignments' bounds, each read in the real
+    game and each line's actions taken back to the real deal (:func:`~solitaire.seer.bounds.orders.real_value`,
+    :func:`~solitaire.seer.bounds.orders.real_actions`: Sudoku of 4 suits pre-plays a card per suit). Raises
     :class:`~solitaire.seer.game.variants.UnsupportedVariant` for a variant with a card no clue touches."""
     deal.variant.check_playable()
     began = time.perf_counter()
@@ -464,13 +467,13 @@ def _exact_fixed(deal: Deal, limits: SearchLimits, start: Position | None, sched
         return ExactResult(low, low, True, bot, low, low_actions, 0, 0, time.perf_counter() - began, Method.BOT)
     assignments = list(fixed_positions(origin))
     for _, fixed in assignments:
-        actions, game = real_line(origin, seer_line(fixed)[0])
+        actions, game = real_line(origin, real_actions(deal, seer_line(fixed)[0]))
         if game.score > low:
             low, low_actions = game.score, actions
         if low == deal.max_score:
             return ExactResult(low, low, True, bot, low, low_actions, 0, 0, time.perf_counter() - began,
                                Method.SEARCH)
-    options = sorted((_Direction(d, fixed, u2_value(fixed)) for d, fixed in assignments),
+    options = sorted((_Direction(d, fixed, real_value(deal, u2_value(fixed))) for d, fixed in assignments),
                      key=lambda option: -option.high)
     u2, nodes, searches, slice_ = options[0].high, 0, 0, FIRST_SLICE
     search_only = replace(limits, peer_timeout=0)
@@ -479,8 +482,8 @@ def _exact_fixed(deal: Deal, limits: SearchLimits, start: Position | None, sched
         nonlocal low, low_actions, nodes, searches
         result = exact(option.fixed.deal, replace(under, timeout=timeout), option.fixed, schedule)
         nodes, searches = nodes + result.nodes, searches + result.searches
-        option.high, option.closed = min(option.high, result.high), result.exact
-        actions, game = real_line(origin, result.actions)
+        option.high, option.closed = min(option.high, real_value(deal, result.high)), result.exact
+        actions, game = real_line(origin, real_actions(deal, result.actions))
         if game.score > low:
             low, low_actions = game.score, actions
 
