@@ -28,8 +28,8 @@ __all__ = ["imap_jobs", "WorkerError"]
 
 
 class WorkerError(Exception):
-    """An exception ``func`` raised in a worker that cannot be sent back as it is (not picklable): its type, message
-    and the worker's traceback, as text."""
+    """The worker's traceback, as text, of an exception ``func`` raised there: the cause of that exception raised
+    here, or raised itself in its place when it cannot be sent back (not picklable)."""
 
 
 def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int,
@@ -65,12 +65,14 @@ class _Worker:
         self.index: int | None = None  # the chunk it holds
         self.alive = True
 
-    def give(self, index: int, chunk: list[Any]) -> None:
+    def give(self, index: int, chunk: list[Any]) -> bool:
+        """Send it chunk ``index``; ``False`` if it died (a broken pipe)."""
         self.index = index
         try:
             self.tasks.send(chunk)
-        except OSError:  # it died (a broken pipe)
-            raise _died() from None
+        except OSError:
+            return False
+        return True
 
     def take(self) -> list[Any]:
         try:
@@ -102,7 +104,9 @@ def _ordered(workers: list[_Worker], chunks: Iterator[list[Any]]) -> Generator[A
             chunk = next(chunks, None)
             if chunk is None:
                 break
-            worker.give(given, chunk)
+            if not worker.give(given, chunk):
+                worker.alive, lost = False, given
+                break
             given += 1
         while taken in done:
             yield from done.pop(taken)

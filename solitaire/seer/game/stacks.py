@@ -35,7 +35,7 @@ __all__ = ["Orders", "UP_OR_DOWN", "SUDOKU", "SUDOKU_4", "START_SLOT", "LENGTH"]
 
 #: The slot of the START card in an Up or Down suit (ranks 1..5 are slots 0..4).
 START_SLOT = 5
-#: Ranks of a suit but in Sudoku of 4 suits: cards on a finished stack, types per Sudoku suit.
+#: Cards on a finished stack, but in Sudoku of 4 suits (:data:`SUDOKU_4`); the types of a Sudoku suit.
 LENGTH = 5
 
 
