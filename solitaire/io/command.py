@@ -34,7 +34,7 @@ import click
 
 from solitaire.io.atomic import settle_temporaries
 from solitaire.io.errors import InputError
-from solitaire.io.interrupt import REPEAT, STOP_SIGNALS, Terminated, interrupted, stop_signal, watch_interrupts
+from solitaire.io.interrupt import REPEAT, STOP_SIGNALS, Terminated, stop_signal, watch_interrupts
 
 __all__ = ["CommandGroup", "interrupt", "unraisable", "stop_now", "stopped_line", "usage_error", "usage_errors",
            "in_options", "option_names"]
@@ -184,9 +184,12 @@ class CommandGroup(click.Group):
         try:
             self._main(args, prog_name, complete_var, **extra)
         except BaseException as err:  # a stop signal, bare or wrapped (by a numba-compiled function, an import)
-            if isinstance(err, SystemExit) or not interrupted(err):  # an exit: the interrupt (if any) is reported
+            # or lost: a C extension that takes it during its import may raise its own error instead (numba's:
+            # ``ImportError: numba._devicearray failed to import``); after a stop signal, that error is the stop's
+            stopped = stop_signal(err) or _FIRST[0]
+            if isinstance(err, SystemExit) or stopped is None:  # an exit: the interrupt (if any) is reported
                 raise
-            click.echo(stopped_line(stop_signal(err), "Aborted!"), err=True)
+            click.echo(stopped_line(stopped, "Aborted!"), err=True)
             _stopping()
             sys.exit(1)
         finally:  # the command has ended, its output written: the interpreter's shutdown (about 0.1 s;
