@@ -82,10 +82,13 @@ def brute(deal, misplays=True, clues=True, visit=None, game=None):
     def value(game):
         if game.over:
             return game.score
-        key = (tuple(tuple(sorted(game.types[o] for o in h)) for h in game.hands), game.next_card,
-               tuple(game.stacks), game.clues, game.strikes, game.current,
+        # under characters a card's slot and identity matter (slot 1, the cards Insistent marked)
+        hands = (tuple(tuple(sorted(game.types[o] for o in h)) for h in game.hands) if game.traits is None
+                 else tuple(map(tuple, game.hands)))
+        key = (hands, game.next_card, tuple(game.stacks), game.clues, game.strikes, game.current,
                None if game.last_turn is None else game.last_turn - game.turn,
-               None if game.ways is None else tuple(game.ways), game.last_clue)
+               None if game.ways is None else tuple(game.ways), game.last_clue,
+               None if game.traits is None else game.traits.key())
         if key not in memo:
             actions = legal_actions(game, misplays, clues)  # a misplay into the third strike is one: it scores 0
             best = 0 if actions else game.played  # with no move left the team is stuck: count what it has

@@ -28,6 +28,14 @@ legal on every hand touches (the search's restricted clues with those types,
 of either kind is legal in ``G``, whatever the previous clue was; so every line of ``strict(G)`` is a line of ``G``
 with the same outcome, and ``U3(strict(G)) <= U3(G)``.
 
+Detrimental characters (:mod:`~solitaire.seer.game.characters`) whose only effect is to refuse moves
+(:func:`~solitaire.seer.game.characters.restricts_only`) make a game ``G`` of which the same holds, with ``free(G)``
+the game without characters: (i) as above, every line of ``G`` is a line of ``free(G)`` with the same outcome at
+every action, or ends earlier with 0 (a player bound to clue with no token left); (ii) a line of ``free(G)`` is
+realised move by move, each clue as the first clue the characters allow (a clue's content matters to them), cut at
+the first move they refuse and finished by the bot, which keeps to the moves they allow. Lemma (iii) is not used:
+the game of strict clues does not honour the characters.
+
 The driver (:func:`solitaire.seer.bounds.u3.search.exact`) searches ``free(G)`` and realises its line: ``U3(G)`` is
 proven when that line, or the bot's line of ``G``, meets ``free(G)``'s upper bound. Below it, the search of
 ``strict(G)`` may raise the lower bound to the upper one (where the alternation costs a point, ``free(G)`` scores
@@ -45,9 +53,11 @@ __all__ = ["free_deal", "free_position", "realise"]
 
 
 def free_deal(deal: Deal) -> Deal:
-    """``free(G)`` of an Alternating Clues deal (module docstring): the same cards in the same order, dealt as the
-    variant with the same suits and clues and no alternation, with the deal's other options."""
-    options = replace(deal.options, variant=deal.variant.fixed_variant)
+    """``free(G)`` of an Alternating Clues deal or a deal with detrimental characters (module docstring): the same
+    cards in the same order, dealt as the variant with the same suits and clues and no alternation, with the deal's
+    other options and no character."""
+    variant = deal.variant.fixed_variant if deal.rules.alternating else deal.variant.name
+    options = replace(deal.options, variant=variant, characters=())
     return Deal(deal.types, deal.players, deal.ident, deal.meta, deal.start_player, options)
 
 
@@ -55,13 +65,14 @@ def free_position(position: Position) -> Position:
     """The position of ``free(G)`` (:func:`free_deal`) that is ``position``: the same cards, stacks and counters, no
     last clue."""
     return Position(free_deal(position.deal), position.next_card, position.hands, position.stacks,
-                    position.clues, position.strikes, position.to_move, position.turns_left)
+                    position.clues, position.strikes, position.to_move, position.turns_left, None, position.ways)
 
 
 def realise(start: Position, actions: list[Action]) -> tuple[list[Action], Game]:
     """A line of ``free(G)`` from ``start`` as a line of ``G`` (lemma (ii)): replayed under the real rules with its
     first clue of each kind in turn (of the one kind the position's last clue leaves), cut where a clue of the kind
     asked for is not legal and finished by the bot; the better of the two. Returns the actions and the final
-    game."""
-    kinds = (COLOR, RANK) if start.last_clue is None else (None,)
+    game. Under detrimental characters, each clue the first the characters allow, cut at the first move they
+    refuse."""
+    kinds = (COLOR, RANK) if start.last_clue is None and start.deal.rules.alternating else (None,)
     return max((real_line(start, actions, kind) for kind in kinds), key=lambda line: line[1].score)

@@ -265,6 +265,8 @@ def deal_to_hanablive(deal: Deal) -> dict[str, Any]:
     options = {} if deal.standard else deal.options.to_hanablive()
     game = {"players": hanablive_names(deal), "deck": hanablive_deck(deal),
             "options": dict(options, startingPlayer=deal.start_player)}
+    if deal.options.characters:
+        game["characters"] = deal.options.characters_json()
     seed = _seed_of(deal.ident)
     return game if seed is None else dict(game, seed=seed)
 
@@ -400,7 +402,7 @@ def _game_options(obj, players, source, line):
                 raise InputError(f"{field!r} is {json_text(obj[field])} and 'options.{key}' is "
                                  f"{json_text(merged[key])}: they disagree")
             merged[key], names[key] = obj[field], field
-        found = Options.from_hanablive(merged, names)
+        found = Options.from_hanablive(merged, names, obj.get("characters"), players)
         rules = Rules(get_variant(found.variant), players, replace(found, starting_player=0))
     except InputError as err:
         raise type(err)(err.message, source, line) from None

@@ -4,11 +4,12 @@ Contract: :class:`Options` holds the options of a hanab.live game that change wh
 may do: ``deckPlays`` (the last card of the deck may be played from the deck), ``emptyClues``
 (a clue may touch no card), ``oneExtraCard`` / ``oneLessCard`` (hand size +1 / -1, both may be
 on), ``startingPlayer`` (who moves first; the deal still starts with player 0), ``speedrun`` (the game ends
-with 0 as soon as a card the maximum needs is lost) and ``allOrNothing`` (the same end, and no final round:
-:attr:`Rules.endless`).
+with 0 as soon as a card the maximum needs is lost), ``allOrNothing`` (the same end, and no final round:
+:attr:`Rules.endless`) and ``detrimentalCharacters`` (each player's character restricts what it may do,
+:mod:`~solitaire.seer.game.characters`; the characters are the game's, listed beside its options).
 :meth:`Options.from_hanablive` reads the ``options`` object of a hanab.live export, every value
 checked by its type (:func:`read_option`): timing and display options are checked and ignored,
-``detrimentalCharacters`` on (a rule the toolkit does not model) raises
+``detrimentalCharacters`` on without the game's characters raises
 :class:`~solitaire.seer.game.variants.UnsupportedVariant`, and an unknown option or a value of the
 wrong type raises :class:`InputError` naming the field and what was expected.
 
@@ -44,6 +45,7 @@ import numpy as np
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
+from solitaire.seer.game.characters import Character, read_characters
 from solitaire.seer.game.variants import (
     COLOR,
     RANK,
@@ -70,7 +72,7 @@ _MODELLED = {"variant": "variant", "deckPlays": "deck_plays", "emptyClues": "emp
              "startingPlayer": "starting_player", "speedrun": "speedrun", "allOrNothing": "all_or_nothing"}
 _IGNORED = {"timed", "timeBase", "timePerTurn", "cardCycle", "tableName",
             "maxPlayers", "numPlayers", "variantID", "variantName"}
-_REFUSED = {"detrimentalCharacters": "detrimental characters restrict what each player may do"}
+_CHARACTERS = "detrimentalCharacters"  # on: the game's characters (read beside the options) are its rules
 #: The options that are ``true`` or ``false``, those that are whole numbers ``>= 0``, the strings, and the
 #: fields that name the variant (a name or an id).
 _FLAGS = {"deckPlays", "emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing", "detrimentalCharacters",
@@ -129,24 +131,24 @@ class Options:
     starting_player: int = 0
     speedrun: bool = False
     all_or_nothing: bool = False
+    characters: tuple[Character, ...] = ()  # detrimentalCharacters: one per player, else none
 
     @classmethod
-    def from_hanablive(cls, options: dict, names: dict[str, str] | None = None) -> "Options":
+    def from_hanablive(cls, options: dict, names: dict[str, str] | None = None, characters: Any = None,
+                       players: int | None = None) -> "Options":
         """Read the ``options`` object of a hanab.live game export (module docstring): a ``null``
         value is the option's default. ``names`` gives the field a key was read from, for the
-        messages (default ``options.<key>``)."""
+        messages (default ``options.<key>``). ``characters``: the game's ``characters`` (its ``players`` players'),
+        read when ``detrimentalCharacters`` is on (:func:`~solitaire.seer.game.characters.read_characters`)."""
         names = names or {}
         found, variants = {}, {}
         for key, value in options.items():
-            if key not in _MODELLED and key not in _IGNORED and key not in _REFUSED:
+            if key not in _MODELLED and key not in _IGNORED and key != _CHARACTERS:
                 raise InputError(f"option {key!r} is not supported (not a hanab.live option the toolkit knows)",
                                  "hanab.live options")
             if value is None:
                 continue
             found[key] = read_option(key, value, names.get(key))
-            if key in _REFUSED and found[key]:
-                raise UnsupportedVariant(f"option {key} is not supported: {_REFUSED[key]}",
-                                         "hanab.live options")
             if key in _VARIANT_KEYS:
                 variants[names.get(key, f"options.{key}")] = found[key]
         if len(set(variants.values())) > 1:
@@ -155,12 +157,25 @@ class Options:
                              "hanab.live options")
         if variants:
             found["variant"] = next(iter(variants.values()))
-        return cls(**{name: found[key] for key, name in _MODELLED.items() if key in found})
+        cast: tuple[Character, ...] = ()
+        if found.get(_CHARACTERS):
+            if characters is None:
+                raise UnsupportedVariant("option detrimentalCharacters is not supported without the players' "
+                                         "characters: the game does not list them (hanab.live's 'characters')",
+                                         "hanab.live options")
+            cast = read_characters(characters, players if players is not None else len(characters))
+        return cls(**{name: found[key] for key, name in _MODELLED.items() if key in found}, characters=cast)
 
     def to_hanablive(self) -> dict:
-        """The ``options`` object of a hanab.live export: the variant and every option on."""
+        """The ``options`` object of a hanab.live export: the variant and every option on (the characters are the
+        game's: :meth:`characters_json`)."""
         out = {key: getattr(self, name) for key, name in _MODELLED.items()}
+        out[_CHARACTERS] = bool(self.characters)
         return {key: value for key, value in out.items() if value or key == "variant"}
+
+    def characters_json(self) -> list[dict]:
+        """The game's ``characters`` as hanab.live's export lists them (none without the option)."""
+        return [{"name": c.name, "metadata": c.metadata} for c in self.characters]
 
 
 @dataclass(frozen=True)
@@ -180,6 +195,19 @@ class Rules:
         if self.deck_plays and self.discard_when_full:
             raise UnsupportedVariant(f"option deckPlays is not supported in {self.variant.name!r}: beside an inverted "
                                      f"suit the deck's last card may also be discarded", "hanab.live options")
+        if self.characters and len(self.characters) != self.players:
+            raise InputError(f"expected one character per player ({self.players}), got {len(self.characters)}",
+                             "hanab.live options")
+        if any(c.name == "Follower" for c in self.characters) and (
+                self.variant.orders is not None or any(s.reversed for s in self.variant.suits)):
+            raise UnsupportedVariant(f"the character Follower is not supported in {self.variant.name!r}: its rule "
+                                     f"counts the stacks by their top rank, which this variant's stacks need not "
+                                     f"reach in order", "hanab.live options")
+
+    @property
+    def characters(self) -> tuple[Character, ...]:
+        """The players' detrimental characters (:mod:`~solitaire.seer.game.characters`), or none."""
+        return self.options.characters
 
     @property
     def hand_size(self) -> int:
@@ -219,6 +247,8 @@ class Rules:
         clue touches while no clue is always legal (they let a player clue whenever a token is left), Clue
         Starved's half tokens (they count whole tokens), a discard at 8 tokens (:attr:`discard_when_full`) or a
         finished stack that returns no token."""
+        if self.characters:
+            return "option detrimentalCharacters is not encoded: the peers let every player make every move"
         if self.endless:
             return "option allOrNothing is not encoded: the peers' games end after a final round"
         if self.deck_plays:

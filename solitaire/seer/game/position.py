@@ -69,6 +69,9 @@ class Position:
     turns_left: int | None              # None while the deck lasts; else turns left in the game
     last_clue: str | None = None        # Alternating Clues: the kind of the last clue (COLOR, RANK), else None
     ways: tuple[int, ...] | None = None  # Up or Down, Sudoku: per suit the orders open to its stack (stacks.py)
+    #: detrimental characters: their state (Traits.key: per player, the set of marked cards, the order reversed),
+    #: ``None`` for the state at the start of a game
+    traits: tuple[tuple[int, ...], tuple[int, ...], bool] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hands", tuple(tuple(int(o) for o in hand) for hand in self.hands))
@@ -224,6 +227,11 @@ class Position:
         if self.ways is not None and variant.orders is not None:
             out["played"] = [[variant.slots[slot] for slot in variant.orders.played(ways, count)]
                              for ways, count in zip(self.ways, self.stacks, strict=True)]
+        if self.deal.options.characters:
+            out["characters"] = self.deal.options.characters_json()
+        if self.traits is not None:
+            state, marked, inverted = self.traits
+            out["traits"] = {"state": list(state), "marked": list(marked), "inverted": inverted}
         return out
 
 
@@ -303,7 +311,8 @@ def parse_position(obj: Any, source: str = "<json>", line: int | None = None) ->
     if missing:
         raise InputError(f"expected the position fields {', '.join(_FIELDS)}; missing {', '.join(missing)}",
                          source, line)
-    deal = parse_hanablive({key: obj[key] for key in ("deck", "players", "options") if key in obj}, source, line)
+    deal = parse_hanablive({key: obj[key] for key in ("deck", "players", "options", "characters") if key in obj},
+                           source, line)
     hands, stacks = obj["hands"], obj["stacks"]
     if not (isinstance(hands, list) and all(isinstance(h, list) and all(is_whole(o) for o in h) for h in hands)):
         raise InputError(f"expected 'hands' to be lists of card indices, got {json.dumps(hands)}", source, line)
@@ -316,11 +325,29 @@ def parse_position(obj: Any, source: str = "<json>", line: int | None = None) ->
         raise InputError(f"expected 'turns_left' to be a number or null, got {json.dumps(obj['turns_left'])}",
                          source, line)
     ways = _ways(obj, deal, stacks, source, line)
+    traits = _traits(obj, deal, source, line)
     try:
         return Position(deal, obj["next_card"], tuple(map(tuple, hands)), tuple(stacks), obj["clues"],
-                        obj["strikes"], obj["to_move"], obj["turns_left"], obj.get("last_clue"), ways)
+                        obj["strikes"], obj["to_move"], obj["turns_left"], obj.get("last_clue"), ways, traits)
     except ValueError as err:
         raise InputError(f"not a position: {err}", source, line) from None
+
+
+def _traits(obj, deal, source, line):
+    """The characters' state of a position (its ``"traits"``: ``state`` per player, the ``marked`` cards, whether the
+    order of play is ``inverted``), or ``None``: the state at the start of the game."""
+    traits = obj.get("traits")
+    if traits is None:
+        return None
+    players = deal.players
+    if not (deal.options.characters and isinstance(traits, dict) and set(traits) == {"state", "marked", "inverted"}
+            and isinstance(traits["state"], list) and len(traits["state"]) == players
+            and all(is_whole(v) and v >= -1 for v in traits["state"]) and isinstance(traits["marked"], list)
+            and all(is_whole(o) for o in traits["marked"]) and isinstance(traits["inverted"], bool)):
+        raise InputError(f"expected 'traits' of a game with characters: {{\"state\": {players} whole numbers >= -1, "
+                         f"\"marked\": card indices, \"inverted\": true or false}}, got {json.dumps(traits)}",
+                         source, line)
+    return tuple(traits["state"]), tuple(sorted(traits["marked"])), traits["inverted"]
 
 
 def _ways(obj, deal, stacks, source, line):

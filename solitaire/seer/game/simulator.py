@@ -50,12 +50,14 @@ with a compiled twin of the bot (:mod:`solitaire.seer.bounds.u3.bot`), which the
 Running time: ``O(turns * P * hand)`` per game, a fraction of a millisecond.
 """
 
+import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from enum import IntEnum
 from typing import Any, TypedDict
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
+from solitaire.seer.game.characters import Traits
 from solitaire.seer.game.deals import RANKS, Deal, parse_hanablive
 from solitaire.seer.game.position import (
     MAX_CLUES,
@@ -70,8 +72,8 @@ from solitaire.seer.game.position import (
 from solitaire.seer.game.variants import COLOR, RANK, Card, Clue, clue_is_legal, clue_offered
 
 __all__ = ["MAX_CLUES", "ActionKind", "Action", "PLAY", "DISCARD", "COLOR_CLUE", "RANK_CLUE", "GAME_OVER", "Game",
-           "IllegalAction", "action_error", "simulate", "replay", "seer_line", "finish", "seer_score", "bot_action",
-           "legal_clue", "legal_actions", "real_line", "positions_of_game", "needed"]
+           "IllegalAction", "NoLegalAction", "action_error", "simulate", "replay", "seer_line", "finish", "seer_score",
+           "bot_action", "legal_clue", "legal_actions", "real_line", "positions_of_game", "needed"]
 
 
 
@@ -113,6 +115,11 @@ class IllegalAction(InputError):
         self.number = number
 
 
+class NoLegalAction(RuntimeError):
+    """The player to move may make no move (detrimental characters can leave one: hanab.live's server then waits
+    for its players to end the game)."""
+
+
 class Game:
     """The state of a real game; :meth:`apply` takes one hanab.live action.
 
@@ -129,7 +136,7 @@ class Game:
         self._load_cards(deal, [list(range(p * hand, (p + 1) * hand)) for p in range(deal.players)],
                          [0] * suits, [0] * deal.n_types, None if orders is None else (orders.all,) * suits)
         self.next_card, self.clues, self.strikes = deal.pooled, self.max_clues, 0
-        self.start_player, self.last_turn = deal.start_player, None
+        self.current, self.last_turn = deal.start_player, None
         self.last_clue: str | None = None  # Alternating Clues: the kind of the last clue
 
     @classmethod
@@ -143,9 +150,12 @@ class Game:
         self._load_cards(position.deal, [list(hand) for hand in position.hands], list(position.stacks), position.lost,
                          position.ways)
         self.next_card, self.clues, self.strikes = position.next_card, position.clues, position.strikes  # clue units
-        self.start_player = position.to_move
+        self.current = position.to_move
         self.last_turn = position.turns_left  # the game ends when turn reaches it
         self.last_clue = position.last_clue  # Alternating Clues: the kind of the last clue
+        if position.traits is not None:
+            state, marked, inverted = position.traits
+            self.traits = Traits(self.rules.characters, list(state), set(marked), inverted)
 
     def _load_cards(self, deal, hands, stacks, lost, ways):
         """The deal's constants, the hands (deck indices in slot order), the stacks, the copies lost per type and
@@ -165,7 +175,9 @@ class Game:
         for hand in hands:
             for order in hand:
                 self.held[self.types[order]] += 1
-        self.turn, self.deck_plays = 0, self.rules.deck_plays
+        self.turn, self.applied, self.deck_plays = 0, 0, self.rules.deck_plays  # turns passed, actions applied
+        self.traits = Traits(self.rules.characters) if self.rules.characters else None
+        self.softlock = False  # a player bound to clue with no token left (characters): over, with 0
         self.clue_cost, self.max_clues = self.rules.clue_cost, self.rules.max_clues
         self.discard_when_full = self.rules.discard_when_full
         self.stack_token = self.rules.stack_token
@@ -175,11 +187,20 @@ class Game:
         return Position(self.deal, self.next_card, tuple(map(tuple, self.hands)), tuple(self.stacks),
                         self.clues, self.strikes, self.current,
                         None if self.last_turn is None else self.last_turn - self.turn, self.last_clue,
-                        None if self.ways is None else tuple(self.ways))
+                        None if self.ways is None else tuple(self.ways),
+                        None if self.traits is None else self.traits.key())
 
-    @property
-    def current(self) -> int:
-        return (self.start_player + self.turn) % self.players
+    def players_to_move(self) -> list[int]:
+        """The players who still have a turn, in the order they take it (everyone while the deck lasts)."""
+        left = self.players if self.last_turn is None else min(self.players, self.last_turn - self.turn)
+        if self.traits is None:
+            return [(self.current + k) % self.players for k in range(left)]
+        seats, seat, traits = [], self.current, self.traits.copy()
+        for _ in range(left):
+            seats.append(seat)
+            traits.after_action(seat, DISCARD)  # only Contrarian's turn changes the order
+            seat = traits.next_seat(seat)
+        return seats
 
     @property
     def played(self) -> int:
@@ -190,7 +211,7 @@ class Game:
         return (self.strikes >= MAX_STRIKES or sum(self.stacks) == self.max_score
                 or (self.last_turn is not None and self.turn >= self.last_turn)
                 or self.ends_dead and not can_score(self.stacks, self.lost, self.copies, self.orders, self.ways)
-                or self._speedrun_lost or self._stuck)
+                or self._speedrun_lost or self._stuck or self.softlock)
 
     @property
     def _stuck(self) -> bool:
@@ -205,7 +226,7 @@ class Game:
 
     @property
     def score(self) -> int:
-        return 0 if self.strikes >= MAX_STRIKES or self._speedrun_lost or self._stuck else self.played
+        return 0 if self.strikes >= MAX_STRIKES or self._speedrun_lost or self._stuck or self.softlock else self.played
 
     @property
     def may_clue(self) -> bool:
@@ -229,6 +250,18 @@ class Game:
     def type_of(self, order: int) -> int:
         return self.types[order]
 
+    def card(self, order: int) -> Card:
+        """The card of deck index ``order``."""
+        return self.deal.variant.card_of(self.types[order])
+
+    def refusal(self, action: Mapping[str, Any]) -> str | None:
+        """Why the rules refuse ``action`` now, or ``None`` (the game unchanged)."""
+        try:
+            self.copy().apply(action)
+        except ValueError as err:
+            return str(err)
+        return None
+
     def copy(self) -> "Game":
         """An independent copy of the state (same deal)."""
         other = Game.__new__(Game)
@@ -236,6 +269,7 @@ class Game:
         other.hands = [list(h) for h in self.hands]
         other.stacks, other.lost, other.held = list(self.stacks), list(self.lost), list(self.held)
         other.ways = None if self.ways is None else list(self.ways)
+        other.traits = None if self.traits is None else self.traits.copy()
         return other
 
     def playable(self, t: int) -> bool:
@@ -250,6 +284,8 @@ class Game:
         if order not in hand:
             raise ValueError(f"card {order} is not in the hand of player {player}")
         hand.remove(order)
+        if self.traits is not None:
+            self.traits.after_remove(order)
         types, held = self.types, self.held
         held[types[order]] -= 1
         if self.next_card < len(types):
@@ -261,21 +297,29 @@ class Game:
         """The next card leaves the deck; after the last one every player has one more turn."""
         self.next_card += 1
         if self.next_card == len(self.types) and not self.endless:
-            self.last_turn = self.turn + 1 + self.players
+            self.last_turn = self.turn + 1 + (self.players if self.traits is None else
+                                              self.traits.final_turns(self.players))
 
     def apply(self, action: Mapping[str, Any]) -> None:
         """Apply one action (a dict); raises ``ValueError`` with the reason if illegal."""
         if self.over:
             raise ValueError("the game is over")
         target: Any  # read from JSON, checked before it indexes the deck
+        value: Any
         kind, target, value = action.get("type"), action.get("target"), action.get("value")
+        player, traits = self.current, self.traits
+        if traits is not None:
+            why = traits.refusal(self, player, kind, target, value)
+            if why:
+                raise ValueError(why)
         if kind == PLAY:
             if target == self.next_card and self.may_play_deck:
                 self._draw()  # the deck's last card, played from the deck: the hand is unchanged
             else:
                 self._remove(target)
             t = self.types[target]
-            if self.playable(t):
+            if self.playable(t) and not (traits is not None and traits.misplays(player, self.card(target),
+                                                                                self.stacks)):
                 self._build(t)
             else:
                 self.strikes += 1
@@ -291,9 +335,27 @@ class Game:
             self.clues -= self.clue_cost
             if self.rules.alternating:
                 self.last_clue = COLOR if kind == COLOR_CLUE else RANK
+            if traits is not None:
+                traits.after_clue(self, player, target, Clue(COLOR if kind == COLOR_CLUE else RANK, value))
         else:
             raise ValueError(f"unknown action type {kind!r}")
+        self._pass(player, kind, target)
+
+    def _pass(self, player: int, kind: int, target: Any) -> None:
+        """The turn passes after ``player``'s action (the next seat's; under characters, unless the same player acts
+        again, in the order of play, and a player bound to clue with no token left ends the game)."""
+        self.applied += 1
+        traits = self.traits
+        if traits is None:
+            self.turn += 1
+            self.current = (player + 1) % self.players
+            return
+        traits.after_action(player, kind)
+        if traits.second_action(player, kind, target, self.clues, self.clue_cost):
+            return
         self.turn += 1
+        self.current = traits.next_seat(player)
+        self.softlock = traits.softlocked(self.current, self.clues, self.clue_cost)
 
     def _build(self, t):
         """Play type ``t`` (playable) on its stack; the card that finishes a stack returns a token (below 8). A
@@ -459,6 +521,8 @@ def legal_clue(game: Game, kind: str | None = None) -> Action | None:
     P, rules = game.deal.players, game.rules
     if kind is not None and kind == game.last_clue:
         return None
+    if game.traits is not None:
+        return next(iter(_character_clues(game, kind)), None)
     barred = game.last_clue if kind is None else RANK if kind == COLOR else COLOR
     for step in range(1, P):
         target = (game.current + step) % P
@@ -469,6 +533,31 @@ def legal_clue(game: Game, kind: str | None = None) -> Action | None:
     return None
 
 
+def _character_clues(game: Game, kind: str | None = None) -> Iterator[Action]:
+    """Every clue the player to move may give under its game's characters (of the kind ``kind`` unless ``None``):
+    the next players first, each clue of the variant in order."""
+    P = game.deal.players
+    for step in range(1, P):
+        target = (game.current + step) % P
+        for clue in game.deal.variant.clues():
+            if kind is None or clue.kind == kind:
+                action: Action = {"type": COLOR_CLUE if clue.kind == COLOR else RANK_CLUE, "target": target,
+                                  "value": clue.value}
+                if game.refusal(action) is None:
+                    yield action
+
+
+def _distinct_clues(game: Game) -> list[Action]:
+    """The first of the legal clues (under characters) that lead to each state: a clue changes only the tokens, the
+    same for all, and the characters' state and who moves next."""
+    kept: dict[tuple, Action] = {}
+    for clue in _character_clues(game):
+        after = game.copy()
+        after.apply(clue)
+        kept.setdefault((after.traits.key() if after.traits else None, after.current, after.softlock), clue)
+    return list(kept.values())
+
+
 def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list[Action]:
     """Every legal action of the player to move, up to the content of a clue: a play of each card
     (a misplay included) and of the deck's last card when it may be played from the deck, a
@@ -476,27 +565,40 @@ def legal_actions(game: Game, misplays: bool = True, clues: bool = True) -> list
     (:func:`legal_clue`) when a token is left and a teammate holds a card some clue touches (any card
     when a clue is always legal). With every card seen a clue only spends a token and hands the turn
     on, so one clue stands for all of them; but one of each kind where the kind of the previous clue decides
-    which clues are legal (:attr:`~solitaire.seer.game.options.Rules.alternation_matters`).
-    ``misplays`` / ``clues`` false leave those out."""
-    hand = game.hands[game.current]
-    plays = hand + [game.next_card] if game.may_play_deck else hand
-    actions: list[Action] = [{"type": PLAY, "target": o} for o in plays
-                             if misplays or game.playable(game.type_of(o))]
-    if game.may_discard:
-        actions += [{"type": DISCARD, "target": o} for o in hand]
+    which clues are legal (:attr:`~solitaire.seer.game.options.Rules.alternation_matters`). Under detrimental
+    characters, where a clue's content can change what may follow, one clue for each state the legal clues lead to,
+    and only the plays and discards the characters allow. ``misplays`` / ``clues`` false leave those out."""
+    if game.traits is not None:
+        return [action for action in _plain_actions(game, misplays) if game.refusal(action) is None] + (
+            _distinct_clues(game) if game.may_clue and clues else [])
+    actions = _plain_actions(game, misplays)
     if game.may_clue and clues:  # a missing clue: no teammate holds a card a clue (of that kind) may touch
         kinds = (COLOR, RANK) if game.rules.alternation_matters else (None,)
         actions += [clue for clue in (legal_clue(game, kind) for kind in kinds) if clue is not None]
     return actions
 
 
+def _plain_actions(game: Game, misplays: bool) -> list[Action]:
+    """The plays (each card, the deck's last when it may be played; ``misplays`` false: only those that score) and
+    the discards the player to move may make, characters aside."""
+    hand = game.hands[game.current]
+    plays = hand + [game.next_card] if game.may_play_deck else hand
+    actions: list[Action] = [{"type": PLAY, "target": o} for o in plays
+                             if misplays or game.playable(game.type_of(o))]
+    if game.may_discard:
+        actions += [{"type": DISCARD, "target": o} for o in hand]
+    return actions
+
+
 def _discard_choice(game, hand):
     """The card missed least: useless first, then not a last copy, then the highest rank."""
-    def cost(o):
-        t = game.type_of(o)
-        left = game.counts[t] - game.lost[t]
-        return (not _useless(game, o), left <= 1, -_rank(game, t))
-    return min(hand, key=cost)
+    return min(hand, key=lambda o: _discard_cost(game, o))
+
+
+def _discard_cost(game, o):
+    t = game.type_of(o)
+    left = game.counts[t] - game.lost[t]
+    return (not _useless(game, o), left <= 1, -_rank(game, t))
 
 
 def _should_stall(game):
@@ -507,7 +609,36 @@ def _should_stall(game):
 
 
 def bot_action(game: Game) -> Action:
-    """The bot's action in any game state (see the module docstring)."""
+    """The bot's action in any game state (see the module docstring). Under detrimental characters, the first
+    they allow of: its own action, a play that scores, a clue, a discard (the card missed least first), a misplay;
+    but not one that ends the game with 0 at once (a player bound to clue left without a token) while another is
+    allowed."""
+    action = _bot_choice(game)
+    if game.traits is None:
+        return action
+    hand = game.hands[game.current]
+    kept = sorted(hand, key=lambda o: _discard_cost(game, o))
+    candidates: Iterator[Action] = itertools.chain(
+        [action], ({"type": PLAY, "target": o, "value": 0} for o in hand if game.playable(game.type_of(o))),
+        _character_clues(game), ({"type": DISCARD, "target": o, "value": 0} for o in kept),
+        ({"type": PLAY, "target": o, "value": 0} for o in kept))
+    first = None
+    for candidate in candidates:
+        after = game.copy()
+        try:
+            after.apply(candidate)
+        except ValueError:
+            continue
+        if not (after.over and after.score == 0 < game.played):
+            return candidate
+        first = first or candidate
+    if first is None:
+        raise NoLegalAction(f"player {game.current} has no legal action under the characters")
+    return first
+
+
+def _bot_choice(game: Game) -> Action:
+    """The bot's action, characters aside."""
     hand = game.hands[game.current]
     order = _play_choice(game, hand)
     if order is not None:
@@ -564,10 +695,14 @@ def real_line(start: Position, actions: list[Action], first_kind: str | None = N
 
 def finish(game: Game, actions: Iterable[Action]) -> tuple[list[Action], Game]:
     """Play ``game`` (reached by ``actions``) to its end with the bot; returns ``(actions, game)``, ``game`` moved
-    on."""
+    on. A player with no legal move (:class:`NoLegalAction`) ends it with 0, as hanab.live's players must."""
     actions = list(actions)
     while not game.over:
-        action = bot_action(game)
+        try:
+            action = bot_action(game)
+        except NoLegalAction:
+            game.softlock = True
+            break
         game.apply(action)
         actions.append(action)
     return actions, game

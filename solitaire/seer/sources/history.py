@@ -57,6 +57,7 @@ from typing import Any, TypedDict
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, parse_json, read_text, text_lines
+from solitaire.seer.game.characters import check_characters
 from solitaire.seer.game.deals import Deal, live_id, parse_hanablive
 from solitaire.seer.game.ids import game_id
 from solitaire.seer.game.simulator import GAME_OVER, Game, replay
@@ -112,16 +113,9 @@ def _nothing_scores(game: Game) -> bool:
     """Whether no card can score any more: for every suit, no copy of the next rank is in the deck
     or in the hand of a player who still has a turn."""
     reachable = Counter(game.types[game.next_card:])
-    for player in _players_to_move(game):
+    for player in game.players_to_move():
         reachable.update(game.types[o] for o in game.hands[player])
     return not any(game.playable(t) for t in reachable)
-
-
-def _players_to_move(game: Game) -> list[int]:
-    """The players who still have a turn (everyone while the deck lasts)."""
-    players = game.deal.players
-    left = players if game.last_turn is None else min(players, game.last_turn - game.turn)
-    return [(game.current + k) % players for k in range(left)]
 
 
 def judge(deal: Deal, source: str | None = None) -> Deal:
@@ -135,9 +129,11 @@ def judge(deal: Deal, source: str | None = None) -> Deal:
         list), a game-over action whose ``value`` is not an end condition (:data:`END_CONDITIONS`), or a
         recorded score that is not the score of the actions.
     UnsupportedVariant
-        A variant with a rule the solvers do not model (its deck is read, the game is not played).
+        A variant or a detrimental character the solvers do not model (its deck is read, the game is not played:
+        :func:`~solitaire.seer.game.characters.check_characters`).
     """
     deal.variant.check_playable()
+    check_characters(deal.rules.characters)
     if not deal.meta.get("actions"):  # a deal, not a game played on it: no end (whatever a record says)
         meta = {key: value for key, value in deal.meta.items() if key != "end"}
         return Deal(deal.types, deal.players, deal.ident, meta, deal.start_player, deal.options)
@@ -147,7 +143,7 @@ def judge(deal: Deal, source: str | None = None) -> Deal:
         raise InputError(f"expected 'actions' to be a list of actions, got {json.dumps(actions)[:40]}", where)
     applied = 0
     for game in replay(deal, actions, where):
-        applied = game.turn
+        applied = game.applied
     over = actions[applied] if applied < len(actions) and actions[applied]["type"] == GAME_OVER else None
     after = applied + (over is not None)
     if after < len(actions):

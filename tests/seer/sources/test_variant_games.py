@@ -60,10 +60,10 @@ def test_a_clue_must_touch_a_card_by_the_variants_rules():
     # rainbow card in Rainbow (6 Suits); in No Variant the same blue clue touches nothing
     hands = [0, 0, 0, 0, 26] + [1] * 5 + [2]
     rainbow = Game(tiny("Rainbow (6 Suits)", hands))
-    rainbow.turn = 1  # player 1 to move
+    rainbow.current = 1  # player 1 to move
     rainbow.apply({"type": 2, "target": 0, "value": 3})
     plain = Game(Deal([0, 0, 0, 5, 1] + [6] * 2 + [7] * 2 + [8] + [9], 2, "tiny"))
-    plain.turn = 1
+    plain.current = 1
     with pytest.raises(ValueError, match="touches no card"):
         plain.apply({"type": 2, "target": 0, "value": 3})
     with pytest.raises(ValueError, match="not a color clue"):

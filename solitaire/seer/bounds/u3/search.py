@@ -99,6 +99,7 @@ from solitaire.seer.bounds.u3.kernel import (
     setup_of,
 )
 from solitaire.seer.bounds.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
+from solitaire.seer.game.characters import check_characters
 from solitaire.seer.game.deals import MAX_SCORE, Deal, hanablive_deck, seeded_deal
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import (
@@ -398,10 +399,13 @@ def exact(deal: Deal, limits: SearchLimits = _UNLIMITED, start: Position | None 
     >>> r.score, r.exact, simulate(seeded_deal(2, 0), r.actions).score
     (25, True, 25)
     """
+    if deal.rules.characters:
+        check_characters(deal.rules.characters)
+        return _exact_sandwiched(deal, limits, start, schedule)
     if deal.variant.orders is not None:
         return _exact_fixed(deal, limits, start, schedule)
     if deal.rules.alternation_matters:
-        return _exact_alternating(deal, limits, start, schedule)
+        return _exact_sandwiched(deal, limits, start, schedule)
     return _exact_plain(deal, limits, start, schedule)
 
 
@@ -508,15 +512,16 @@ def _exact_fixed(deal: Deal, limits: SearchLimits, start: Position | None, sched
                        method)
 
 
-#: The states below an Alternating Clues deal's first that :func:`_exact_alternating` may bound, one move at a time,
+#: The states below an Alternating Clues deal's first that :func:`_exact_sandwiched` may bound, one move at a time,
 #: where the alternation keeps the bounds apart.
 SETTLE_STATES = 256
 
 
-def _exact_alternating(deal: Deal, limits: SearchLimits, start: Position | None, schedule: Schedule) -> ExactResult:
-    """U3 of an Alternating Clues deal or position where a card only one kind of clue touches (:func:`exact`):
-    bounded by :func:`_sandwich`, then, while the bounds differ, as the best of its moves (:func:`_settle`), within
-    ``limits.timeout`` and :data:`SETTLE_STATES` states."""
+def _exact_sandwiched(deal: Deal, limits: SearchLimits, start: Position | None, schedule: Schedule) -> ExactResult:
+    """U3 of an Alternating Clues deal or position where a card only one kind of clue touches, or of a deal or
+    position with detrimental characters that only refuse moves (:func:`exact`): bounded by :func:`_sandwich`, then,
+    while the bounds differ, as the best of its moves (:func:`_settle`), within ``limits.timeout`` and
+    :data:`SETTLE_STATES` states."""
     began = time.perf_counter()
     deadline = None if limits.timeout is None else began + limits.timeout
     origin = Position.initial(deal) if start is None else start
@@ -530,7 +535,7 @@ def _exact_alternating(deal: Deal, limits: SearchLimits, start: Position | None,
 
 @dataclass
 class _Tally:
-    """What :func:`_exact_alternating` spent: the states it may still bound, the nodes and searches."""
+    """What :func:`_exact_sandwiched` spent: the states it may still bound, the nodes and searches."""
 
     states: int
     nodes: int = 0
@@ -548,11 +553,12 @@ def _sandwich(origin: Position, limits: SearchLimits, schedule: Schedule, tally:
     began = time.perf_counter()
     free = exact(free_deal(origin.deal), limits, free_position(origin), schedule)
     tally.add(free)
-    bot_actions, bot = bot_finish(Game.from_position(origin))
+    characters = bool(origin.deal.rules.characters)  # the compiled bot and the strict game do not honour them
+    bot_actions, bot = seer_line(origin) if characters else bot_finish(Game.from_position(origin))
     actions, game = realise(origin, free.actions)
     low, low_actions = (game.score, actions) if game.score > bot else (bot, bot_actions)
     left = None if limits.timeout is None else max(0.0, limits.timeout - (time.perf_counter() - began))
-    if low < free.high and left != 0:
+    if low < free.high and left != 0 and not characters:
         strict = _exact_plain(origin.deal, SearchLimits(timeout=left), origin, schedule, strict=True)
         tally.add(strict)
         if strict.score > low:
