@@ -1,8 +1,10 @@
 """The U3 search under a hanab.live option that changes how the game ends, beside the same deals without it.
 
-Run ``python benchmarks/bench_options.py`` from the repository root (``--option allOrNothing`` or ``speedrun``,
-``--seeds`` per player count, ``--players``, ``--variant``, ``--timeout`` seconds per deal). The deals are
-hanab.live's seed strings ``p<P>v<id>s1..`` of the variant; each is solved by
+Run ``python benchmarks/bench_options.py`` from the repository root (``--option allOrNothing``, ``speedrun`` or
+``detrimentalCharacters``, ``--seeds`` per player count, ``--players``, ``--variant``, ``--timeout`` seconds per deal).
+The deals are hanab.live's seed strings ``p<P>v<id>s1..`` of the variant (with ``detrimentalCharacters``, the
+characters hanab.live's server draws for the seed: :func:`~solitaire.seer.game.characters.seeded_characters`; a deal
+with one the solvers refuse is counted as refused); each is solved by
 :func:`~solitaire.seer.bounds.u3.exact` with the option and without it, one after the other in one process after
 ``warm_up()``. Printed as a markdown table, per player count: the median and p99 milliseconds per deal with the
 option, the deals left open at the timeout, the deals whose optimum differs with the option, and how
@@ -25,22 +27,29 @@ from common import markdown_table
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact
 from solitaire.seer.bounds.u3.search import warm_up
+from solitaire.seer.game.characters import seeded_characters
 from solitaire.seer.game.deals import Deal
-from solitaire.seer.game.variants import get_variant
+from solitaire.seer.game.variants import UnsupportedVariant, get_variant
 from solitaire.seer.sources.dealsource import live_deals
 
-FIELDS = {"allOrNothing": "all_or_nothing", "speedrun": "speedrun"}
+FIELDS = {"allOrNothing": "all_or_nothing", "speedrun": "speedrun", "detrimentalCharacters": "characters"}
 
 
 def row(players: int, option: str, variant: str, seeds: int, timeout: float) -> list:
     """One row of the table: ``players``' deals of ``variant``, solved with and without ``option``."""
-    vid = get_variant(variant).id
-    limits, times, opened, lower, higher = SearchLimits(timeout=timeout), [], 0, 0, 0
-    for plain in live_deals([f"p{players}v{vid}s{k}" for k in range(1, seeds + 1)]):
-        options = dataclasses.replace(plain.options, **{FIELDS[option]: True})
+    vid, colors = get_variant(variant).id, len(get_variant(variant).clue_colors)
+    limits, times, opened, lower, higher, refused = SearchLimits(timeout=timeout), [], 0, 0, 0, 0
+    strings = [f"p{players}v{vid}s{k}" for k in range(1, seeds + 1)]
+    for seed, plain in zip(strings, live_deals(strings), strict=True):
+        value = seeded_characters(seed, players, colors) if option == "detrimentalCharacters" else True
+        options = dataclasses.replace(plain.options, **{FIELDS[option]: value})
         deal = Deal(plain.types, players, plain.ident, options=options)
         began = time.perf_counter()
-        result = exact(deal, limits)
+        try:
+            result = exact(deal, limits)
+        except UnsupportedVariant:
+            refused += 1
+            continue
         times.append(time.perf_counter() - began)
         without = exact(plain, limits)
         opened += not result.exact
@@ -48,7 +57,7 @@ def row(players: int, option: str, variant: str, seeds: int, timeout: float) -> 
             lower += result.score < without.score
             higher += result.score > without.score
     ms = np.array(times) * 1000
-    return [players, seeds, f"{np.median(ms):.2f}", f"{np.percentile(ms, 99):.1f}", opened, lower, higher]
+    return [players, seeds, refused, f"{np.median(ms):.2f}", f"{np.percentile(ms, 99):.1f}", opened, lower, higher]
 
 
 def main() -> None:
@@ -61,7 +70,7 @@ def main() -> None:
     args = parser.parse_args()
     warm_up()
     rows = [row(int(p), args.option, args.variant, args.seeds, args.timeout) for p in args.players.split(",")]
-    print(markdown_table(["P", "deals", "median ms", "p99 ms", f"open at {args.timeout:g} s", "with < without",
+    print(markdown_table(["P", "deals", "refused", "median ms", "p99 ms", f"open at {args.timeout:g} s", "with < without",
                           "with > without"], rows))
 
 

@@ -91,7 +91,7 @@ def brute(deal, misplays=True, clues=True, visit=None, game=None):
                None if game.traits is None else game.traits.key())
         if key not in memo:
             actions = legal_actions(game, misplays, clues)  # a misplay into the third strike is one: it scores 0
-            best = 0 if actions else game.played  # with no move left the team is stuck: count what it has
+            best = 0  # with no move left (characters can leave none) hanab.live's players must end it, with 0
             for action in actions:
                 child = game.copy()
                 child.apply(action)

@@ -42,6 +42,8 @@ from typing import Any
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_text
+from solitaire.seer.game.gorand import GoRand
+from solitaire.seer.game.seeds import seed_number
 from solitaire.seer.game.variants import (
     COLOR,
     RANK,
@@ -54,7 +56,7 @@ from solitaire.seer.game.variants import (
 )
 
 __all__ = ["CHARACTERS", "Character", "NOT_RESTRICTIONS", "Traits", "check_characters", "read_characters",
-           "restricts_only"]
+           "restricts_only", "seeded_characters"]
 
 #: hanab.live's characters by id (``packages/game/src/json/characters.json``).
 CHARACTERS = {0: "Fuming", 1: "Dumbfounded", 2: "Inept", 3: "Awkward", 4: "Conservative", 5: "Greedy",
@@ -70,6 +72,7 @@ _WHY = {"Genius": "its two clues in one turn are no move of the game without cha
         "Panicky": "its two discards in one turn are no move of the game without characters",
         "Follower": "a play that scores without it misplays with it",
         "Contrarian": "it reverses the order of play and shortens the final round"}
+_NOT_2P = ("Spiteful", "Insolent", "Contrarian", "Blind Spot", "Oblivious")  # hanab.live's not2P
 _VALUED = ("Fuming", "Dumbfounded", "Inept", "Awkward")  # the characters with a random value (their metadata)
 _NONE = -1  # hanab.live's metadata of no value, or of a state off
 _PLAY, _DISCARD, _COLOR_CLUE, _RANK_CLUE = 0, 1, 2, 3  # hanab.live's action types
@@ -102,6 +105,26 @@ def read_characters(value: Any, players: int, source: str = "<game>") -> tuple[C
             raise InputError(f"'characters[{i}]': {entry['name']} has metadata -1 at the start of a game (only "
                              f"{', '.join(_VALUED)} have a value), got {entry['metadata']}", source)
         cast.append(Character(entry["name"], int(entry.get("metadata", _NONE))))
+    return tuple(cast)
+
+
+def seeded_characters(seed: str, players: int, clue_colors: int) -> tuple[Character, ...]:
+    """The characters hanab.live's server gives the ``players`` of a game of seed string ``seed`` in a variant of
+    ``clue_colors`` clue colours (``charactersGenerate``: Go's ``math/rand`` seeded from the seed as for the deck,
+    then for each seat a character drawn among :data:`CHARACTERS` in their order until it is new and, with 2
+    players, not one hanab.live keeps from them; then its value, if it has one: a colour index, or a rank 1..4).
+    Ported from the server's code; no export with characters was at hand to check it against."""
+    rng = GoRand(seed_number(seed))
+    names = list(CHARACTERS.values())
+    cast: list[Character] = []
+    for _ in range(players):
+        while True:
+            name = names[rng.intn(len(names))]
+            if name not in [c.name for c in cast] and not (players == 2 and name in _NOT_2P):
+                break
+        value = {"Fuming": lambda: rng.intn(clue_colors), "Inept": lambda: rng.intn(clue_colors),
+                 "Dumbfounded": lambda: rng.intn(4) + 1, "Awkward": lambda: rng.intn(4) + 1}.get(name)
+        cast.append(Character(name, value() if value else _NONE))
     return tuple(cast)
 
 

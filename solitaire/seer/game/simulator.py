@@ -177,6 +177,8 @@ class Game:
                 self.held[self.types[order]] += 1
         self.turn, self.applied, self.deck_plays = 0, 0, self.rules.deck_plays  # turns passed, actions applied
         self.traits = Traits(self.rules.characters) if self.rules.characters else None
+        # the characters read cards on every action: each deck index's card, once
+        self.cards_of = [deal.variant.card_of(t) for t in self.types] if self.traits is not None else None
         self.softlock = False  # a player bound to clue with no token left (characters): over, with 0
         self.clue_cost, self.max_clues = self.rules.clue_cost, self.rules.max_clues
         self.discard_when_full = self.rules.discard_when_full
@@ -252,7 +254,7 @@ class Game:
 
     def card(self, order: int) -> Card:
         """The card of deck index ``order``."""
-        return self.deal.variant.card_of(self.types[order])
+        return self.deal.variant.card_of(self.types[order]) if self.cards_of is None else self.cards_of[order]
 
     def refusal(self, action: Mapping[str, Any]) -> str | None:
         """Why the rules refuse ``action`` now, or ``None`` (the game unchanged)."""

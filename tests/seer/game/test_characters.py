@@ -15,7 +15,7 @@ import pytest
 from helpers import brute, long_but, tiny_deal
 from solitaire.io.errors import InputError
 from solitaire.seer.bounds.u3 import exact
-from solitaire.seer.game.characters import CHARACTERS, NOT_RESTRICTIONS, Character, check_characters
+from solitaire.seer.game.characters import CHARACTERS, NOT_RESTRICTIONS, Character, check_characters, seeded_characters
 from solitaire.seer.game.deals import Deal, deal_to_hanablive, parse_hanablive, seeded_deal
 from solitaire.seer.game.options import Options
 from solitaire.seer.game.position import parse_position
@@ -252,7 +252,7 @@ CASTS = [("Miser", "Greedy"), ("Conservative", "Vindictive"), ("Insistent", "Stu
 
 
 @pytest.mark.parametrize("cast", long_but([pytest.param(c, id="-".join(c)) for c in CASTS], fast=(2, 9)))
-def test_u3_of_pure_restrictions_is_bounded_around_the_exhaustive_search_through_the_simulator(cast):
+def test_u3_of_pure_restrictions_equals_the_exhaustive_search_through_the_simulator(cast):
     rng = random.Random(" ".join(cast))
     for case in range(3):
         base = tiny_deal(rng, 2, suits=(0, 1), draws=2)
@@ -260,7 +260,7 @@ def test_u3_of_pure_restrictions_is_bounded_around_the_exhaustive_search_through
         deal = Deal(base.types, 2, "tiny", options=Options(characters=cast_))
         best = brute(deal)
         result = exact(deal)
-        assert result.score <= best <= result.high, (case, deal.types.tolist(), result)
+        assert result.exact and result.score == best, (case, deal.types.tolist(), result)
         assert simulate(deal, result.actions).score == result.score
         actions, low = seer_line(deal)
         assert simulate(deal, actions).score == low <= best
@@ -275,3 +275,19 @@ def test_the_solvers_refuse_what_is_more_than_a_restriction_and_the_simulator_pl
     actions, score = seer_line(deal)
     assert simulate(deal, actions).score == score
     assert all(Game(deal).refusal(a) is None for a in legal_actions(Game(deal)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_seeded_characters_are_distinct_kept_from_two_players_as_hanab_live_keeps_them_and_valued_in_range(players):
+    kept_from_two = {"Spiteful", "Insolent", "Contrarian", "Blind Spot", "Oblivious"}
+    seen = set()
+    for k in range(1, 200):
+        cast = seeded_characters(f"p{players}v0s{k}", players, 6)
+        names = [c.name for c in cast]
+        seen.update(names)
+        assert len(set(names)) == players and cast == seeded_characters(f"p{players}v0s{k}", players, 6)
+        assert players > 2 or not set(names) & kept_from_two
+        for c in cast:
+            valid = {"Fuming": range(6), "Inept": range(6), "Dumbfounded": range(1, 5), "Awkward": range(1, 5)}
+            assert c.metadata in valid.get(c.name, (-1,)), c
+    assert len(seen) == len(CHARACTERS) - (len(kept_from_two) if players == 2 else 0)

@@ -68,6 +68,7 @@ import numpy as np
 
 from solitaire.io.interrupt import STOP_REQUEST
 from solitaire.seer.bounds.alternation import free_deal, free_position, realise
+from solitaire.seer.bounds.exhaustive import exhaustive
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.orders import fixed_positions, real_actions, real_value
@@ -515,6 +516,10 @@ def _exact_fixed(deal: Deal, limits: SearchLimits, start: Position | None, sched
 #: The states below an Alternating Clues deal's first that :func:`_exact_sandwiched` may bound, one move at a time,
 #: where the alternation keeps the bounds apart.
 SETTLE_STATES = 256
+#: Under detrimental characters, where the settling leaves the bounds apart with at most ``EXHAUSTIVE_DECK`` cards to
+#: draw, the states the exhaustive search (:mod:`~solitaire.seer.bounds.exhaustive`) may visit (a few seconds).
+EXHAUSTIVE_STATES = 20_000
+EXHAUSTIVE_DECK = 2
 
 
 def _exact_sandwiched(deal: Deal, limits: SearchLimits, start: Position | None, schedule: Schedule) -> ExactResult:
@@ -528,6 +533,10 @@ def _exact_sandwiched(deal: Deal, limits: SearchLimits, start: Position | None, 
     tally = _Tally(SETTLE_STATES)
     root = _sandwich(origin, limits, schedule, tally)
     low, high, actions = _settle(Game.from_position(origin), root, tally, schedule, deadline)
+    if low < high and deal.rules.characters and origin.deck_left <= EXHAUSTIVE_DECK and not STOP_REQUEST[0]:
+        found = exhaustive(Game.from_position(origin), high, EXHAUSTIVE_STATES, deadline)
+        if found is not None:
+            (low, actions), high = found, found[0]
     method = None if low < high else root.method if root.exact else Method.SEARCH
     return ExactResult(low, high, low == high, root.L, root.U2, actions, tally.nodes, tally.searches,
                        time.perf_counter() - began, method)
