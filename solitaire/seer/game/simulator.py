@@ -22,7 +22,11 @@ Alternating Clues a clue may not be of the kind of the previous one (``Game.last
 ``speedrun`` the game ends with 0 as soon as a card the maximum needs is lost
 (:func:`~solitaire.seer.game.position.needed_lost`); with ``allOrNothing`` too, and it has no final round: it
 goes on until it ends so, at the maximum, at the third strike, or when the player to move holds no card and may give
-no clue, with 0 (:attr:`~solitaire.seer.game.options.Rules.endless`). A game starts from any
+no clue, with 0 (:attr:`~solitaire.seer.game.options.Rules.endless`). Under detrimental characters
+(:attr:`~solitaire.seer.game.options.Rules.characters`) each player's character refuses or forces moves, gives a
+second action in a turn (Genius, Panicky), turns a play into a misplay (Follower) or reverses the order of play
+(Contrarian), as :mod:`~solitaire.seer.game.characters` states; ``turn`` then counts turns and ``applied``
+actions. A game starts from any
 :class:`~solitaire.seer.game.position.Position` (:meth:`Game.from_position`) and exports the one it is
 in (:meth:`Game.position`).
 
