@@ -174,6 +174,16 @@ class Traits:
         """The seat after ``player`` in the order of play now."""
         return (player + (-1 if self.inverted else 1)) % len(self.cast)
 
+    def seats(self, first: int, turns: int) -> list[int]:
+        """The seats of the next ``turns`` turns from ``first``'s on, Contrarian reversing the order after each of
+        its turns."""
+        seats, inverted = [], self.inverted
+        for _ in range(turns):
+            seats.append(first)
+            inverted ^= self._is(first, "Contrarian")
+            first = (first + (-1 if inverted else 1)) % len(self.cast)
+        return seats
+
     def final_turns(self, players: int) -> int:
         """The turns the game lasts after the turn of the last draw: one per player, 2 with a Contrarian."""
         return 2 if any(c.name == "Contrarian" for c in self.cast) else players
@@ -243,22 +253,23 @@ class Traits:
                        hand: list[int], game: Any) -> str | None:
         P, metadata = len(self.cast), self.cast[player].metadata
         refused = {
-            "Fuming": clue.kind == COLOR and clue.value != metadata,
-            "Dumbfounded": clue.kind == RANK and clue.value != metadata,
-            "Inept": any(game.card(o).suit == metadata for o in touched),
-            "Awkward": any(game.card(o).rank == metadata for o in touched),
-            "Conservative": len(touched) != 1,
-            "Greedy": len(touched) < 2,
-            "Picky": clue.value % 2 == 0 if clue.kind == RANK else clue.value % 2 == 1,
-            "Spiteful": target == (player + 1) % P,
-            "Insolent": target == (player - 1) % P,
-            "Miser": game.clues < 4 * game.clue_cost,
-            "Compulsive": not hand or not ({hand[0], hand[-1]} & set(touched)),
-            "Mood Swings": state == (0 if clue.kind == COLOR else 1),
-            "Insistent": state != _NONE and not (self.marked & set(touched)),
-            "Genius": state == _NONE and (game.clues < 2 * game.clue_cost or clue.kind != COLOR),
+            "Fuming": lambda: clue.kind == COLOR and clue.value != metadata,
+            "Dumbfounded": lambda: clue.kind == RANK and clue.value != metadata,
+            "Inept": lambda: any(game.card(o).suit == metadata for o in touched),
+            "Awkward": lambda: any(game.card(o).rank == metadata for o in touched),
+            "Conservative": lambda: len(touched) != 1,
+            "Greedy": lambda: len(touched) < 2,
+            "Picky": lambda: clue.value % 2 == 0 if clue.kind == RANK else clue.value % 2 == 1,
+            "Spiteful": lambda: target == (player + 1) % P,
+            "Insolent": lambda: target == (player - 1) % P,
+            "Miser": lambda: game.clues < 4 * game.clue_cost,
+            "Compulsive": lambda: not hand or not ({hand[0], hand[-1]} & set(touched)),
+            "Mood Swings": lambda: state == (0 if clue.kind == COLOR else 1),
+            "Insistent": lambda: state != _NONE and not (self.marked & set(touched)),
+            "Genius": lambda: state == _NONE and (game.clues < 2 * game.clue_cost or clue.kind != COLOR),
         }
-        return f"{name} may not give this clue" if refused.get(name, False) else None
+        rule = refused.get(name)  # only the giver's rule is evaluated
+        return f"{name} may not give this clue" if rule is not None and rule() else None
 
     def after_clue(self, game: Any, player: int, target: int, clue: Clue) -> None:
         """The state after ``player`` clued ``target`` (the hands unchanged)."""

@@ -201,12 +201,7 @@ class Game:
         left = self.players if self.last_turn is None else min(self.players, self.last_turn - self.turn)
         if self.traits is None:
             return [(self.current + k) % self.players for k in range(left)]
-        seats, seat, traits = [], self.current, self.traits.copy()
-        for _ in range(left):
-            seats.append(seat)
-            traits.after_action(seat, DISCARD)  # only Contrarian's turn changes the order
-            seat = traits.next_seat(seat)
-        return seats
+        return self.traits.seats(self.current, left)
 
     @property
     def played(self) -> int:
@@ -401,7 +396,7 @@ class Game:
 
     def cards(self, player: int) -> list[Card]:
         """The cards of ``player``'s hand, in slot order."""
-        return [self.deal.variant.card_of(self.type_of(o)) for o in self.hands[player]]
+        return [self.card(o) for o in self.hands[player]]
 
 
 def replay(start: Deal | Position, actions: Iterable[Mapping[str, Any]], source: str = "<actions>") -> Iterator[Game]:
@@ -539,27 +534,39 @@ def legal_clue(game: Game, kind: str | None = None) -> Action | None:
     return None
 
 
-def _character_clues(game: Game, kind: str | None = None) -> Iterator[Action]:
-    """Every clue the player to move may give under its game's characters (of the kind ``kind`` unless ``None``):
-    the next players first, each clue of the variant in order."""
+def _every_clue(game: Game, kind: str | None = None) -> Iterator[Action]:
+    """Every clue of the variant (of the kind ``kind`` unless ``None``) to every teammate of the player to move, the
+    next players first, legal or not."""
     P = game.deal.players
     for step in range(1, P):
         target = (game.current + step) % P
         for clue in game.deal.variant.clues():
             if kind is None or clue.kind == kind:
-                action: Action = {"type": COLOR_CLUE if clue.kind == COLOR else RANK_CLUE, "target": target,
-                                  "value": clue.value}
-                if game.refusal(action) is None:
-                    yield action
+                yield {"type": COLOR_CLUE if clue.kind == COLOR else RANK_CLUE, "target": target, "value": clue.value}
+
+
+def _allowed(game: Game, actions: Iterable[Action]) -> Iterator[tuple[Action, Game]]:
+    """Each of ``actions`` the rules allow now, with the game it leads to (each applied once, to a copy)."""
+    for action in actions:
+        after = game.copy()
+        try:
+            after.apply(action)
+        except ValueError:
+            continue
+        yield action, after
+
+
+def _character_clues(game: Game, kind: str | None = None) -> Iterator[Action]:
+    """Every clue the player to move may give under its game's characters (of the kind ``kind`` unless ``None``):
+    the next players first, each clue of the variant in order."""
+    return (action for action, _ in _allowed(game, _every_clue(game, kind)))
 
 
 def _distinct_clues(game: Game) -> list[Action]:
     """The first of the legal clues (under characters) that lead to each state: a clue changes only the tokens, the
     same for all, and the characters' state and who moves next."""
     kept: dict[tuple, Action] = {}
-    for clue in _character_clues(game):
-        after = game.copy()
-        after.apply(clue)
+    for clue, after in _allowed(game, _every_clue(game)):
         kept.setdefault((after.traits.key() if after.traits else None, after.current, after.softlock), clue)
     return list(kept.values())
 
@@ -626,15 +633,10 @@ def bot_action(game: Game) -> Action:
     kept = sorted(hand, key=lambda o: _discard_cost(game, o))
     candidates: Iterator[Action] = itertools.chain(
         [action], ({"type": PLAY, "target": o, "value": 0} for o in hand if game.playable(game.type_of(o))),
-        _character_clues(game), ({"type": DISCARD, "target": o, "value": 0} for o in kept),
+        _every_clue(game), ({"type": DISCARD, "target": o, "value": 0} for o in kept),
         ({"type": PLAY, "target": o, "value": 0} for o in kept))
     first = None
-    for candidate in candidates:
-        after = game.copy()
-        try:
-            after.apply(candidate)
-        except ValueError:
-            continue
+    for candidate, after in _allowed(game, candidates):
         if not (after.over and after.score == 0 < game.played):
             return candidate
         first = first or candidate
