@@ -24,6 +24,22 @@ neither can the deal. The argument needs only that every turn of a real game is 
 discard of the actor's card that draws for the actor, true of every rule the simulator models but the
 option ``deckPlays`` (a play of the deck's last card from the deck), whose deals are refused.
 
+Detrimental characters (:mod:`~solitaire.seer.game.characters`). Those that refuse moves only forbid moves. The
+others change the game, and the model still holds every line of it:
+
+* Genius's second action in a turn is a clue, a pass; Panicky's is a discard, a removal by the actor drawing the
+  next card while the deck lasts (any player may act next), and after the last draw a removal that plays nothing,
+  which scores at most what doing nothing scores.
+* Follower's misplay of a card that would score removes it, the actor drawing, as the model's removal does, but the
+  model plays it. Higher stacks never score less: a state with the same hands and every stack at least as high
+  copies each later move of the other, a play of a card already below its stack becoming a removal of it (junk),
+  so its stacks stay at least as high and its score at least as large.
+* Contrarian reverses the order of play after each of its turns and ends the game two turns after the last draw.
+  While the deck lasts the order does not matter (any player may act next); the final round is then relaxed to
+  ``F = 2`` turns of two different players in either order (two consecutive seats differ), a choice the model makes.
+  From a position whose deck is empty the turns left are the exact seats of the order of play
+  (:meth:`~solitaire.seer.game.characters.Traits.seats`).
+
 Pruning (``target`` fixed, so a state that fails fails for good and is remembered):
 
 * *Junk.* A card whose type is played, or above a type of its suit with no copy left in the
@@ -53,10 +69,12 @@ Tested against the exhaustive search of the same game on tiny decks (``tests/see
 variant decks, ``tests/seer/bounds/test_variant_peers.py``) and against the search's token-free game on full deals.
 """
 
+import itertools
 import time
 
 from solitaire.seer.game.deals import RANKS, Deal
 from solitaire.seer.game.position import Position, position_of
+from solitaire.seer.game.simulator import Game
 from solitaire.seer.game.variants import UnsupportedVariant
 
 __all__ = ["free_reaches"]
@@ -86,6 +104,8 @@ def free_reaches(source: Deal | Position, target: int, timeout: float | None = N
     start, R = position.next_card, len(deck) - position.next_card
     if position.over:
         return position.score >= target, 0
+    contrarian = any(c.name == "Contrarian" for c in deal.rules.characters)
+    F = 2 if contrarian else P  # the turns of the final round
     left = [[0] * n_types for _ in range(R + 1)]  # left[k][x]: copies of x still to draw after k removals
     for k in range(R - 1, -1, -1):
         left[k] = left[k + 1][:]
@@ -113,16 +133,23 @@ def free_reaches(source: Deal | Position, target: int, timeout: float | None = N
         return tuple(tuple(x if x != JUNK and stacks[x // RANKS] <= x % RANKS < top[x // RANKS] else JUNK
                            for x in hand) for hand in hands)
 
-    def final(stacks, hands, first, turns):
-        """The best score of a final round of ``turns`` turns from player ``first`` on."""
+    def final(stacks, hands, seats):
+        """The best score of a final round of one turn for each of ``seats``, in that order."""
         def go(i, stacks):
             best = sum(stacks)
-            if i < turns and best < target:
-                hand = hands[(first + i) % P]
+            if i < len(seats) and best < target:
+                hand = hands[seats[i]]
                 best = max([go(i + 1, stacks)] + [go(i + 1, _played(stacks, x)) for x in set(hand)
                                                   if x != JUNK and x % RANKS == stacks[x // RANKS]])
             return best
         return go(0, stacks)
+
+    def final_after(stacks, hands, drawer):
+        """The best final round after the last draw by ``drawer``: players ``drawer + 1 .. drawer + P`` in that
+        order; with Contrarian, any two players in either order."""
+        if contrarian:
+            return max(final(stacks, hands, seats) for seats in itertools.permutations(range(P), F))
+        return final(stacks, hands, [(drawer + i) % P for i in range(1, P + 1)])
 
     def moves(hand, stacks):
         plays = {x for x in hand if x != JUNK and x % RANKS == stacks[x // RANKS]}
@@ -145,11 +172,11 @@ def free_reaches(source: Deal | Position, target: int, timeout: float | None = N
                 rest.remove(x)
                 new = hands[:p] + (tuple(rest) + (card,),) + hands[p + 1:]
                 top = tops(after, new, k + 1)
-                if min(sum(top), sum(after) + R - k - 1 + P) < target:
+                if min(sum(top), sum(after) + R - k - 1 + F) < target:
                     continue
                 new = marked(after, top, new)
                 if k + 1 == R:
-                    if final(after, new, p + 1, P) >= target:
+                    if final_after(after, new, p) >= target:
                         return True
                 elif reaches(k + 1, after, _least_rotation(new)):
                     return True
@@ -160,7 +187,10 @@ def free_reaches(source: Deal | Position, target: int, timeout: float | None = N
     hands = tuple(tuple(deck[o] for o in hand) for hand in position.hands)
     hands = marked(stacks, tops(stacks, hands, 0), hands)
     if R == 0:
-        return final(stacks, hands, position.to_move, position.turns_left) >= target, 1
+        turns, first = position.turns_left or 0, position.to_move
+        traits = Game.from_position(position).traits
+        seats = [(first + i) % P for i in range(turns)] if traits is None else traits.seats(first, turns)
+        return final(stacks, hands, seats) >= target, 1
     try:
         return reaches(0, stacks, _least_rotation(hands)), nodes
     except _OutOfTime:

@@ -49,7 +49,6 @@ from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.relaxations import u1, u2
 from solitaire.seer.bounds.u3 import ExactResult
 from solitaire.seer.bounds.u3 import exact as u3_exact  # the name `exact` is bounds_of's parameter
-from solitaire.seer.game.characters import check_characters
 from solitaire.seer.game.deals import Deal, check_deck, parse_deal_text, parse_hanablive
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import DISCARD, PLAY, Action, seer_line
@@ -244,7 +243,6 @@ def bounds_under(start: Deal | Position, limits: SearchLimits | None) -> Bounds:
     """Every bound of ``start`` (a deal: its first turn; or a position), U3 searched under ``limits``
     (``None``: no search; :func:`search_line`): what :func:`bounds_of` and ``bound``'s rows give."""
     position = Position.initial(start) if isinstance(start, Deal) else start
-    check_characters(position.deal.rules.characters)  # U1 and U2 bound the game without characters
     bot_actions, low = seer_line(start)
     upper1, upper2 = u1(start), u2(start)
     searched: dict[str, Any] = dict.fromkeys(("U3", "U3_high", "exact", "method", "line", "game"))

@@ -14,7 +14,10 @@ After the last draw every player has exactly one more turn: at most ``P`` furthe
 Clue tokens, strikes, who holds which card and turn order only forbid moves; forgetting
 them gives the pace solitaire of :mod:`solitaire.seer.bounds.pace` with ``n0 = P * hand``, ``final = P``,
 whose maximum therefore is at least the real game's number of played cards. (A third
-strike scores 0, below every bound.)
+strike scores 0, below every bound.) Detrimental characters keep the argument
+(:mod:`~solitaire.seer.game.characters`): a second action in a turn is a clue (Genius) or a discard (Panicky), a
+step while the deck lasts and no play after it; Follower's misplay is a step; Contrarian's final round is 2 turns,
+at most ``P`` plays; the others only forbid moves.
 
 Why U2 <= U1 (:func:`u1`: the paper's solitaire on the deck with ``h = P * hand - 1`` and
 free cascades, solved exactly by :mod:`solitaire.engine`). Map a U2 line to a solitaire

@@ -34,7 +34,9 @@ these. Tokens are counted in the game's units, as the server does (half tokens u
 Pure restrictions (:func:`restricts_only`): every character but Genius, Panicky, Follower and Contrarian only
 refuses some moves (or ends the game with 0), so every line of such a game is a line of the same game without
 characters with the same outcome at every action, and that game's upper bounds hold for it
-(:mod:`solitaire.seer.bounds.alternation`, whose lemma (i) this is).
+(:mod:`solitaire.seer.bounds.alternation`, whose lemma (i) this is). The four others change the game; the
+token-free game (:mod:`solitaire.seer.bounds.freegame`) and U2 (:mod:`solitaire.seer.bounds.relaxations`) still
+bound it, each docstring stating why.
 """
 
 from dataclasses import dataclass, field
@@ -49,14 +51,13 @@ from solitaire.seer.game.variants import (
     RANK,
     Card,
     Clue,
-    UnsupportedVariant,
     Variant,
     clue_is_legal,
     clue_touches,
 )
 
-__all__ = ["CHARACTERS", "Character", "NOT_RESTRICTIONS", "Traits", "check_characters", "read_characters",
-           "restricts_only", "seeded_characters"]
+__all__ = ["CHARACTERS", "Character", "NOT_RESTRICTIONS", "Traits", "read_characters", "restricts_only",
+           "seeded_characters"]
 
 #: hanab.live's characters by id (``packages/game/src/json/characters.json``).
 CHARACTERS = {0: "Fuming", 1: "Dumbfounded", 2: "Inept", 3: "Awkward", 4: "Conservative", 5: "Greedy",
@@ -68,10 +69,6 @@ CHARACTERS = {0: "Fuming", 1: "Dumbfounded", 2: "Inept", 3: "Awkward", 4: "Conse
 #: The characters that do more than refuse moves (module docstring): a second action in a turn, a play that
 #: misplays, the order of play.
 NOT_RESTRICTIONS = ("Genius", "Panicky", "Follower", "Contrarian")
-_WHY = {"Genius": "its two clues in one turn are no move of the game without characters",
-        "Panicky": "its two discards in one turn are no move of the game without characters",
-        "Follower": "a play that scores without it misplays with it",
-        "Contrarian": "it reverses the order of play and shortens the final round"}
 _NOT_2P = ("Spiteful", "Insolent", "Contrarian", "Blind Spot", "Oblivious")  # hanab.live's not2P
 _VALUED = ("Fuming", "Dumbfounded", "Inept", "Awkward")  # the characters with a random value (their metadata)
 _NONE = -1  # hanab.live's metadata of no value, or of a state off
@@ -131,16 +128,6 @@ def seeded_characters(seed: str, players: int, clue_colors: int) -> tuple[Charac
 def restricts_only(cast: tuple[Character, ...]) -> bool:
     """Whether every character of ``cast`` only refuses moves (module docstring)."""
     return not any(c.name in NOT_RESTRICTIONS for c in cast)
-
-
-def check_characters(cast: tuple[Character, ...]) -> None:
-    """Raise :class:`~solitaire.seer.game.variants.UnsupportedVariant` naming the first character of ``cast`` the
-    solvers do not take: one that does more than refuse moves (:data:`NOT_RESTRICTIONS`), whose game the game
-    without characters does not bound."""
-    other = next((c.name for c in cast if c.name in NOT_RESTRICTIONS), None)
-    if other is not None:
-        raise UnsupportedVariant(f"the character {other} is not supported by the solvers: {_WHY[other]}",
-                                 "hanab.live characters")
 
 
 @dataclass

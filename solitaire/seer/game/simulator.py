@@ -77,7 +77,7 @@ from solitaire.seer.game.variants import COLOR, RANK, Card, Clue, clue_is_legal,
 
 __all__ = ["MAX_CLUES", "ActionKind", "Action", "PLAY", "DISCARD", "COLOR_CLUE", "RANK_CLUE", "GAME_OVER", "Game",
            "IllegalAction", "NoLegalAction", "action_error", "simulate", "replay", "seer_line", "finish", "seer_score",
-           "bot_action", "legal_clue", "legal_actions", "real_line", "positions_of_game", "needed"]
+           "bot_action", "legal_clue", "legal_actions", "real_line", "real_prefix", "positions_of_game", "needed"]
 
 
 
@@ -273,6 +273,13 @@ class Game:
         other.traits = None if self.traits is None else self.traits.copy()
         return other
 
+    def scores(self, order: int) -> bool:
+        """Whether a play of card ``order`` by the player to move now builds its stack (playable, and not one of
+        Follower's misplays)."""
+        t, traits = self.types[order], self.traits
+        return self.playable(t) and not (traits is not None and traits.misplays(self.current, self.card(order),
+                                                                                 self.stacks))
+
     def playable(self, t: int) -> bool:
         if self.ways is None:
             return self.stacks[t // RANKS] == t % RANKS
@@ -319,8 +326,7 @@ class Game:
             else:
                 self._remove(target)
             t = self.types[target]
-            if self.playable(t) and not (traits is not None and traits.misplays(player, self.card(target),
-                                                                                self.stacks)):
+            if self.scores(target):
                 self._build(t)
             else:
                 self.strikes += 1
@@ -623,16 +629,17 @@ def _should_stall(game):
 
 def bot_action(game: Game) -> Action:
     """The bot's action in any game state (see the module docstring). Under detrimental characters, the first
-    they allow of: its own action, a play that scores, a clue, a discard (the card missed least first), a misplay;
-    but not one that ends the game with 0 at once (a player bound to clue left without a token) while another is
-    allowed."""
+    they allow of: its own action (unless a play that misplays), a play that scores, a clue, a discard (the card
+    missed least first), a misplay; but not one that ends the game with 0 at once (a player bound to clue left
+    without a token) while another is allowed."""
     action = _bot_choice(game)
     if game.traits is None:
         return action
     hand = game.hands[game.current]
     kept = sorted(hand, key=lambda o: _discard_cost(game, o))
+    own = [] if action["type"] == PLAY and not game.scores(action["target"]) else [action]
     candidates: Iterator[Action] = itertools.chain(
-        [action], ({"type": PLAY, "target": o, "value": 0} for o in hand if game.playable(game.type_of(o))),
+        own, ({"type": PLAY, "target": o, "value": 0} for o in hand if game.scores(o)),
         _every_clue(game), ({"type": DISCARD, "target": o, "value": 0} for o in kept),
         ({"type": PLAY, "target": o, "value": 0} for o in kept))
     first = None
@@ -681,9 +688,17 @@ def seer_line(start: Deal | Position) -> tuple[list[Action], int]:
 
 def real_line(start: Position, actions: list[Action], first_kind: str | None = None) -> tuple[list[Action], Game]:
     """A line of a game that bounds this one from above (its rules allow more) replayed under the real rules from
-    ``start``: each clue given as a legal clue of the real variant (:func:`legal_clue`; the first of the kind
-    ``first_kind`` when no clue was given before, ``None``: any), up to the first action the real game refuses or
-    the end of the game; the bot finishes it. Returns the real actions and the final game."""
+    ``start`` (:func:`real_prefix`), finished by the bot. Returns the real actions and the final game."""
+    return finish(*real_prefix(start, actions, first_kind))
+
+
+def real_prefix(start: Position, actions: list[Action], first_kind: str | None = None) -> tuple[Game, list[Action]]:
+    """The part of a line of a game that bounds this one from above (its rules allow more) that the real rules
+    allow from ``start``: each clue given as a legal clue of the real variant (:func:`legal_clue`; the first of the
+    kind ``first_kind`` when no clue was given before, ``None``: any), up to the first action the real game refuses
+    (or where a play that scores there misplays here: Follower) or the end of the game. A second action the
+    characters ask for in the same turn (Genius, Panicky) is the bot's. Returns the game there (the *cut*) and the
+    real actions that lead to it."""
     game, out = Game.from_position(start), []
     for action in actions:
         if game.over:
@@ -693,12 +708,20 @@ def real_line(start: Position, actions: list[Action], first_kind: str | None = N
             if clue is None:
                 break
             action = clue
-        try:
-            game.apply(action)
-        except ValueError:  # e.g. a discard at 8 tokens after a play that finished a stack here and not there
+        elif action["type"] == PLAY and game.playable(game.type_of(action["target"])) \
+                and not game.scores(action["target"]):
             break
-        out.append(action)
-    return finish(game, out)
+        turn = game.turn
+        try:
+            while True:  # the action, then the bot's while the same player acts again
+                game.apply(action)
+                out.append(action)
+                if game.over or game.turn != turn:
+                    break
+                action = bot_action(game)
+        except (ValueError, NoLegalAction):  # e.g. a discard at 8 tokens after a play that finished a stack here
+            break
+    return game, out
 
 
 def finish(game: Game, actions: Iterable[Action]) -> tuple[list[Action], Game]:

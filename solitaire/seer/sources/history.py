@@ -57,7 +57,6 @@ from typing import Any, TypedDict
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, parse_json, read_text, text_lines
-from solitaire.seer.game.characters import check_characters
 from solitaire.seer.game.deals import Deal, live_id, parse_hanablive
 from solitaire.seer.game.ids import game_id
 from solitaire.seer.game.simulator import GAME_OVER, Game, replay
@@ -129,11 +128,9 @@ def judge(deal: Deal, source: str | None = None) -> Deal:
         list), a game-over action whose ``value`` is not an end condition (:data:`END_CONDITIONS`), or a
         recorded score that is not the score of the actions.
     UnsupportedVariant
-        A variant or a detrimental character the solvers do not model (its deck is read, the game is not played:
-        :func:`~solitaire.seer.game.characters.check_characters`).
+        A variant the solvers do not model (its deck is read, the game is not played).
     """
     deal.variant.check_playable()
-    check_characters(deal.rules.characters)
     if not deal.meta.get("actions"):  # a deal, not a game played on it: no end (whatever a record says)
         meta = {key: value for key, value in deal.meta.items() if key != "end"}
         return Deal(deal.types, deal.players, deal.ident, meta, deal.start_player, deal.options)

@@ -3,8 +3,8 @@ server states it (``server/src/characters.go``: ``characterValidateAction``, ``c
 ``characterValidateClue``, ``characterCheckPlay``, ``characterCheckDiscard``, ``characterCheckMisplay``, the
 ``Post*`` updates, ``characterNeedsToTakeSecondTurn``, ``characterAdjustEndTurn``, ``characterCheckSoftlock``,
 ``characterSeesCard``), the characters read from a game export, and the solvers: U3 of games whose characters only
-refuse moves against the exhaustive search through the simulator (which honours them), every line replayed; the
-characters that do more are refused by name.
+refuse moves, and of games with the four that do more, against the exhaustive search through the simulator (which
+honours them), every line replayed; the token-free game's bound under the four.
 """
 
 import json
@@ -12,13 +12,15 @@ import random
 
 import pytest
 
-from helpers import brute, long_but, tiny_deal
+from helpers import brute, free_value_by_slots, long_but, random_game, tiny_deal
 from solitaire.io.errors import InputError
+from solitaire.seer.bounds.freegame import free_reaches
+from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.bounds.u3 import exact
-from solitaire.seer.game.characters import CHARACTERS, NOT_RESTRICTIONS, Character, check_characters, seeded_characters
+from solitaire.seer.game.characters import CHARACTERS, NOT_RESTRICTIONS, Character, restricts_only, seeded_characters
 from solitaire.seer.game.deals import Deal, deal_to_hanablive, parse_hanablive, seeded_deal
 from solitaire.seer.game.options import Options
-from solitaire.seer.game.position import parse_position
+from solitaire.seer.game.position import Position, parse_position
 from solitaire.seer.game.simulator import Game, legal_actions, seer_line, simulate
 from solitaire.seer.game.variants import UnsupportedVariant
 
@@ -44,9 +46,8 @@ def refused(g, action):
 
 def test_the_table_is_hanab_lives_and_four_characters_are_more_than_restrictions():
     assert len(CHARACTERS) == 31 and set(NOT_RESTRICTIONS) <= set(CHARACTERS.values())
-    with pytest.raises(UnsupportedVariant, match="Genius"):
-        check_characters((Character("Genius"), Character("Miser")))
-    check_characters((Character("Miser"), Character("Greedy")))
+    assert not restricts_only((Character("Genius"), Character("Miser")))
+    assert restricts_only((Character("Miser"), Character("Greedy")))
 
 
 @pytest.mark.parametrize("name, metadata, action, why", [
@@ -266,15 +267,35 @@ def test_u3_of_pure_restrictions_equals_the_exhaustive_search_through_the_simula
         assert simulate(deal, actions).score == low <= best
 
 
-@pytest.mark.parametrize("name", NOT_RESTRICTIONS)
-def test_the_solvers_refuse_what_is_more_than_a_restriction_and_the_simulator_plays_it(name):
-    deal = Deal(DECK[:17], 3, "x", options=Options(characters=(Character(name), Character("Miser"),
-                                                               Character("Quacker"))))
-    with pytest.raises(UnsupportedVariant, match=name):
-        exact(deal)
-    actions, score = seer_line(deal)
-    assert simulate(deal, actions).score == score
-    assert all(Game(deal).refusal(a) is None for a in legal_actions(Game(deal)))
+#: casts with a character that does more than refuse moves; Contrarian among 3 players, where it reverses the order
+MORE = [("Genius", "Miser"), ("Panicky", "Wasteful"), ("Follower", "Greedy"), ("Contrarian", "Miser", "Quacker")]
+
+
+@pytest.mark.parametrize("cast, case", long_but([pytest.param(c, k, id=f"{c[0]}-{k}") for c in MORE for k in range(3)],
+                                                       fast=(0, 6)))
+def test_u3_of_characters_that_change_the_game_equals_the_exhaustive_search_and_the_token_free_game_bounds_it(
+        cast, case):
+    rng = random.Random(f"{' '.join(cast)} {case}")
+    base = tiny_deal(rng, len(cast), suits=(0, 1), draws=2)
+    deal = Deal(base.types, len(cast), "tiny", options=Options(characters=tuple(map(Character, cast))))
+    for game in (Game(deal), random_game(deal, rng, 6)):  # the first turn, and a random position
+        position = game.position()
+        best = brute(deal, game=game)
+        assert free_value_by_slots(position) >= best and u2_value(position) >= best
+        result = exact(deal, start=position)
+        assert result.exact and result.score == best, (deal.types.tolist(), result)
+        assert simulate(position, result.actions).score == best
+
+
+def test_the_token_free_game_plays_contrarians_final_round_in_its_order():
+    # 3 players, the deck empty, 2 turns left: player 1 (Contrarian) to move holds red 2, player 0 red 3, player 2
+    # red 4, red 1 played. Contrarian's turn reverses the order: player 0 moves next, then the game ends.
+    deal = Deal([2, 1, 3, 0, 6, 7, 8, 10, 11, 12, 13, 15, 16, 17, 18, 20], 3, "x", options=Options(characters=(
+        Character("Miser"), Character("Contrarian"), Character("Greedy"))))
+    position = Position(deal, next_card=16, hands=((0,), (1,), (2,)), stacks=(1, 0, 0, 0, 0), clues=8, strikes=0,
+                        to_move=1, turns_left=2, traits=((-1, -1, -1), (), False))
+    assert free_reaches(position, 3)[0] and not free_reaches(position, 4)[0]
+    assert simulate(position, [{"type": PLAY, "target": 1}, {"type": PLAY, "target": 0}]).score == 3
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])

@@ -68,7 +68,9 @@ import numpy as np
 
 from solitaire.io.interrupt import STOP_REQUEST
 from solitaire.seer.bounds.alternation import free_deal, free_position, realise
+from solitaire.seer.bounds.descent import descend
 from solitaire.seer.bounds.exhaustive import exhaustive
+from solitaire.seer.bounds.freegame import free_reaches
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.orders import fixed_positions, real_actions, real_value
@@ -100,7 +102,7 @@ from solitaire.seer.bounds.u3.kernel import (
     setup_of,
 )
 from solitaire.seer.bounds.u3.table import TT_BITS, TT_FIRST_BITS, tt_table
-from solitaire.seer.game.characters import check_characters
+from solitaire.seer.game.characters import restricts_only
 from solitaire.seer.game.deals import MAX_SCORE, Deal, hanablive_deck, seeded_deal
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import (
@@ -401,8 +403,9 @@ def exact(deal: Deal, limits: SearchLimits = _UNLIMITED, start: Position | None 
     (25, True, 25)
     """
     if deal.rules.characters:
-        check_characters(deal.rules.characters)
-        return _exact_sandwiched(deal, limits, start, schedule)
+        if restricts_only(deal.rules.characters):
+            return _exact_sandwiched(deal, limits, start, schedule)
+        return _exact_token_free(deal, limits, start, schedule)
     if deal.variant.orders is not None:
         return _exact_fixed(deal, limits, start, schedule)
     if deal.rules.alternation_matters:
@@ -532,6 +535,10 @@ def _exact_sandwiched(deal: Deal, limits: SearchLimits, start: Position | None, 
     origin = Position.initial(deal) if start is None else start
     tally = _Tally(SETTLE_STATES)
     root = _sandwich(origin, limits, schedule, tally)
+    if root.score < root.high and deal.rules.characters:
+        low, actions = _descend(origin, root.high, schedule, _share(deadline, 0.5))
+        if low > root.score:
+            root = replace(root, score=low, exact=low == root.high, actions=actions)
     low, high, actions = _settle(Game.from_position(origin), root, tally, schedule, deadline)
     if low < high and deal.rules.characters and origin.deck_left <= EXHAUSTIVE_DECK and not STOP_REQUEST[0]:
         found = exhaustive(Game.from_position(origin), high, EXHAUSTIVE_STATES, deadline)
@@ -540,6 +547,75 @@ def _exact_sandwiched(deal: Deal, limits: SearchLimits, start: Position | None, 
     method = None if low < high else root.method if root.exact else Method.SEARCH
     return ExactResult(low, high, low == high, root.L, root.U2, actions, tally.nodes, tally.searches,
                        time.perf_counter() - began, method)
+
+
+def _exact_token_free(deal: Deal, limits: SearchLimits, start: Position | None, schedule: Schedule) -> ExactResult:
+    """U3 of a deal or position with a character that does more than refuse moves (Genius, Panicky, Follower,
+    Contrarian: :mod:`~solitaire.seer.game.characters`), whose game the game without characters does not bound.
+    ``high`` is U2 (:mod:`~solitaire.seer.bounds.relaxations`: every character keeps its argument), lowered to what
+    the token-free game reaches (:func:`~solitaire.seer.bounds.freegame.free_reaches`, whose model holds every line
+    under these characters); ``low`` is the best of the bot's line under the characters and the line of the game
+    without characters searched in half the time and realised under them
+    (:func:`~solitaire.seer.bounds.alternation.realise`); then, with at most :data:`EXHAUSTIVE_DECK` cards to draw,
+    the exhaustive search. Within ``limits.timeout``; no peer (none plays the characters)."""
+    began = time.perf_counter()
+    deadline = None if limits.timeout is None else began + limits.timeout
+
+    def left(share: float = 1.0) -> float | None:
+        return None if deadline is None else max(0.001, (deadline - time.perf_counter()) * share)
+
+    origin = Position.initial(deal) if start is None else start
+    actions, low = seer_line(origin)
+    bot, high, nodes, searches = low, u2_value(origin), 0, 0
+    if low < high:
+        free = exact(free_deal(deal), SearchLimits(timeout=left(0.5)), free_position(origin), schedule)
+        nodes, searches = free.nodes, free.searches
+        line, game = realise(origin, free.actions)
+        if game.score > low:
+            low, actions = game.score, line
+    reaching = _share(deadline, 0.25)
+    while low < high and not STOP_REQUEST[0] and (reaching is None or time.perf_counter() < reaching):
+        reached, spent = free_reaches(origin, high, None if reaching is None else reaching - time.perf_counter())
+        nodes += spent  # the highest first: each "no" lowers high by one
+        if reached is not False:
+            break
+        high -= 1
+    if low < high and not STOP_REQUEST[0]:
+        found, line = _descend(origin, high, schedule, deadline)
+        if found > low:
+            low, actions = found, line
+    if low < high and origin.deck_left <= EXHAUSTIVE_DECK and not STOP_REQUEST[0]:
+        found = exhaustive(Game.from_position(origin), high, EXHAUSTIVE_STATES, deadline)
+        if found is not None:
+            (low, actions), high = found, found[0]
+    method = None if low < high else Method.BOT if bot == high and not searches else Method.SEARCH
+    return ExactResult(low, high, low == high, bot, u2_value(origin), actions, nodes, searches,
+                       time.perf_counter() - began, method)
+
+
+#: The states :func:`_descend` may probe (each a search of the game without characters and a line finished by the bot).
+DESCENT_STATES = 2_000
+#: Seconds a probe's search of the game without characters may take.
+PROBE_TIMEOUT = 0.2
+
+
+def _share(deadline: float | None, share: float) -> float | None:
+    """The moment ``share`` of the time left before ``deadline`` (``None``: no deadline) has passed."""
+    now = time.perf_counter()
+    return None if deadline is None else now + max(0.0, deadline - now) * share
+
+
+def _descend(origin: Position, target: int, schedule: Schedule, deadline: float | None) -> tuple[int, list[Action]]:
+    """The best line under detrimental characters from ``origin`` that :func:`~solitaire.seer.bounds.descent.descend`
+    finds, guided by the search of the game without characters (:func:`~solitaire.seer.bounds.alternation.free_deal`)
+    from each state it probes, within :data:`DESCENT_STATES` probes and the deadline."""
+    def probe(state: Game) -> tuple[int, list[Action]]:
+        position = state.position()
+        left = PROBE_TIMEOUT if deadline is None else max(0.001, min(PROBE_TIMEOUT, deadline - time.perf_counter()))
+        free = exact(free_deal(position.deal), SearchLimits(timeout=left), free_position(position), schedule)
+        return free.high, free.actions
+
+    return descend(Game.from_position(origin), target, probe, DESCENT_STATES, deadline)
 
 
 @dataclass
