@@ -581,9 +581,9 @@ def _exact_token_free(deal: Deal, limits: SearchLimits, start: Position | None, 
             break
         high -= 1
     if low < high and not STOP_REQUEST[0]:
-        found, line = _descend(origin, high, schedule, deadline)
-        if found > low:
-            low, actions = found, line
+        walked, line = _descend(origin, high, schedule, deadline)
+        if walked > low:
+            low, actions = walked, line
     if low < high and origin.deck_left <= EXHAUSTIVE_DECK and not STOP_REQUEST[0]:
         found = exhaustive(Game.from_position(origin), high, EXHAUSTIVE_STATES, deadline)
         if found is not None:
