@@ -21,8 +21,10 @@ from solitaire.seer.game.characters import CHARACTERS, NOT_RESTRICTIONS, Charact
 from solitaire.seer.game.deals import Deal, deal_to_hanablive, parse_hanablive, seeded_deal
 from solitaire.seer.game.options import Options
 from solitaire.seer.game.position import Position, parse_position
-from solitaire.seer.game.simulator import Game, legal_actions, seer_line, simulate
+from solitaire.seer.game.simulator import Game, finish, legal_actions, seer_line, simulate
 from solitaire.seer.game.variants import UnsupportedVariant
+from solitaire.seer.runs.analysis import analyze_game
+from solitaire.seer.sources.history import judge
 
 PLAY, DISCARD, COLOR, RANK = 0, 1, 2, 3
 #: 3 players, hands of 5: player 0 holds cards 0..4, player 1 5..9, player 2 10..14 (slot 1: the last of each).
@@ -312,3 +314,17 @@ def test_seeded_characters_are_distinct_kept_from_two_players_as_hanab_live_keep
             valid = {"Fuming": range(6), "Inept": range(6), "Dumbfounded": range(1, 5), "Awkward": range(1, 5)}
             assert c.metadata in valid.get(c.name, (-1,)), c
     assert len(seen) == len(CHARACTERS) - (len(kept_from_two) if players == 2 else 0)
+
+
+def test_a_game_with_characters_that_change_it_is_analysed_and_each_drops_line_replays():
+    cast = (Character("Contrarian"), Character("Genius"), Character("Panicky"))
+    deal = Deal(seeded_deal(3, 2).types, 3, "x", options=Options(characters=cast))
+    misplay = {"type": PLAY, "target": 3, "value": 0}
+    actions, end = finish(simulate(deal, [misplay]), [misplay])
+    played = judge(parse_hanablive(dict(deal_to_hanablive(deal), actions=actions)))
+    analysis = analyze_game(played, timeout=1)  # the first action misplays a 5: the maximum drops at once
+    assert analysis.final.low == end.score and len(analysis.turns) == len(actions)
+    maxima = [t.low for t in analysis.turns] + [analysis.final.low]
+    assert maxima == sorted(maxima, reverse=True) and analysis.drops[0].turn == 1
+    for drop in analysis.drops:
+        assert simulate(deal, drop.line["actions"]).score == drop.before
