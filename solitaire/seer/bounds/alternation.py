@@ -63,9 +63,11 @@ def free_deal(deal: Deal) -> Deal:
 
 def free_position(position: Position) -> Position:
     """The position of ``free(G)`` (:func:`free_deal`) that is ``position``: the same cards, stacks and counters, no
-    last clue."""
+    last clue; at most one turn per player left (more only where Panicky's second discard drew the last card: the
+    game without characters is then no bound, only a guide)."""
+    turns_left = None if position.turns_left is None else min(position.turns_left, position.deal.players)
     return Position(free_deal(position.deal), position.next_card, position.hands, position.stacks,
-                    position.clues, position.strikes, position.to_move, position.turns_left, None, position.ways)
+                    position.clues, position.strikes, position.to_move, turns_left, None, position.ways)
 
 
 def realise(start: Position, actions: list[Action]) -> tuple[list[Action], Game]:

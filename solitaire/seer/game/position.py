@@ -124,8 +124,9 @@ class Position:
         if (deck_lasts or rules.endless) and self.turns_left is not None:
             return "turns_left must be null " + ("under All or Nothing" if rules.endless else "while the deck lasts")
         in_final_round = not deck_lasts and not rules.endless
-        if in_final_round and not (isinstance(self.turns_left, int) and 0 <= self.turns_left <= P):
-            return f"turns_left must be in 0..{P} once the deck is empty, got {self.turns_left!r}"
+        most = P + any(c.name == "Panicky" for c in rules.characters)  # its second discard may draw the last card
+        if in_final_round and not (isinstance(self.turns_left, int) and 0 <= self.turns_left <= most):
+            return f"turns_left must be in 0..{most} once the deck is empty, got {self.turns_left!r}"
         if self.last_clue not in ((None, COLOR, RANK) if rules.alternating else (None,)):
             return (f"last_clue must be null, {COLOR!r} or {RANK!r}, got {self.last_clue!r}" if rules.alternating
                     else f"last_clue is of Alternating Clues only, got {self.last_clue!r}")

@@ -328,3 +328,15 @@ def test_a_game_with_characters_that_change_it_is_analysed_and_each_drops_line_r
     assert maxima == sorted(maxima, reverse=True) and analysis.drops[0].turn == 1
     for drop in analysis.drops:
         assert simulate(deal, drop.line["actions"]).score == drop.before
+
+
+def test_panickys_second_discard_may_draw_the_last_card_and_the_position_keeps_its_extra_turn():
+    base = tiny_deal(random.Random(5), 2, suits=(0, 1), draws=1)
+    deal = Deal(base.types, 2, "tiny", options=Options(characters=(Character("Panicky"), Character("Miser"))))
+    g = Game(deal)
+    g.clues = 2
+    g.apply({"type": DISCARD, "target": 0})  # draws the last card; a second discard is due in the same turn
+    assert g.next_card == len(deal.types) and g.current == 0 and g.position().turns_left == 3
+    position = g.position()
+    result = exact(deal, start=position)
+    assert result.exact and result.score == brute(deal, game=g) == simulate(position, result.actions).score
