@@ -63,11 +63,16 @@ def free_deal(deal: Deal) -> Deal:
 
 def free_position(position: Position) -> Position:
     """The position of ``free(G)`` (:func:`free_deal`) that is ``position``: the same cards, stacks and counters, no
-    last clue; at most one turn per player left (more only where Panicky's second discard drew the last card: the
-    game without characters is then no bound, only a guide)."""
-    turns_left = None if position.turns_left is None else min(position.turns_left, position.deal.players)
-    return Position(free_deal(position.deal), position.next_card, position.hands, position.stacks,
-                    position.clues, position.strikes, position.to_move, turns_left, None, position.ways)
+    last clue; at most one turn per player left (more only where Panicky's second discard drew the last card), and,
+    where Contrarian reversed the order of play, the seats renamed so that it runs forward from the player to move,
+    who becomes player 0 (its plays and discards name the same cards). In those two cases the game without
+    characters is no bound, only a guide."""
+    P, hands, to_move = position.deal.players, position.hands, position.to_move
+    if position.traits is not None and position.traits[2]:  # the order of play reversed
+        hands, to_move = tuple(hands[(to_move - seat) % P] for seat in range(P)), 0
+    turns_left = None if position.turns_left is None else min(position.turns_left, P)
+    return Position(free_deal(position.deal), position.next_card, hands, position.stacks,
+                    position.clues, position.strikes, to_move, turns_left, None, position.ways)
 
 
 def realise(start: Position, actions: list[Action]) -> tuple[list[Action], Game]:

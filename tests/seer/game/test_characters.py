@@ -14,6 +14,7 @@ import pytest
 
 from helpers import brute, free_value_by_slots, long_but, random_game, tiny_deal
 from solitaire.io.errors import InputError
+from solitaire.seer.bounds.alternation import free_position
 from solitaire.seer.bounds.freegame import free_reaches
 from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.bounds.u3 import exact
@@ -340,3 +341,12 @@ def test_panickys_second_discard_may_draw_the_last_card_and_the_position_keeps_i
     position = g.position()
     result = exact(deal, start=position)
     assert result.exact and result.score == brute(deal, game=g) == simulate(position, result.actions).score
+
+
+def test_the_guide_of_a_reversed_order_runs_forward_from_the_player_to_move():
+    g = game("Contrarian", "Miser", "Greedy")
+    g.apply({"type": DISCARD, "target": 0})
+    assert g.traits.inverted and g.current == 2  # after Contrarian's turn the order runs 0, 2, 1
+    free = free_position(g.position())
+    assert free.deal.options.characters == () and free.to_move == 0
+    assert free.hands == (tuple(g.hands[2]), tuple(g.hands[1]), tuple(g.hands[0]))
