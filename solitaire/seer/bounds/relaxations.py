@@ -17,7 +17,7 @@ whose maximum therefore is at least the real game's number of played cards. (A t
 strike scores 0, below every bound.) Detrimental characters keep the argument
 (:mod:`~solitaire.seer.game.characters`): a second action in a turn is a clue (Genius) or a discard (Panicky), a
 step while the deck lasts and no play after it; Follower's misplay is a step; Contrarian's final round is 2 turns,
-at most ``P`` plays; the others only forbid moves.
+at most 2 plays (``final = 2``); the others only forbid moves.
 
 Why U2 <= U1 (:func:`u1`: the paper's solitaire on the deck with ``h = P * hand - 1`` and
 free cascades, solved exactly by :mod:`solitaire.engine`). Map a U2 line to a solitaire
@@ -84,6 +84,7 @@ from solitaire.engine import solve_engine
 from solitaire.model import Instance
 from solitaire.seer.bounds.orders import fixed_name, fixed_positions, pace_deal, real_value
 from solitaire.seer.bounds.pace import PaceProblem, pace_max, pace_reaches
+from solitaire.seer.game.characters import final_turns
 from solitaire.seer.game.deals import RANKS, Deal, card_name
 from solitaire.seer.game.position import Position, position_of
 
@@ -139,7 +140,8 @@ class _Relaxed:
         self.types = [self._rename(t) for t in raw]
         extra = _deck_step(position.deal, position.deck_left)
         self.n0 = len(raw) - position.deck_left + extra
-        self.final = (position.deal.players if position.turns_left is None else position.turns_left) + extra
+        final = final_turns(position.deal.rules.characters, position.deal.players)  # 2 with Contrarian
+        self.final = (final if position.turns_left is None else position.turns_left) + extra
         self.played = position.played
 
     def _rename(self, t):

@@ -56,7 +56,7 @@ from solitaire.seer.game.variants import (
     clue_touches,
 )
 
-__all__ = ["CHARACTERS", "Character", "NOT_RESTRICTIONS", "Traits", "read_characters", "restricts_only",
+__all__ = ["CHARACTERS", "Character", "NOT_RESTRICTIONS", "Traits", "final_turns", "read_characters", "restricts_only",
            "seeded_characters"]
 
 #: hanab.live's characters by id (``packages/game/src/json/characters.json``).
@@ -125,6 +125,12 @@ def seeded_characters(seed: str, players: int, clue_colors: int) -> tuple[Charac
     return tuple(cast)
 
 
+def final_turns(cast: tuple[Character, ...], players: int) -> int:
+    """The turns a game of ``players`` with the characters ``cast`` lasts after the turn of the last draw: one per
+    player, 2 with a Contrarian."""
+    return 2 if any(c.name == "Contrarian" for c in cast) else players
+
+
 def restricts_only(cast: tuple[Character, ...]) -> bool:
     """Whether every character of ``cast`` only refuses moves (module docstring)."""
     return not any(c.name in NOT_RESTRICTIONS for c in cast)
@@ -172,8 +178,8 @@ class Traits:
         return seats
 
     def final_turns(self, players: int) -> int:
-        """The turns the game lasts after the turn of the last draw: one per player, 2 with a Contrarian."""
-        return 2 if any(c.name == "Contrarian" for c in self.cast) else players
+        """The turns the game lasts after the turn of the last draw (:func:`final_turns`)."""
+        return final_turns(self.cast, players)
 
     def refusal(self, game: Any, player: int, kind: int, target: Any, value: Any) -> str | None:
         """Why ``player``'s character (or a clue's receiver's) refuses the action, or ``None``. ``game`` is the
