@@ -566,7 +566,8 @@ def _exact_token_free(deal: Deal, limits: SearchLimits, start: Position | None, 
 
     origin = Position.initial(deal) if start is None else start
     actions, low = seer_line(origin)
-    bot, high, nodes, searches = low, u2_value(origin), 0, 0
+    upper2 = u2_value(origin)
+    bot, high, nodes, searches = low, upper2, 0, 0
     if low < high:
         free = exact(free_deal(deal), SearchLimits(timeout=left(0.5)), free_position(origin), schedule)
         nodes, searches = free.nodes, free.searches
@@ -589,8 +590,8 @@ def _exact_token_free(deal: Deal, limits: SearchLimits, start: Position | None, 
         if found is not None:
             (low, actions), high = found, found[0]
     method = None if low < high else Method.BOT if bot == high and not searches else Method.SEARCH
-    return ExactResult(low, high, low == high, bot, u2_value(origin), actions, nodes, searches,
-                       time.perf_counter() - began, method)
+    return ExactResult(low, high, low == high, bot, upper2, actions, nodes, searches, time.perf_counter() - began,
+                       method)
 
 
 #: The states :func:`_descend` may probe (each a search of the game without characters and a line finished by the bot).
