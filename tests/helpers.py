@@ -198,14 +198,18 @@ def exact_on_tiny_decks(label, players, cases, variant, suits, **options):
     """``cases`` short decks of ``suits`` of ``variant`` with the hanab.live ``options`` (:func:`tiny_deal`, seeded
     by ``label``; ``draws`` among them, by default two cards to draw with 3 players or more, which keeps the
     exhaustive search within a minute), each checked: U3 exact and equal to the exhaustive search, its line
-    replayed by the simulator to its score. Returns the ``(deal, result)`` pairs for further checks."""
+    replayed by the simulator to its score. ``cases`` is a count, or a range of the sequence's decks (the default
+    run checks the first ones, the long run the rest). Returns the ``(deal, result)`` pairs for further checks."""
     from solitaire.seer.bounds.u3 import exact
     from solitaire.seer.game.simulator import simulate
 
     options.setdefault("draws", 2 if players >= 3 else None)
     rng, checked = random.Random(f"{label} {players}"), []
-    for case in range(cases):
+    cases = range(cases) if isinstance(cases, int) else cases
+    for case in range(cases.stop):
         deal = tiny_deal(rng, players, variant, suits=suits, **options)
+        if case not in cases:
+            continue
         result = exact(deal)
         assert result.exact and result.score == brute(deal), (case, deal.types.tolist())
         assert simulate(deal, result.actions).score == result.score

@@ -176,7 +176,7 @@ def test_a_position_keeps_its_last_clue():
                  p.turns_left, p.last_clue)
 
 
-@pytest.mark.parametrize("players, cases", [(2, 4), pytest.param(3, 2, marks=pytest.mark.long)])
+@pytest.mark.parametrize("players, cases", long_but([(2, range(2)), (2, range(2, 4)), (3, range(2))], fast=(0,)))
 def test_exact_equals_brute_force_and_the_deck_without_the_rule(players, cases):
     for deal, result in exact_on_tiny_decks("alternating", players, cases, ALTERNATING, (0, 1)):
         assert result.score == brute(Deal(deal.types, players, "tiny")) and alternates(result.actions)

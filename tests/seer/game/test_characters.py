@@ -255,7 +255,7 @@ CASTS = [("Miser", "Greedy"), ("Conservative", "Vindictive"), ("Insistent", "Stu
 #: Blind Spot, Oblivious and Contrarian only with 3 players or more)
 
 
-@pytest.mark.parametrize("cast", long_but([pytest.param(c, id="-".join(c)) for c in CASTS], fast=(2, 9)))
+@pytest.mark.parametrize("cast", long_but([pytest.param(c, id="-".join(c)) for c in CASTS], fast=(1, 4)))
 def test_u3_of_pure_restrictions_equals_the_exhaustive_search_through_the_simulator(cast):
     rng = random.Random(" ".join(cast))
     for case in range(3):

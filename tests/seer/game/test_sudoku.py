@@ -22,7 +22,7 @@ from solitaire.seer.game.simulator import seer_line, simulate
 from solitaire.seer.game.stacks import SUDOKU, SUDOKU_4
 from solitaire.seer.game.variants import Card, clue_touches, get_variant, supported_variants
 from solitaire.seer.sources.dealsource import live_deals
-from tests.helpers import brute, exact_on_tiny_decks, random_game, tiny_deal
+from tests.helpers import brute, exact_on_tiny_decks, long_but, random_game, tiny_deal
 
 SUDOKU5 = "Sudoku (5 Suits)"
 SUDOKU4 = "Sudoku (4 Suits)"
@@ -106,7 +106,7 @@ def _starts(ways, orders=SUDOKU):
     return {order[0] + 1 for order in orders.of(ways)}
 
 
-@pytest.mark.parametrize("k, orders, sequences", [(5, SUDOKU, 30000), (4, SUDOKU_4, 8000)])
+@pytest.mark.parametrize("k, orders, sequences", long_but([(5, SUDOKU, 30000), (4, SUDOKU_4, 8000)], fast=(1,)))
 def test_the_simulator_plays_exactly_the_cards_hanablive_plays(k, orders, sequences):
     """Every sequence of up to 6 red and yellow cards with at most one misplay (a misplay leaves the stacks alone in
     both rules, which the cards after it check), played by the simulator from a crafted deal of Sudoku of ``k``

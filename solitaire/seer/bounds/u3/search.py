@@ -120,7 +120,8 @@ from solitaire.seer.game.simulator import (
 from solitaire.seer.game.variants import COLOR, RANK
 
 __all__ = ["ExactResult", "Method", "Schedule", "SearchKind", "exact", "exact_search", "search_from", "deal_setup",
-           "root_hope", "hope_from", "root_arrays", "finish", "line_actions", "peer_close", "warm_up", "muted_types",
+           "root_hope", "hope_from", "root_arrays", "finish", "line_actions", "peer_close", "warm_up", "warm_up_bounds",
+           "warm_up_search", "muted_types",
            "peers_asked", "tt_table", "TT_BITS", "MEMO_BITS"]
 
 
@@ -560,16 +561,13 @@ def _exact_token_free(deal: Deal, limits: SearchLimits, start: Position | None, 
     the exhaustive search. Within ``limits.timeout``; no peer (none plays the characters)."""
     began = time.perf_counter()
     deadline = None if limits.timeout is None else began + limits.timeout
-
-    def left(share: float = 1.0) -> float | None:
-        return None if deadline is None else max(0.001, (deadline - time.perf_counter()) * share)
-
     origin = Position.initial(deal) if start is None else start
     actions, low = seer_line(origin)
     upper2 = u2_value(origin)
-    bot, high, nodes, searches = low, upper2, 0, 0
+    bot, high, nodes, searches, free = low, upper2, 0, 0, None
     if low < high:
-        free = exact(free_deal(deal), SearchLimits(timeout=left(0.5)), free_position(origin), schedule)
+        free = exact(free_deal(deal), SearchLimits(timeout=_seconds_left(deadline, 0.5)),
+                     free_position(origin), schedule)
         nodes, searches = free.nodes, free.searches
         line, game = realise(origin, free.actions)
         if game.score > low:
@@ -582,7 +580,7 @@ def _exact_token_free(deal: Deal, limits: SearchLimits, start: Position | None, 
             break
         high -= 1
     if low < high and not STOP_REQUEST[0]:
-        walked, line = _descend(origin, high, schedule, deadline)
+        walked, line = _descend(origin, high, schedule, deadline, free)
         if walked > low:
             low, actions = walked, line
     if low < high and origin.deck_left <= EXHAUSTIVE_DECK and not STOP_REQUEST[0]:
@@ -600,19 +598,30 @@ DESCENT_STATES = 2_000
 PROBE_TIMEOUT = 0.2
 
 
+def _seconds_left(deadline: float | None, share: float = 1.0) -> float | None:
+    """``share`` of the seconds left before ``deadline`` (at least a millisecond; ``None``: no deadline)."""
+    return None if deadline is None else max(0.001, (deadline - time.perf_counter()) * share)
+
+
 def _share(deadline: float | None, share: float) -> float | None:
     """The moment ``share`` of the time left before ``deadline`` (``None``: no deadline) has passed."""
     now = time.perf_counter()
     return None if deadline is None else now + max(0.0, deadline - now) * share
 
 
-def _descend(origin: Position, target: int, schedule: Schedule, deadline: float | None) -> tuple[int, list[Action]]:
+def _descend(origin: Position, target: int, schedule: Schedule, deadline: float | None,
+             known: ExactResult | None = None) -> tuple[int, list[Action]]:
     """The best line under detrimental characters from ``origin`` that :func:`~solitaire.seer.bounds.descent.descend`
     finds, guided by the search of the game without characters (:func:`~solitaire.seer.bounds.alternation.free_deal`)
-    from each state it probes, within :data:`DESCENT_STATES` probes and the deadline."""
+    from each state it probes, within :data:`DESCENT_STATES` probes and the deadline. ``known``: that search from
+    ``origin`` itself, done already (the walk's first probe is of ``origin``)."""
+    first = [] if known is None else [(known.high, known.actions)]
+
     def probe(state: Game) -> tuple[int, list[Action]]:
+        if first:
+            return first.pop()
         position = state.position()
-        left = PROBE_TIMEOUT if deadline is None else max(0.001, min(PROBE_TIMEOUT, deadline - time.perf_counter()))
+        left = min(PROBE_TIMEOUT, _seconds_left(deadline) or PROBE_TIMEOUT)
         free = exact(free_deal(position.deal), SearchLimits(timeout=left), free_position(position), schedule)
         return free.high, free.actions
 
@@ -674,8 +683,8 @@ def _settle(game: Game, bounds: ExactResult, tally: _Tally, schedule: Schedule,
                                                         [])))
             continue
         tally.states -= 1
-        left = None if deadline is None else max(0.001, deadline - time.perf_counter())
-        children.append((action, child, _sandwich(child.position(), SearchLimits(timeout=left), schedule, tally)))
+        children.append((action, child, _sandwich(child.position(), SearchLimits(timeout=_seconds_left(deadline)),
+                                                  schedule, tally)))
     if not children:
         return low, high, line
     best_high = 0
@@ -851,13 +860,24 @@ def peer_close(start: Deal | Position, low: int, high: int, actions: list[Action
     return low, high, actions
 
 
-@functools.cache
-def warm_up() -> None:
-    """Load the compiled search, the compiled bot and U2 (compile them on the very first run), once a process (a worker
-    forked after it inherits them), so that no deal's timeout is spent compiling: :func:`exact` calls it."""
+def warm_up_bounds() -> None:
+    """Load (compile on the very first run) the kernels of U2 and of the bot: one part of :func:`warm_up`."""
     u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
     bot_finish(Game(seeded_deal(2, 12)))
+
+
+def warm_up_search() -> None:
+    """Load (compile on the very first run) the kernels of the U3 search and its node bound: the other part of
+    :func:`warm_up`, independent of the first (two processes with an empty cache can compile one each)."""
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
     setup, root = setup_of(deck, 2, 5, 0, 1, 0), first_turn(deck, 2, 5, MAX_SCORE, 1)
     search_from(setup, root, 1, tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS)
     hope_from(setup, root)
+
+
+@functools.cache
+def warm_up() -> None:
+    """Load the compiled search, the compiled bot and U2 (compile them on the very first run), once a process (a worker
+    forked after it inherits them), so that no deal's timeout is spent compiling: :func:`exact` calls it."""
+    warm_up_bounds()
+    warm_up_search()
