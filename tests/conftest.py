@@ -1,4 +1,5 @@
-"""Test settings: the hypothesis profile (``HYPOTHESIS_PROFILE``, default ``ci``). Shared helpers live in ``helpers.py``."""
+"""Test settings: the hypothesis profile (``HYPOTHESIS_PROFILE``, default ``ci``) and the kernels loaded before the
+tests. Shared helpers live in ``helpers.py``."""
 
 import copy
 import os
@@ -30,6 +31,7 @@ def _claimed(path):
 
 
 def _wait_for(path, seconds=600):
+    """Wait until ``path`` exists, or ``seconds`` have passed (then the caller compiles the part itself)."""
     deadline = time.monotonic() + seconds
     while not path.exists() and time.monotonic() < deadline:
         time.sleep(0.2)

@@ -120,6 +120,11 @@ def long_but(params, fast):
     return marked
 
 
+#: three samples of a hypothesis check of random positions (``max_examples`` each): the first in the default run, the
+#: other two in the long run (a parameter ``sample`` the check does not read)
+THIRDS = long_but(range(3), fast=(0,))
+
+
 #: Variants and the two suits of their tiny decks: the dark suits (one copy of each card) included.
 TINY_VARIANTS = [("Black (6 Suits)", (0, 5)), ("Rainbow (6 Suits)", (4, 5)), ("Dark Rainbow (6 Suits)", (1, 5)),
                  ("3 Suits", (1, 2)), ("4 Suits", (0, 3))]

@@ -20,7 +20,7 @@ from solitaire.seer.game.simulator import simulate
 from solitaire.seer.game.stacks import START_SLOT, UP_OR_DOWN
 from solitaire.seer.game.variants import get_variant, supported_variants
 from solitaire.seer.sources.dealsource import live_deals
-from tests.helpers import brute, exact_on_tiny_decks, long_but, random_game, tiny_deal
+from tests.helpers import THIRDS, brute, exact_on_tiny_decks, long_but, random_game, tiny_deal
 
 UOD = "Up or Down (5 Suits)"
 
@@ -35,9 +35,10 @@ def test_exact_is_the_exhaustive_search_on_short_decks(players, variant, suits, 
     assert len(exact_on_tiny_decks("up or down", players, cases, variant, suits)) == len(cases)
 
 
-@settings(max_examples=15, deadline=None)
+@pytest.mark.parametrize("sample", THIRDS)
+@settings(max_examples=5, deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 12))
-def test_exact_from_random_positions(seed, steps):
+def test_exact_from_random_positions(sample, seed, steps):
     """From the state after random actions (stacks going up, down, or holding START alone), any starting player."""
     rng = random.Random(seed)
     game = random_game(tiny_deal(rng, 2, UOD, suits=(0, 1)).starting(seed % 2), rng, steps)

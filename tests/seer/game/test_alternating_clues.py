@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import brute, check_exact_from_a_random_position, exact_on_tiny_decks, long_but, random_game, tiny_deal
+from helpers import THIRDS, brute, check_exact_from_a_random_position, exact_on_tiny_decks, long_but, random_game, tiny_deal
 from solitaire.seer import simulate
 from solitaire.seer.bounds.u3 import exact
 from solitaire.seer.bounds.u3.bot import bot_finish
@@ -182,7 +182,8 @@ def test_exact_equals_brute_force_and_the_deck_without_the_rule(players, cases):
         assert result.score == brute(Deal(deal.types, players, "tiny")) and alternates(result.actions)
 
 
-@settings(max_examples=15, deadline=None)
+@pytest.mark.parametrize("sample", THIRDS)
+@settings(max_examples=5, deadline=None)
 @given(st.integers(0, 2 ** 32 - 1), st.integers(0, 14))
-def test_exact_from_a_position_with_alternating_clues_equals_brute_force(seed, steps):
+def test_exact_from_a_position_with_alternating_clues_equals_brute_force(sample, seed, steps):
     check_exact_from_a_random_position(seed, steps, ALTERNATING, (0, 3))
