@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from helpers import long_but
 from solitaire.io.interrupt import STOP_SIGNALS
 from solitaire.io.workers import WorkerError, imap_jobs
 
@@ -80,12 +81,13 @@ def test_a_worker_that_dies_ends_the_run_with_an_error_not_a_wait():
     assert given == [0, 1, 2]
 
 
-def test_a_worker_killed_at_any_moment_never_leaves_the_run_waiting():
+@pytest.mark.parametrize("runs", long_but([range(10), range(10, 40)], fast=(0,)))
+def test_a_worker_killed_at_any_moment_never_leaves_the_run_waiting(runs):
     """Workers killed from outside at random moments, idle, computing or writing a result larger than a pipe holds:
     each run ends (the test would hang otherwise) with the results of a prefix of the items, complete, and an error
-    when a worker died before the end."""
-    rng = random.Random(7)
-    for _ in range(40):
+    when a worker died before the end. 40 runs, the first 10 in the default run."""
+    for run in runs:
+        rng = random.Random(f"kill {run}")
         pids = []
         victim = threading.Timer(rng.random() * 0.03, _kill_one, (pids, rng.random()))
         given = []

@@ -160,6 +160,12 @@ class Deal:
         """What a pickle keeps: the fields, not the rules read (a process looks its own up, :func:`rules_of`)."""
         return {key: value for key, value in self.__dict__.items() if key != "rules"}
 
+    def __setstate__(self, state: dict) -> None:
+        """The fields a pickle kept, the cards read-only again (a pickle does not keep the flag): a compiled
+        function takes them as the type it was compiled for, not as a second type to compile."""
+        self.__dict__.update(state)
+        self.types.setflags(write=False)
+
     @property
     def variant(self) -> Variant:
         """The hanab.live :class:`~solitaire.seer.game.variants.Variant` of the deal (its deck, whether the

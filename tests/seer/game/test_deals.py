@@ -2,6 +2,7 @@
 
 import json
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -293,3 +294,11 @@ def test_hle_seeds_beyond_a_c_int_and_impossible_draw_counts_are_refused():
         hle_deal(2, 1, earlier_draws=(9,))
     deal = hle_deal(3, 42, random_start=True, earlier_draws=(50,))
     assert deal.ident == "P3-hlerandom-42g2" and deal.start_player == hle_game(3, 42, True, (50,))[0]
+
+
+def test_a_deal_sent_to_a_worker_keeps_its_cards_read_only_and_reads_its_rules_again():
+    deal = seeded_deal(3, 7)
+    assert deal.rules.players == 3 and not deal.types.flags.writeable
+    copy = pickle.loads(pickle.dumps(deal))
+    assert not copy.types.flags.writeable and "rules" not in copy.__dict__  # one compiled type of the cards
+    assert copy.types.tolist() == deal.types.tolist() and copy.rules == deal.rules
