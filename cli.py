@@ -504,5 +504,31 @@ def table_summary_command(files, players, as_json):
     click.echo(json.dumps(summary) if as_json else format_table(summary))
 
 
+@main.command("warm-up")
+@jobs_option("Processes: the parts compile independently, one per process.")
+@JSON_OPTION
+def warm_up_command(jobs, as_json):
+    """Compile every solver into numba's cache now, so that no later command compiles.
+
+    A command's first call after an installation compiles the code it needs (seconds to a minute of
+    processor time) and caches it. Run this once after installing, before timing anything, or on a
+    cluster's nodes before their jobs. Where the installation's folder cannot be written, numba
+    caches in the user's cache folder (or in NUMBA_CACHE_DIR): run it as the user who runs the
+    commands. A part already cached is only loaded; the parts compile on as many processes as
+    --jobs allows (three at most).
+    """
+    from solitaire.compiled import PARTS, warm_up
+
+    _say_if_compiling(*(module for modules, _ in PARTS.values() for module in modules))
+    loaded = []
+    for part in warm_up(jobs):
+        loaded.append(part)
+        if not as_json:
+            click.echo(f"{part.part:<8} {'compiled' if part.compiled else 'loaded':<9} {part.seconds:6.1f} s  "
+                       f"({PARTS[part.part][1]})")
+    if as_json:
+        click.echo(json.dumps({"parts": [part.to_json() for part in loaded]}))
+
+
 if __name__ == "__main__":
     main()

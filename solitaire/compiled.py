@@ -1,4 +1,4 @@
-"""Numba's cache: whether a command's compiled code must first be built (a cold cache).
+"""Numba's cache: whether a command's compiled code must first be built (a cold cache), and building it ahead.
 
 Every kernel of the toolkit is ``numba.njit(cache=True)``: compiled on its first call after an
 installation or a change of its source file, then loaded from the cache (``__pycache__/*.nbi``
@@ -6,17 +6,34 @@ and ``*.nbc`` beside the source) in a fraction of a second. A module is *cold* w
 kernels has a cache index valid for the current source (numba drops an index whose source
 stamp differs); its first call then compiles for seconds, which the command line says once.
 A module with some kernels cached is taken as warm: the others are the ones no command calls.
+
+The kernels fall in three :data:`PARTS` that compile independently of each other, so that :func:`warm_up` builds them
+on as many processes (``hanabi-solitaire warm-up``; the test suite's processes share them the same way).
 """
 
 import importlib
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["cold_modules", "COMPILING_NOTE"]
+__all__ = ["cold_modules", "COMPILING_NOTE", "PARTS", "Loaded", "load_part", "warm_up"]
 
-#: What the command line prints on standard error before a cold start: the first ``solve`` compiles for about 3 to 5
-#: processor seconds, ``bound --exact`` and ``analyze`` for 13 to 24 (``docs/benchmarks.md``).
-COMPILING_NOTE = "compiling the solvers, once per installation (5 to 25 s)..."
+#: The compiled code in parts that compile independently, the longest first: each part's modules (whose kernels it
+#: compiles) and what uses it.
+PARTS = {
+    "search": (("solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.u3.hope", "solitaire.seer.bounds.u3.table"),
+               "the U3 search and its node bound: bound --exact, analyze, table"),
+    "solvers": (("solitaire.greedy", "solitaire.lazy", "solitaire.engine", "solitaire.selection", "solitaire.bits"),
+                "the paper's solvers: solve, crosscheck, and U1 in bound"),
+    "bounds": (("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.bot"), "U2 and the bot: bound, analyze, table"),
+}
+
+#: What the command line prints on standard error before a cold start: the first ``solve`` compiles for seconds,
+#: ``bound --exact`` and ``analyze`` for up to a minute of processor time, with the machine (``docs/benchmarks.md``).
+COMPILING_NOTE = ("compiling the solvers, once per installation (up to a minute; 'hanabi-solitaire warm-up' does it "
+                  "ahead)...")
 
 
 def _kernels(module):
@@ -40,3 +57,41 @@ def cold_modules(*names: str) -> list:
         if kernels and not any(_cached(k) for k in kernels):
             cold.append(name)
     return cold
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """One part of :data:`PARTS` loaded: whether it was compiled (its modules were cold) and the seconds it took."""
+
+    part: str
+    compiled: bool
+    seconds: float
+
+    def to_json(self) -> dict:
+        return {"part": self.part, "compiled": self.compiled, "seconds": round(self.seconds, 3),
+                "used_by": PARTS[self.part][1]}
+
+
+def load_part(part: str) -> Loaded:
+    """Load the kernels of one part of :data:`PARTS` by running them on tiny inputs, compiling them where the cache
+    is cold."""
+    from solitaire.seer.bounds.u3.search import warm_up_bounds, warm_up_search
+    from solitaire.solve import SOLVERS, load
+
+    began, cold = time.perf_counter(), bool(cold_modules(*PARTS[part][0]))
+    if part == "search":
+        warm_up_search()
+    elif part == "bounds":
+        warm_up_bounds()
+    else:
+        for name in SOLVERS:
+            load(name)
+    return Loaded(part, cold, time.perf_counter() - began)
+
+
+def warm_up(jobs: int = 1) -> Iterator[Loaded]:
+    """Load (compile where the cache is cold) every part of :data:`PARTS`, on up to ``jobs`` processes, one part
+    each; yields each part as it is loaded, in the order of :data:`PARTS`."""
+    from solitaire.io.workers import imap_jobs
+
+    yield from imap_jobs(load_part, list(PARTS), min(jobs, len(PARTS)), chunksize=1)

@@ -13,14 +13,6 @@ settings.register_profile("dev", deadline=None, suppress_health_check=[HealthChe
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
-def _warm_up_solvers():
-    from solitaire.solve import SOLVERS, WARM_UP
-
-    for solver in SOLVERS.values():
-        for deck in WARM_UP:
-            solver.run(deck)
-
-
 def _claimed(path):
     """Whether this process is the first to claim ``path`` (it creates the file)."""
     try:
@@ -43,23 +35,24 @@ def _kernels_loaded(request, tmp_path_factory):
     tests, so that no command a test runs in-process says it is compiling: click's test runner mixes standard
     error into the output a test reads. The tests of that notice give their commands a cache folder of their own
     (``tests/test_solve_limits.py``). Under pytest-xdist the workers share the work of an empty cache: each
-    compiles the parts no other worker claimed, then loads the others' parts from the cache once they are done."""
-    from solitaire.seer.bounds.u3.search import warm_up, warm_up_bounds, warm_up_search
+    compiles the parts no other worker claimed (:data:`solitaire.compiled.PARTS`), then loads the others' parts from
+    the cache once they are done."""
+    from solitaire.compiled import PARTS, load_part
+    from solitaire.seer.bounds.u3.search import warm_up
 
-    parts = {"search": warm_up_search, "solvers": _warm_up_solvers, "bounds": warm_up_bounds}  # longest first
     shared = tmp_path_factory.getbasetemp().parent if hasattr(request.config, "workerinput") else None
     mine = []
-    for name in parts:  # claimed one at a time: a worker busy compiling leaves the next part to another
+    for name in PARTS:  # claimed one at a time: a worker busy compiling leaves the next part to another
         if shared is None or _claimed(shared / f"{name}.claimed"):
             mine.append(name)
             try:
-                parts[name]()
+                load_part(name)
             finally:
                 if shared is not None:
                     (shared / f"{name}.done").touch()
-    for name in parts.keys() - set(mine):
+    for name in PARTS.keys() - set(mine):
         _wait_for(shared / f"{name}.done")
-        parts[name]()
+        load_part(name)
     warm_up()
 
 

@@ -12,11 +12,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from hypothesis import given
+from click.testing import CliRunner
 from hypothesis import strategies as st
 
 from helpers import instances
 from solitaire.brute import solve_brute
-from solitaire.compiled import COMPILING_NOTE
+from solitaire.compiled import COMPILING_NOTE, PARTS
 from solitaire.deckfile import _parse_lines, parse_deck, read_instance
 from solitaire.io.errors import InputError
 from solitaire.referee import replay
@@ -221,6 +222,34 @@ def test_off_a_terminal_the_first_call_says_it_compiles_too(tmp_path):
         done = subprocess.run([sys.executable, "-m", "solitaire", "solve", "instances/tiny-r1.deck"], cwd=ROOT,
                               capture_output=True, text=True, timeout=600, env=env)
         assert done.returncode == 0 and done.stderr.count(COMPILING_NOTE) == int(cold), done.stderr
+
+
+@pytest.mark.long
+def test_after_the_warm_up_no_command_compiles(tmp_path):
+    """``warm-up`` on two processes compiles the three parts into an empty cache; then neither ``solve``, ``bound
+    --exact`` nor ``analyze`` compiles anything or says so."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "solitaire", "warm-up", "--json", "-j", "2"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=900, env=env)
+    parts = json.loads(done.stdout)["parts"]
+    assert done.returncode == 0 and COMPILING_NOTE in done.stderr, done.stderr
+    assert [(p["part"], p["compiled"]) for p in parts] == [("search", True), ("solvers", True), ("bounds", True)]
+    for args in (["solve", "instances/tiny-r1.deck"], ["bound", "-p", "2", "--seeds", "0:1", "--exact", "-j1", "-q"],
+                 ["analyze", "instances/hanab-live-real-game.json", "-q", "-j1"]):
+        code, written, compiled = on_a_terminal(args, tmp_path)
+        assert code == 0 and COMPILING_NOTE not in written and compiled == [], (args, written, compiled)
+
+
+def test_the_warm_up_on_a_warm_cache_loads_each_part_and_says_what_uses_it():
+    from cli import main
+
+    result = CliRunner().invoke(main, ["warm-up", "--json", "-j", "1"])
+    parts = json.loads(result.output)["parts"]
+    assert result.exit_code == 0 and [p["part"] for p in parts] == list(PARTS)
+    assert not any(p["compiled"] for p in parts) and all("bound" in p["used_by"] or "solve" in p["used_by"]
+                                                         for p in parts)
+    text = CliRunner().invoke(main, ["warm-up", "-j", "1"]).output.splitlines()
+    assert [line.split()[:2] for line in text] == [[part, "loaded"] for part in PARTS]
 
 
 @given(st.lists(st.sampled_from(["1", "2", "3", "01", "0", "4", "0003", " ", "  ", "\t", "\n", "\r\n", "\x0b", "\x0c",
