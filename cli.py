@@ -78,12 +78,22 @@ def main():
     """
 
 
-def _say_if_compiling(*modules):
-    """Say once on standard error, on a terminal or not, that the first call compiles (a cold numba cache)."""
-    from solitaire.compiled import COMPILING_NOTE, cold_modules
+#: The modules of the kernels of the U3 search and the bounds beside it (``bound --exact``, ``analyze``, ``table``).
+SEARCH_MODULES = ("solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.bot")
 
-    if cold_modules(*modules):
+
+def _compile_ahead(jobs, *modules):
+    """Before a command that runs the kernels of ``modules``: where the cache is cold (a first call), say so once on
+    standard error, on a terminal or not, and with ``jobs`` > 1 compile now the parts of
+    :data:`solitaire.compiled.PARTS` that hold a cold module, one per process (the command then loads them)."""
+    from solitaire.compiled import COMPILING_NOTE, cold_modules, parts_of, warm_up
+
+    cold = cold_modules(*modules)
+    if cold:
         click.echo(f"hanabi-solitaire: {COMPILING_NOTE}", err=True)
+        if jobs > 1:
+            for _ in warm_up(jobs, parts_of(*cold)):
+                pass
 
 
 @main.command("examples")
@@ -119,8 +129,8 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
     instance = read_instance(deck)
     if solver is not None and algorithm != "sat":
         usage_error("--solver applies to --algorithm sat only")
-    _say_if_compiling(SOLVERS[choose(instance) if algorithm == "auto" else algorithm].run.__module__,
-                      "solitaire.selection")
+    _compile_ahead(1, SOLVERS[choose(instance) if algorithm == "auto" else algorithm].run.__module__,
+                   "solitaire.selection")
     if as_json or sequence_out:
         check_json_budget(instance.N, deck)
     with usage_errors():
@@ -312,7 +322,10 @@ def bound(source, csv_out, jsonl_out, resume, jobs, held, scores_file, printed):
     from solitaire.seer.sources.dealsource import deal_source
 
     exact = held["with_exact"]
-    _say_if_compiling("solitaire.seer.bounds.pace", *(["solitaire.seer.bounds.u3.kernel"] if exact else []))
+    # with --exact the search's parts compile on the run's processes first; without, the workers compile the few
+    # kernels of U1 and U2 as they first need them
+    _compile_ahead(jobs if exact else 1, *SEARCH_MODULES if exact else (), "solitaire.seer.bounds.pace",
+                   "solitaire.engine")
     out = csv_out or jsonl_out
     distinct_files(**{"--deal": source["deal"], "--hanab-live": source["hanab_live"],
                       "--openspiel": source["openspiel"], "--kaggle": source["kaggle"], "--csv/--jsonl": out})
@@ -389,7 +402,7 @@ def analyze(games, sources, run, html_out, plot_dir, strict, printed):
     distinct_files(**{f"GAMES ({path})": path for path in files if os.path.exists(path)},
                     **{"--jsonl": run["out"], "--html": html_out})
     source = games_source(games, strict=strict, **sources)
-    _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
+    _compile_ahead(run["jobs"], *SEARCH_MODULES)
     with AnalyzeRun(source, **run, plot_dir=plot_dir) as analysis:
         printed.rows(analysis.rows(), analysis.todo, "games", analysis_text)
     summary = analysis.summary()
@@ -477,7 +490,7 @@ def table(asked, limits, out_file, retry, jobs, as_json):
     from solitaire.seer.runs.exactrun import Retry, TableRun, format_table, table_deals
 
     deals = table_deals(**asked)
-    _say_if_compiling("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.kernel")
+    _compile_ahead(jobs, *SEARCH_MODULES)
     with TableRun(deals.players, deals.seed, deals.deals, out_file, limits, Retry(**retry), jobs, deals.kind) as run:
         for _ in Progress(run.rows(), run.todo, "deals", shown=not as_json):
             pass
@@ -519,7 +532,7 @@ def warm_up_command(jobs, as_json):
     """
     from solitaire.compiled import PARTS, warm_up
 
-    _say_if_compiling(*(module for modules, _ in PARTS.values() for module in modules))
+    _compile_ahead(1, *(module for modules, _ in PARTS.values() for module in modules))  # the notice; compiled below
     loaded = []
     for part in warm_up(jobs):
         loaded.append(part)

@@ -8,7 +8,8 @@ stamp differs); its first call then compiles for seconds, which the command line
 A module with some kernels cached is taken as warm: the others are the ones no command calls.
 
 The kernels fall in three :data:`PARTS` that compile independently of each other, so that :func:`warm_up` builds them
-on as many processes (``hanabi-solitaire warm-up``; the test suite's processes share them the same way).
+on as many processes: ``hanabi-solitaire warm-up``, a command on several processes whose cache is cold (``bound
+--exact``, ``analyze``, ``table``), and the test suite's processes.
 """
 
 import importlib
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["cold_modules", "COMPILING_NOTE", "PARTS", "Loaded", "load_part", "warm_up"]
+__all__ = ["cold_modules", "COMPILING_NOTE", "PARTS", "Loaded", "load_part", "parts_of", "warm_up"]
 
 #: The compiled code in parts that compile independently, the longest first: each part's modules (whose kernels it
 #: compiles) and what uses it.
@@ -89,9 +90,14 @@ def load_part(part: str) -> Loaded:
     return Loaded(part, cold, time.perf_counter() - began)
 
 
-def warm_up(jobs: int = 1) -> Iterator[Loaded]:
-    """Load (compile where the cache is cold) every part of :data:`PARTS`, on up to ``jobs`` processes, one part
-    each; yields each part as it is loaded, in the order of :data:`PARTS`."""
+def parts_of(*modules: str) -> tuple[str, ...]:
+    """The parts of :data:`PARTS` that hold any of ``modules``, in their order."""
+    return tuple(part for part, (held, _) in PARTS.items() if set(held) & set(modules))
+
+
+def warm_up(jobs: int = 1, parts: tuple[str, ...] = tuple(PARTS)) -> Iterator[Loaded]:
+    """Load (compile where the cache is cold) each part of ``parts`` (names of :data:`PARTS`, by default all), on up
+    to ``jobs`` processes, one part each; yields each part as it is loaded, in the order given."""
     from solitaire.io.workers import imap_jobs
 
-    yield from imap_jobs(load_part, list(PARTS), min(jobs, len(PARTS)), chunksize=1)
+    yield from imap_jobs(load_part, list(parts), min(jobs, len(parts)), chunksize=1)

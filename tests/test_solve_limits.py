@@ -240,6 +240,17 @@ def test_after_the_warm_up_no_command_compiles(tmp_path):
         assert code == 0 and COMPILING_NOTE not in written and compiled == [], (args, written, compiled)
 
 
+@pytest.mark.long
+def test_on_two_processes_a_cold_analyze_compiles_its_parts_in_them_and_only_once(tmp_path):
+    """``analyze -j 2`` with an empty cache says it compiles and compiles its two parts on two processes: the
+    command's own process then only loads them; a second call compiles nothing and says nothing."""
+    args = ["analyze", "instances/hanab-live-real-game.json", "-q", "-j", "2"]
+    code, written, compiled = on_a_terminal(args, tmp_path)
+    assert code == 0 and written.count(COMPILING_NOTE) == 1 and compiled == [], (written, compiled)
+    code, written, compiled = on_a_terminal(args, tmp_path)
+    assert code == 0 and COMPILING_NOTE not in written and compiled == [], (written, compiled)
+
+
 def test_the_warm_up_on_a_warm_cache_loads_each_part_and_says_what_uses_it():
     from cli import main
 
