@@ -86,13 +86,13 @@ def _compile_ahead(jobs, *modules):
     """Before a command that runs the kernels of ``modules``: where the cache is cold (a first call), say so once on
     standard error, on a terminal or not, and with ``jobs`` > 1 compile now the parts of
     :data:`solitaire.compiled.PARTS` that hold a cold module, one per process (the command then loads them)."""
-    from solitaire.compiled import COMPILING_NOTE, cold_modules, parts_of, warm_up
+    from solitaire.compiled import COMPILING_NOTE, cold_modules, load_parts, parts_of
 
     cold = cold_modules(*modules)
     if cold:
         click.echo(f"hanabi-solitaire: {COMPILING_NOTE}", err=True)
         if jobs > 1:
-            for _ in warm_up(jobs, parts_of(*cold)):
+            for _ in load_parts(jobs, parts_of(*cold)):
                 pass
 
 
@@ -324,8 +324,10 @@ def bound(source, csv_out, jsonl_out, resume, jobs, held, scores_file, printed):
     exact = held["with_exact"]
     # with --exact the search's parts compile on the run's processes first; without, the workers compile the few
     # kernels of U1 and U2 as they first need them
-    _compile_ahead(jobs if exact else 1, *SEARCH_MODULES if exact else (), "solitaire.seer.bounds.pace",
-                   "solitaire.engine")
+    if exact:
+        _compile_ahead(jobs, *SEARCH_MODULES, "solitaire.engine")
+    else:
+        _compile_ahead(1, "solitaire.seer.bounds.pace", "solitaire.engine")
     out = csv_out or jsonl_out
     distinct_files(**{"--deal": source["deal"], "--hanab-live": source["hanab_live"],
                       "--openspiel": source["openspiel"], "--kaggle": source["kaggle"], "--csv/--jsonl": out})
@@ -530,11 +532,11 @@ def warm_up_command(jobs, as_json):
     commands. A part already cached is only loaded; the parts compile on as many processes as
     --jobs allows (three at most).
     """
-    from solitaire.compiled import PARTS, warm_up
+    from solitaire.compiled import PARTS, load_parts
 
     _compile_ahead(1, *(module for modules, _ in PARTS.values() for module in modules))  # the notice; compiled below
     loaded = []
-    for part in warm_up(jobs):
+    for part in load_parts(jobs):
         loaded.append(part)
         if not as_json:
             click.echo(f"{part.part:<8} {'compiled' if part.compiled else 'loaded':<9} {part.seconds:6.1f} s  "

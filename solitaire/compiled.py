@@ -7,7 +7,7 @@ kernels has a cache index valid for the current source (numba drops an index who
 stamp differs); its first call then compiles for seconds, which the command line says once.
 A module with some kernels cached is taken as warm: the others are the ones no command calls.
 
-The kernels fall in three :data:`PARTS` that compile independently of each other, so that :func:`warm_up` builds them
+The kernels fall in three :data:`PARTS` that compile independently of each other, so that :func:`load_parts` builds them
 on as many processes: ``hanabi-solitaire warm-up``, a command on several processes whose cache is cold (``bound
 --exact``, ``analyze``, ``table``), and the test suite's processes.
 """
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["cold_modules", "COMPILING_NOTE", "PARTS", "Loaded", "load_part", "parts_of", "warm_up"]
+__all__ = ["cold_modules", "COMPILING_NOTE", "PARTS", "Loaded", "load_part", "load_parts", "parts_of"]
 
 #: The compiled code in parts that compile independently, the longest first: each part's modules (whose kernels it
 #: compiles) and what uses it.
@@ -95,7 +95,7 @@ def parts_of(*modules: str) -> tuple[str, ...]:
     return tuple(part for part, (held, _) in PARTS.items() if set(held) & set(modules))
 
 
-def warm_up(jobs: int = 1, parts: tuple[str, ...] = tuple(PARTS)) -> Iterator[Loaded]:
+def load_parts(jobs: int = 1, parts: tuple[str, ...] = tuple(PARTS)) -> Iterator[Loaded]:
     """Load (compile where the cache is cold) each part of ``parts`` (names of :data:`PARTS`, by default all), on up
     to ``jobs`` processes, one part each; yields each part as it is loaded, in the order given."""
     from solitaire.io.workers import imap_jobs

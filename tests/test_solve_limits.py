@@ -11,8 +11,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given
 from click.testing import CliRunner
+from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import instances
