@@ -110,7 +110,8 @@ def seeded_characters(seed: str, players: int, clue_colors: int) -> tuple[Charac
     ``clue_colors`` clue colours (``charactersGenerate``: Go's ``math/rand`` seeded from the seed as for the deck,
     then for each seat a character drawn among :data:`CHARACTERS` in their order until it is new and, with 2
     players, not one hanab.live keeps from them; then its value, if it has one: a colour index, or a rank 1..4).
-    Ported from the server's code; no export with characters was at hand to check it against."""
+    Ported from the server's code; no export of a game with characters was at hand, so it is checked against Go's own
+    ``math/rand`` and ``hash/crc64`` run over hanab.live's ``characters.json`` (``tests/data/SOURCES.md``)."""
     rng = GoRand(seed_number(seed))
     names = list(CHARACTERS.values())
     cast: list[Character] = []

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from helpers import brute, free_value_by_slots, long_but, random_game, tiny_deal
+from helpers import DATA, brute, free_value_by_slots, long_but, random_game, tiny_deal
 from solitaire.io.errors import InputError
 from solitaire.seer.bounds.alternation import free_position
 from solitaire.seer.bounds.freegame import free_reaches
@@ -315,6 +315,14 @@ def test_seeded_characters_are_distinct_kept_from_two_players_as_hanab_live_keep
             valid = {"Fuming": range(6), "Inept": range(6), "Dumbfounded": range(1, 5), "Awkward": range(1, 5)}
             assert c.metadata in valid.get(c.name, (-1,)), c
     assert len(seen) == len(CHARACTERS) - (len(kept_from_two) if players == 2 else 0)
+
+
+def test_seeded_characters_are_the_casts_gos_own_generator_draws_for_hanab_live_seeds():
+    rows = [json.loads(line) for line in (DATA / "hanablive_character_casts.jsonl").read_text().splitlines()]
+    assert len(rows) == 1000 and {r["players"] for r in rows} == set(range(2, 7))
+    for row in rows:
+        cast = seeded_characters(row["seed"], row["players"], row["clue_colors"])
+        assert [[c.name, c.metadata] for c in cast] == row["characters"], row["seed"]
 
 
 def test_a_game_with_characters_that_change_it_is_analysed_and_each_drops_line_replays():
