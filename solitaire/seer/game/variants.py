@@ -64,7 +64,8 @@ from solitaire.seer.game.stacks import SUDOKU, SUDOKU_4, UP_OR_DOWN, Orders
 __all__ = [
     "RANKS", "START", "COLOR", "RANK", "Card", "Clue", "Reach", "Suit", "SpecialRank", "Variant",
     "UnsupportedVariant", "get_variant", "all_variants", "supported_variants", "unsupported_variants",
-    "unshuffled_deck", "clue_touches", "clue_offered", "clue_is_legal", "legal_clue_exists", "variant_from_entry",
+    "unshuffled_deck", "retired_variants", "clue_touches", "clue_offered", "clue_is_legal", "legal_clue_exists",
+    "variant_from_entry",
 ]
 
 RANKS = (1, 2, 3, 4, 5)
@@ -176,6 +177,9 @@ class Variant:
     #: hanab.live's Sudoku: stacks start at any rank, pairwise different, and wrap around
     #: (:data:`~solitaire.seer.game.stacks.SUDOKU`; :data:`~solitaire.seer.game.stacks.SUDOKU_4` of 4 suits).
     sudoku: bool = False
+    #: Why hanab.live no longer has this variant (removed, or renamed and changed), for one of
+    #: :func:`retired_variants`; ``None`` for a variant hanab.live has.
+    retired: str | None = None
 
     @property
     def max_score(self) -> int:
@@ -304,7 +308,7 @@ def variant_from_entry(entry: dict, suits: dict[str, dict]) -> Variant:
                    entry.get("rankCluesTouchNothing", False), ranks,
                    len(entry["suits"]) if entry.get("sudoku", False) else len(RANKS), entry.get("refused"),
                    entry.get("throwItInAHole", False), entry.get("alternatingClues", False),
-                   entry.get("sudoku", False))
+                   entry.get("sudoku", False), entry.get("retired"))
 
 
 @cache
@@ -333,15 +337,28 @@ def unsupported_variants() -> dict[str, tuple[int, str]]:
 
 
 @cache
+def retired_variants() -> dict[str, Variant]:
+    """The variants hanab.live had under names it no longer has, by those names: each as hanab.live last
+    defined it under that name, :attr:`Variant.retired` saying why it is gone. A name hanab.live only changed
+    (its capitals) is not one of them: :func:`get_variant` reads it as the current name."""
+    table = _table()
+    return {e["name"]: variant_from_entry(e, table["suits"]) for e in table.get("retired", ())}
+
+
+@cache
 def _ids() -> dict[int, str]:
     return {v.id: name for name, v in all_variants().items()}
 
 
 def get_variant(key: str | int) -> Variant:
-    """The variant named ``key`` (hanab.live's exact name) or with hanab.live id ``key``."""
-    name = _ids().get(key) if isinstance(key, int) else key
+    """The variant named ``key`` (hanab.live's exact name, or one of its earlier names: a retired variant,
+    :func:`retired_variants`, or a renamed one, read as its current name) or with hanab.live id ``key`` (the
+    ids of its current variants: hanab.live has given the ids of retired variants to others)."""
+    name = _ids().get(key) if isinstance(key, int) else _table().get("renamed", {}).get(key, key)
     if name in all_variants():
         return all_variants()[name]
+    if isinstance(key, str) and key in retired_variants():
+        return retired_variants()[key]
     raise InputError(f"expected a hanab.live variant name or id, got {key!r}",
                      "hanab.live variant")
 

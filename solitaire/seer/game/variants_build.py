@@ -16,6 +16,12 @@ Clues (:mod:`solitaire.seer.bounds.alternation`); and in Up or Down (``upOrDown`
 a variants.json or suits.json field this module does not know, so that a new hanab.live rule is never taken
 silently.
 
+hanab.live's earlier names are kept too (``--retired``, a file of them with the reason each is gone, made from
+the history of hanab.live's ``variants.json``): a variant it removed, or renamed and changed, is an entry of
+``retired`` (its last definition, with suits of its own where hanab.live's have changed since, and ``retired``,
+why it is gone), and one it only renamed is a key of ``renamed`` (the old name to the current one), so that a
+game recorded under the old name is read as it was played.
+
 The clue colours of a variant are derived as hanab.live's ``getVariantClueColors`` does: the
 variant's own ``clueColors`` if given, else the colours of its suits in suit order, each once,
 skipping suits touched by every colour; a suit's colours are its ``clueColors``, else none for
@@ -23,7 +29,8 @@ rainbow-like, white-like and prism suits, else the colour of its own name.
 
 Run it when hanab.live's definitions change::
 
-    python -m solitaire.seer.game.variants_build VARIANTS SUITS COLORS OUT --commit HASH
+    python -m solitaire.seer.game.variants_build VARIANTS SUITS COLORS OUT --commit HASH \
+        --retired tests/data/hanablive_retired_variants.json
 """
 
 import argparse
@@ -86,26 +93,43 @@ def unsupported_reasons(variant: dict, suits: dict[str, dict]) -> list[str]:
     return list(dict.fromkeys(reasons))
 
 
-def build_table(variants: list[dict], suits: list[dict], colors: list[dict],
-                source: str) -> dict:
+def build_table(variants: list[dict], suits: list[dict], colors: list[dict], source: str,
+                retired: dict | None = None) -> dict:
     """The shipped table: ``suits`` (by name, a reversed suit under its own) and every variant,
-    in hanab.live's order, those whose rules are not modelled with ``refused`` (the reasons)."""
+    in hanab.live's order, those whose rules are not modelled with ``refused`` (the reasons); with
+    ``retired`` (``{"suits", "variants"}``: hanab.live's earlier names, each with ``why`` it is gone, or
+    ``renamed``, its current name), also ``retired`` and ``renamed`` (module docstring)."""
     color_names = {c["name"] for c in colors}
     by_name = {s["name"]: s for s in suits}
-    entries, used = [], {}
-    for v in variants:
-        entry = {"id": v["id"], "name": v["name"], "suits": v["suits"],
-                 "clueColors": variant_clue_colors(v, by_name, color_names)}
-        entry.update({key: v[key] for key in CARRIED if key in v})
-        reasons = unsupported_reasons(v, by_name)
-        if reasons:
-            entry["refused"] = "; ".join(reasons)
-        entries.append(entry)
-        for name in v["suits"]:
-            suit = by_name[name.removesuffix(REVERSED)]
-            used[suit["name"]] = {"clueColors": suit_clue_colors(suit, color_names),
-                                  **{flag: True for flag in SUIT_FLAGS if suit.get(flag)}}
-    return {"source": source, "suits": used, "variants": entries}
+    used: dict[str, dict] = {}
+    table: dict = {"source": source, "suits": used,
+                   "variants": [_entry(v, by_name, color_names, used) for v in variants]}
+    if retired is not None:
+        names = {v["name"] for v in variants}
+        by_name |= {s["name"]: s for s in retired["suits"]}
+        gone = [v for v in retired["variants"] if "renamed" not in v]
+        renamed = {v["name"]: v["renamed"] for v in retired["variants"] if "renamed" in v}
+        if not set(renamed.values()) <= names or {v["name"] for v in gone} & names:
+            raise ValueError("a renamed variant's new name is not hanab.live's, or a retired name still is")
+        table["retired"] = [dict(_entry({k: x for k, x in v.items() if k != "why"}, by_name, color_names, used),
+                                 retired=v["why"]) for v in gone]
+        table["renamed"] = renamed
+    return table
+
+
+def _entry(v: dict, by_name: dict[str, dict], color_names: set[str], used: dict[str, dict]) -> dict:
+    """The table's entry of the variant ``v``; the suits it uses are added to ``used``."""
+    entry = {"id": v["id"], "name": v["name"], "suits": v["suits"],
+             "clueColors": variant_clue_colors(v, by_name, color_names)}
+    entry.update({key: v[key] for key in CARRIED if key in v})
+    reasons = unsupported_reasons(v, by_name)
+    if reasons:
+        entry["refused"] = "; ".join(reasons)
+    for name in v["suits"]:
+        suit = by_name[name.removesuffix(REVERSED)]
+        used[suit["name"]] = {"clueColors": suit_clue_colors(suit, color_names),
+                              **{flag: True for flag in SUIT_FLAGS if suit.get(flag)}}
+    return entry
 
 
 def dump_table(table: dict) -> str:
@@ -113,7 +137,12 @@ def dump_table(table: dict) -> str:
     head = {key: table[key] for key in ("source", "suits")}
     lines = [json.dumps(head, separators=(",", ":"))[:-1] + ',"variants":[']
     lines.append(",\n".join(json.dumps(v, separators=(",", ":")) for v in table["variants"]))
-    lines.append("]}")
+    if "retired" in table:
+        lines.append('],"retired":[')
+        lines.append(",\n".join(json.dumps(v, separators=(",", ":")) for v in table["retired"]))
+        lines.append('],"renamed":' + json.dumps(table["renamed"], separators=(",", ":")) + "}")
+    else:
+        lines.append("]}")
     return "\n".join(lines) + "\n"
 
 
@@ -123,13 +152,16 @@ def main(argv: list[str] | None = None) -> None:
     for name in ("variants", "suits", "colors", "out"):
         ap.add_argument(name)
     ap.add_argument("--commit", required=True, help="the hanabi-live commit the files are from")
+    ap.add_argument("--retired", help="hanab.live's earlier variant names, with why each is gone")
     args = ap.parse_args(argv)
     variants, suits, colors = [json.loads(Path(path).read_text(encoding="utf-8"))
                                for path in (args.variants, args.suits, args.colors)]
+    retired = json.loads(Path(args.retired).read_text(encoding="utf-8")) if args.retired else None
     source = ("Derived from hanab.live's variant definitions (Hanabi-Live/hanabi-live, "
               f"packages/game/src/json/ at commit {args.commit}; GPL-3.0) by "
-              "solitaire/seer/game/variants_build.py.")
-    write_text_atomic(args.out, dump_table(build_table(variants, suits, colors, source=source)))
+              "solitaire/seer/game/variants_build.py" + (", its earlier names from the history of its variants.json."
+                                                         if retired else "."))
+    write_text_atomic(args.out, dump_table(build_table(variants, suits, colors, source=source, retired=retired)))
 
 
 if __name__ == "__main__":

@@ -94,7 +94,7 @@ from urllib.parse import urlsplit
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole
 from solitaire.seer.game.options import DEFAULT_NAMES, HAND_SIZES
-from solitaire.seer.game.variants import supported_variants, unsupported_variants
+from solitaire.seer.game.variants import get_variant, supported_variants, unsupported_variants
 
 __all__ = ["SITE", "DEFAULT_NAMES", "UnlinkableGame", "replay_url", "link_or_reason", "decode_replay",
            "looks_like_replay_link"]
@@ -129,11 +129,6 @@ def _variant_names() -> dict[int, str]:
     return names
 
 
-@cache
-def _variant_ids() -> dict[str, int]:
-    return {name: vid for vid, name in _variant_names().items()}
-
-
 def _digit(code: int, what: str) -> str:
     if not 0 <= code < len(_DIGITS):
         raise UnlinkableGame(f"{what} does not fit one digit of the link (code {code}, at most 61)")
@@ -157,10 +152,16 @@ def _options(game: dict) -> dict:
 
 
 def _variant_id(game: dict, options: dict) -> int:
+    """The id of the game's variant, read under an earlier name too; one hanab.live no longer has is refused."""
     name = options.get("variant", _NO_VARIANT)
-    if name not in _variant_ids():
-        raise UnlinkableGame(f"variant {name!r} is not one of hanab.live's, so a link cannot name it")
-    vid = _variant_ids()[name]
+    try:
+        variant = get_variant(name) if isinstance(name, str) else None
+    except InputError:
+        variant = None
+    if variant is None or variant.retired:
+        why = f" ({variant.retired})" if variant else ""
+        raise UnlinkableGame(f"variant {name!r} is not one of hanab.live's{why}, so a link cannot name it")
+    vid = variant.id
     if "variant_id" in game and game["variant_id"] != vid:
         raise UnlinkableGame(f"variant_id {game['variant_id']!r} is not the id of the game's variant {name!r}")
     return vid

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import SUIT_KINDS, TINY_VARIANTS, brute, check_exact_from, long_but, random_game, tiny_deal
+from helpers import SUIT_KINDS, TINY_VARIANTS, brute, check_exact_from, exact_on_tiny_decks, long_but, random_game, tiny_deal
 from solitaire.seer.game.deals import Deal, parse_hanablive
 from solitaire.seer.game.simulator import simulate
 from solitaire.seer.game.options import Options
@@ -17,7 +17,7 @@ from solitaire.seer.game.seeds import deck_from_seed
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact, root_hope
 from solitaire.seer.bounds.u3.search import peers_asked
-from solitaire.seer.game.variants import get_variant
+from solitaire.seer.game.variants import get_variant, retired_variants
 
 #: Variants with cards no clue touches, where a clue needs a teammate holding a card some clue touches (the search's
 #: restricted clues): an unclueable suit, or the suits whose ones, fives or brown cards no clue touches.
@@ -87,6 +87,23 @@ def test_full_variant_decks_are_solved_and_replay(variant, players, k):
     again = parse_hanablive(exported)
     assert again.options.variant == variant and again.types.tolist() == deal.types.tolist()
     assert simulate(again, exported["actions"]).score == result.score
+
+
+@pytest.mark.parametrize("variant", list(retired_variants()))
+def test_games_of_variants_hanab_live_retired_are_solved_replay_and_keep_their_name(variant):
+    found = get_variant(variant)
+    deal = Deal([found.type_of(c) for c in deck_from_seed("p3v0s1", found)], 3, "old", options=Options(variant=variant))
+    result = exact(deal, SearchLimits(60))
+    assert result.exact and result.L <= result.score <= result.U2 <= deal.max_score == found.max_score
+    assert simulate(deal, result.actions).score == result.score
+    again = parse_hanablive(result.to_json(deal))
+    assert again.variant is found and simulate(again, result.actions).score == result.score
+
+
+@pytest.mark.parametrize("variant, suits", [("Synesthesia & Black (3 Suits)", (0, 2)),
+                                            ("Ambiguous & Dual-Color", (0, 4)), ("Rainbow & White (3 Suits)", (1, 2))])
+def test_exact_equals_brute_force_in_variants_hanab_live_retired(variant, suits):
+    exact_on_tiny_decks(variant, 2, 4, variant, suits)
 
 
 def test_the_standard_export_has_no_options():

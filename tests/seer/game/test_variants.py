@@ -13,7 +13,7 @@ from solitaire.io.errors import InputError
 from solitaire.seer.game.options import Options, Rules
 from solitaire.seer.game.variants import (COLOR, RANK, Card, Clue, Reach, UnsupportedVariant,
                                      clue_is_legal,
-                                     clue_touches, get_variant, legal_clue_exists,
+                                     clue_touches, get_variant, legal_clue_exists, retired_variants,
                                      supported_variants, unshuffled_deck, unsupported_variants)
 from solitaire.seer.game.variants_build import build_table, unsupported_reasons
 
@@ -21,6 +21,7 @@ DATA = Path(__file__).parents[2] / "data"
 GAMES = [json.loads(line) for line in open(DATA / "hanablive_variant_games.jsonl")]
 PAIRS = [json.loads(line) for line in open(DATA / "hanablive_seed_decks.jsonl")]
 SAMPLE = json.load(open(DATA / "hanablive_variants_sample.json"))
+RETIRED = json.load(open(DATA / "hanablive_retired_variants.json"))
 SUITS = json.load(open(DATA / "hanablive_suits.json"))
 COLORS = json.load(open(DATA / "hanablive_colors.json"))
 
@@ -40,6 +41,29 @@ def test_shipped_table_is_the_build_of_hanablive_definitions():
     assert len(built["variants"]) == len(SAMPLE) == 66
     assert all(by_name[v["name"]] == v for v in built["variants"])
     assert all(shipped["suits"][name] == s for name, s in built["suits"].items())
+
+
+def test_shipped_table_keeps_hanablive_earlier_names_as_built_from_their_history():
+    gone = dict(RETIRED, variants=[v for v in RETIRED["variants"] if "renamed" not in v])
+    built = build_table(SAMPLE, SUITS, COLORS, source="test", retired=gone)
+    shipped = json.loads(resources.files("solitaire.seer.game").joinpath("data/variants.json")
+                         .read_text("utf-8"))
+    assert built["retired"] == shipped["retired"] and len(shipped["retired"]) == 17
+    assert all(shipped["suits"][name] == s for name, s in built["suits"].items())
+    assert shipped["renamed"] == {v["name"]: v["renamed"] for v in RETIRED["variants"] if "renamed" in v}
+    with pytest.raises(ValueError):  # a renamed variant must be one hanab.live has
+        build_table(SAMPLE, SUITS, COLORS, source="test", retired=RETIRED)
+
+
+def test_earlier_names_are_read_as_played_and_ids_are_hanablive_current_ones():
+    assert get_variant("Odds And Evens (5 Suits)") is get_variant("Odds and Evens (5 Suits)")
+    old = get_variant("Rainbow & White (3 Suits)")
+    assert old is retired_variants()[old.name] and "removed from hanab.live on 2022-11-01" in old.retired
+    assert [s.name for s in old.suits] == ["Red", "Rainbow", "White"] and old.refused is None
+    assert get_variant(old.id).name == "Matryoshka (6 Suits)"  # hanab.live gave its id to another variant
+    mix, was = get_variant("Ambiguous & Dual-Color Mix"), get_variant("Ambiguous & Dual-Color")
+    assert (mix.clue_colors, was.clue_colors) == (("Red", "Yellow", "Blue", "Green"), ("Red", "Yellow", "Blue"))
+    assert not set(retired_variants()) & set(supported_variants()) and mix.retired is None
 
 
 def test_table_covers_every_hanablive_variant_once():

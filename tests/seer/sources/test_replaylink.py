@@ -314,6 +314,7 @@ def test_the_turn_is_hanab_live_s_one_based_position():
     ({"options": {"detrimentalCharacters": True}}, "option detrimentalCharacters"),
     ({"characters": [{"name": "Fuming"}]}, "characters"),
     ({"options": {"variant": "Not A Variant"}}, "not one of hanab.live's"),
+    ({"options": {"variant": "Rainbow & White (3 Suits)"}}, "removed from hanab.live on 2022-11-01"),
     ({"variant_id": 3}, "variant_id 3"),
     ({"players": ["solo"]}, "2 to 6 players"),
     ({"players": 7}, "2 to 6 players"),
@@ -334,6 +335,13 @@ def test_unlinkable_games_give_one_line_reasons(change, words):
     assert isinstance(err.value, ValueError)
     url, reason = link_or_reason(game)
     assert url is None and words in reason and "\n" not in reason
+
+
+def test_a_variant_under_its_earlier_name_is_linked_under_its_current_id():
+    odd = dict(CANONICAL, options={"variant": "Odds And Evens (5 Suits)"})
+    url, reason = link_or_reason(odd)
+    assert reason is None and url.endswith(",1808")
+    assert decode_replay(url)[0]["options"] == {"variant": "Odds and Evens (5 Suits)"}
 
 
 def test_harmless_options_and_names_are_linked():
