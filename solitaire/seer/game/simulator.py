@@ -632,24 +632,35 @@ def bot_action(game: Game) -> Action:
     they allow of: its own action (unless a play that misplays), a play that scores, a clue, a discard (the card
     missed least first), a misplay; but not one that ends the game with 0 at once (a player bound to clue left
     without a token) while another is allowed."""
+    return _bot_move(game)[0]
+
+
+def _bot_move(game: Game) -> tuple[Action, Game | None]:
+    """:func:`bot_action`, and under characters the game it leads to (found while checking that they allow it)."""
     action = _bot_choice(game)
     if game.traits is None:
-        return action
+        return action, None
     hand = game.hands[game.current]
-    kept = sorted(hand, key=lambda o: _discard_cost(game, o))
     own = [] if action["type"] == PLAY and not game.scores(action["target"]) else [action]
     candidates: Iterator[Action] = itertools.chain(
         own, ({"type": PLAY, "target": o, "value": 0} for o in hand if game.scores(o)),
-        _every_clue(game), ({"type": DISCARD, "target": o, "value": 0} for o in kept),
-        ({"type": PLAY, "target": o, "value": 0} for o in kept))
+        _every_clue(game), _discards_then_misplays(game, hand))
     first = None
     for candidate, after in _allowed(game, candidates):
         if not (after.over and after.score == 0 < game.played):
-            return candidate
-        first = first or candidate
+            return candidate, after
+        first = first or (candidate, after)
     if first is None:
         raise NoLegalAction(f"player {game.current} has no legal action under the characters")
     return first
+
+
+def _discards_then_misplays(game: Game, hand: list[int]) -> Iterator[Action]:
+    """A discard of each card of ``hand``, then a play of each, the card missed least first (sorted only when the
+    bot under characters gets this far)."""
+    kept = sorted(hand, key=lambda o: _discard_cost(game, o))
+    yield from ({"type": DISCARD, "target": o, "value": 0} for o in kept)
+    yield from ({"type": PLAY, "target": o, "value": 0} for o in kept)
 
 
 def _bot_choice(game: Game) -> Action:
@@ -658,9 +669,11 @@ def _bot_choice(game: Game) -> Action:
     order = _play_choice(game, hand)
     if order is not None:
         return {"type": PLAY, "target": order, "value": 0}
-    clue = legal_clue(game) if game.may_clue else None
     trash = [o for o in hand if _useless(game, o)]
-    if trash and game.may_discard and not (clue is not None and _should_stall(game)):
+    if trash and game.may_discard and not _should_stall(game):  # the clue is not needed (sought only after)
+        return {"type": DISCARD, "target": trash[0], "value": 0}
+    clue = legal_clue(game) if game.may_clue else None
+    if trash and game.may_discard and clue is None:
         return {"type": DISCARD, "target": trash[0], "value": 0}
     if clue is not None:
         return clue
@@ -730,11 +743,14 @@ def finish(game: Game, actions: Iterable[Action]) -> tuple[list[Action], Game]:
     actions = list(actions)
     while not game.over:
         try:
-            action = bot_action(game)
+            action, after = _bot_move(game)
         except NoLegalAction:
             game.softlock = True
             break
-        game.apply(action)
+        if after is None:
+            game.apply(action)
+        else:
+            game.__dict__.update(after.__dict__)  # the state the action leads to, computed once: ``game`` moves on
         actions.append(action)
     return actions, game
 

@@ -650,8 +650,11 @@ def _sandwich(origin: Position, limits: SearchLimits, schedule: Schedule, tally:
     tally.add(free)
     characters = bool(origin.deal.rules.characters)  # the compiled bot and the strict game do not honour them
     bot_actions, bot = seer_line(origin) if characters else bot_finish(Game.from_position(origin))
-    actions, game = realise(origin, free.actions)
-    low, low_actions = (game.score, actions) if game.score > bot else (bot, bot_actions)
+    low, low_actions = bot, bot_actions
+    if bot < free.high:  # else no line can do better
+        actions, game = realise(origin, free.actions)
+        if game.score > bot:
+            low, low_actions = game.score, actions
     left = None if limits.timeout is None else max(0.0, limits.timeout - (time.perf_counter() - began))
     if low < free.high and left != 0 and not characters:
         strict = _exact_plain(origin.deal, SearchLimits(timeout=left), origin, schedule, strict=True)
