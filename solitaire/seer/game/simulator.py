@@ -659,8 +659,9 @@ def _discards_then_misplays(game: Game, hand: list[int]) -> Iterator[Action]:
     """A discard of each card of ``hand``, then a play of each, the card missed least first (sorted only when the
     bot under characters gets this far)."""
     kept = sorted(hand, key=lambda o: _discard_cost(game, o))
-    yield from ({"type": DISCARD, "target": o, "value": 0} for o in kept)
-    yield from ({"type": PLAY, "target": o, "value": 0} for o in kept)
+    for kind in (DISCARD, PLAY):
+        for o in kept:
+            yield {"type": kind, "target": o, "value": 0}
 
 
 def _bot_choice(game: Game) -> Action:

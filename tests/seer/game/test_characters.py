@@ -17,6 +17,7 @@ from solitaire.io.errors import InputError
 from solitaire.seer.bounds.alternation import free_position
 from solitaire.seer.bounds.freegame import free_reaches
 from solitaire.seer.bounds.relaxations import u2_value
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact
 from solitaire.seer.game.characters import CHARACTERS, NOT_RESTRICTIONS, Character, restricts_only, seeded_characters
 from solitaire.seer.game.deals import Deal, deal_to_hanablive, parse_hanablive, seeded_deal
@@ -25,6 +26,7 @@ from solitaire.seer.game.position import Position, parse_position
 from solitaire.seer.game.simulator import Game, finish, legal_actions, seer_line, simulate
 from solitaire.seer.game.variants import UnsupportedVariant
 from solitaire.seer.runs.analysis import analyze_game
+from solitaire.seer.sources.dealsource import live_deals
 from solitaire.seer.sources.history import judge
 
 PLAY, DISCARD, COLOR, RANK = 0, 1, 2, 3
@@ -323,6 +325,16 @@ def test_seeded_characters_are_the_casts_gos_own_generator_draws_for_hanab_live_
     for row in rows:
         cast = seeded_characters(row["seed"], row["players"], row["clue_colors"])
         assert [[c.name, c.metadata] for c in cast] == row["characters"], row["seed"]
+
+
+def test_contrarians_final_round_costs_a_point_on_a_hanab_live_deal_and_u2_proves_it():
+    plain = live_deals(["p5v0s477"])[0]
+    cast = seeded_characters("p5v0s477", 5, 5)
+    assert "Contrarian" in [c.name for c in cast]
+    deal = Deal(plain.types, 5, plain.ident, options=Options(characters=cast))
+    result, without = exact(deal, SearchLimits(timeout=30)), exact(plain, SearchLimits(timeout=30))
+    assert (result.score, result.high, result.U2) == (24, 24, 24) and without.score == without.high == 25
+    assert simulate(deal, result.actions).score == 24
 
 
 def test_a_game_with_characters_that_change_it_is_analysed_and_each_drops_line_replays():

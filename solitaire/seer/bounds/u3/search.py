@@ -643,8 +643,9 @@ class _Tally:
 def _sandwich(origin: Position, limits: SearchLimits, schedule: Schedule, tally: _Tally) -> ExactResult:
     """Bounds of U3 at ``origin`` (Alternating Clues, a card one kind of clue touches) through the games of
     :mod:`~solitaire.seer.bounds.alternation`: the search of the game without the alternation under ``limits`` gives
-    the upper bound, its line realised under the real rules and the bot's line the lower bound, raised, while below
-    the upper, by the search of the game of strict clues (:func:`_exact_plain`) in the time left, without a peer."""
+    the upper bound; the bot's line and, where it is below, the search's line realised under the real rules give the
+    lower bound, raised, while below the upper, by the search of the game of strict clues (:func:`_exact_plain`) in the
+    time left, without a peer."""
     began = time.perf_counter()
     free = exact(free_deal(origin.deal), limits, free_position(origin), schedule)
     tally.add(free)
