@@ -670,11 +670,11 @@ def _bot_choice(game: Game) -> Action:
     order = _play_choice(game, hand)
     if order is not None:
         return {"type": PLAY, "target": order, "value": 0}
-    trash = [o for o in hand if _useless(game, o)]
-    if trash and game.may_discard and not _should_stall(game):  # the clue is not needed (sought only after)
+    trash = [o for o in hand if _useless(game, o)] if game.may_discard else []
+    if trash and not _should_stall(game):  # the clue is not needed (sought only after)
         return {"type": DISCARD, "target": trash[0], "value": 0}
     clue = legal_clue(game) if game.may_clue else None
-    if trash and game.may_discard and clue is None:
+    if trash and clue is None:
         return {"type": DISCARD, "target": trash[0], "value": 0}
     if clue is not None:
         return clue

@@ -134,13 +134,16 @@ def _entry(v: dict, by_name: dict[str, dict], color_names: set[str], used: dict[
 
 def dump_table(table: dict) -> str:
     """Compact JSON, one variant per line (diffs of a rebuilt table stay readable)."""
+    def compact(value: object) -> str:
+        return json.dumps(value, separators=(",", ":"))
+
+    def rows(key: str) -> str:
+        return ",\n".join(compact(v) for v in table[key])
+
     head = {key: table[key] for key in ("source", "suits")}
-    lines = [json.dumps(head, separators=(",", ":"))[:-1] + ',"variants":[']
-    lines.append(",\n".join(json.dumps(v, separators=(",", ":")) for v in table["variants"]))
+    lines = [compact(head)[:-1] + ',"variants":[', rows("variants")]
     if "retired" in table:
-        lines.append('],"retired":[')
-        lines.append(",\n".join(json.dumps(v, separators=(",", ":")) for v in table["retired"]))
-        lines.append('],"renamed":' + json.dumps(table["renamed"], separators=(",", ":")) + "}")
+        lines += ['],"retired":[', rows("retired"), f'],"renamed":{compact(table["renamed"])}}}']
     else:
         lines.append("]}")
     return "\n".join(lines) + "\n"

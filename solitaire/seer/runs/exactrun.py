@@ -261,8 +261,23 @@ def table_deals(players: str | None = None, deals: int | None = None, seed: int 
                          "`variant`")
     if sum(map(bool, (variant, hle, hle_random_start))) > 1:
         raise InputError("give at most one of `variant`, `hle`, `hle_random_start`", None)
+    if variant:
+        variant = _seeded_variant(variant)
     kind = Deals("live", variant) if variant else Deals("hlerandom" if hle_random_start else "hle" if hle else "seed")
     return TableDealsAsked(parse_players(players or "2..5"), seed, deals, kind)
+
+
+def _seeded_variant(name: str) -> str:
+    """The current name of the variant ``name`` names, whose deals seed strings name by its id; a variant hanab.live
+    no longer has (:func:`~solitaire.seer.game.variants.retired_variants`) has no seed strings."""
+    try:
+        found = get_variant(name)
+    except InputError as err:
+        raise InputError(err.message, "`variant`") from None
+    if found.retired:
+        raise InputError(f"{name!r} is not one of hanab.live's variants any more ({found.retired}): no seed string "
+                         f"names its deals (id {found.id} is now {get_variant(found.id).name!r})", "`variant`")
+    return found.name
 
 
 @dataclass(frozen=True)

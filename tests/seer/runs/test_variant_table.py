@@ -7,6 +7,7 @@ from click.testing import CliRunner
 
 from cli import main
 from helpers import REFUSED_VARIANT, one_line_error
+from solitaire.seer.runs.rowfile import read_rows
 from solitaire.seer.sources.dealsource import live_deals
 from solitaire.seer.game.simulator import simulate
 from solitaire.seer.bounds.limits import SearchLimits
@@ -77,6 +78,16 @@ def test_tables_of_hles_deals_with_and_without_its_random_start(tmp_path):
                        tmp_path / "x.jsonl"), "2^31", "HLE's deals")
     one_line_error(run("table", "-p", "2", "--deals", "1", "--hle", "--variant", "6 Suits", "--out",
                        tmp_path / "x.jsonl"), "at most one")
+
+
+def test_a_table_of_a_retired_variant_is_refused_and_a_renamed_one_is_read_under_its_name(tmp_path):
+    out = tmp_path / "old.jsonl"
+    one_line_error(run("table", "-p", "2", "--deals", "1", "--variant", "Rainbow & White (3 Suits)", "--out", out),
+                   "--variant", "removed from hanab.live", "'Matryoshka (6 Suits)'")
+    assert not out.exists()
+    assert run("table", "-p", "2", "--deals", "1", "--variant", "Odds And Evens (5 Suits)", "--out", out,
+               "-j", "1").exit_code == 0
+    assert [(r["id"], r["variant"]) for r in read_rows(out)] == [("P2-live-p2v1808s0", "Odds and Evens (5 Suits)")]
 
 
 def test_rows_of_sudoku_of_4_suits_count_at_their_maximum_of_16(tmp_path):
