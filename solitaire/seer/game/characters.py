@@ -53,6 +53,7 @@ from solitaire.seer.game.variants import (
     Clue,
     Variant,
     clue_is_legal,
+    clue_offered,
     clue_touches,
 )
 
@@ -225,16 +226,18 @@ class Traits:
         name, state = self.cast[player].name, self.state[player]
         hand = game.hands[target]
         touched = [o for o in hand if clue_touches(variant, clue, game.card(o))]
-        why = self._giver_refusal(name, state, player, target, clue, touched, hand, game)
-        if why is None and self._is(target, "Vulnerable") and clue.kind == RANK and clue.value in (2, 5):
-            why = "a Vulnerable player may not be given a rank clue 2 or 5"
-        if why is None and self._is(target, "Color-Blind") and clue.kind == COLOR:
-            why = "a Color-Blind player may not be given a colour clue"
-        if why is None:
-            seen = [game.card(o) for o in self._seen(player, target, hand)]
-            if not clue_is_legal(variant, clue, seen, game.rules.options.empty_clues):
-                why = f"the clue touches no card of player {target} that {name} sees"
-        return why
+        if self._giver_refuses(name, state, player, target, clue, touched, hand, game):
+            return f"{name} may not give this clue"
+        receiver = self.cast[target].name
+        if receiver == "Vulnerable" and clue.kind == RANK and clue.value in (2, 5):
+            return "a Vulnerable player may not be given a rank clue 2 or 5"
+        if receiver == "Color-Blind" and clue.kind == COLOR:
+            return "a Color-Blind player may not be given a colour clue"
+        seen = set(self._seen(player, target, hand))  # clue_is_legal on the cards seen, from ``touched``
+        if not (clue_is_legal(variant, clue, [], game.rules.options.empty_clues)
+                or clue_offered(variant, clue) and any(o in seen for o in touched)):
+            return f"the clue touches no card of player {target} that {name} sees"
+        return None
 
     def _seen(self, player: int, target: int, hand: list[int]) -> list[int]:
         """The cards of ``target``'s hand ``player`` sees (Blind Spot, Oblivious, Slow-Witted)."""
@@ -243,27 +246,40 @@ class Traits:
             return []
         return hand[:-1] if name == "Slow-Witted" else hand
 
-    def _giver_refusal(self, name: str, state: int, player: int, target: int, clue: Clue, touched: list[int],
-                       hand: list[int], game: Any) -> str | None:
+    def _giver_refuses(self, name: str, state: int, player: int, target: int, clue: Clue, touched: list[int],
+                       hand: list[int], game: Any) -> bool:
+        """Whether the giver's own character refuses the clue (``touched``: the cards of ``hand`` it touches)."""
         P, metadata = len(self.cast), self.cast[player].metadata
-        refused = {
-            "Fuming": lambda: clue.kind == COLOR and clue.value != metadata,
-            "Dumbfounded": lambda: clue.kind == RANK and clue.value != metadata,
-            "Inept": lambda: any(game.card(o).suit == metadata for o in touched),
-            "Awkward": lambda: any(game.card(o).rank == metadata for o in touched),
-            "Conservative": lambda: len(touched) != 1,
-            "Greedy": lambda: len(touched) < 2,
-            "Picky": lambda: clue.value % 2 == 0 if clue.kind == RANK else clue.value % 2 == 1,
-            "Spiteful": lambda: target == (player + 1) % P,
-            "Insolent": lambda: target == (player - 1) % P,
-            "Miser": lambda: game.clues < 4 * game.clue_cost,
-            "Compulsive": lambda: not hand or not ({hand[0], hand[-1]} & set(touched)),
-            "Mood Swings": lambda: state == (0 if clue.kind == COLOR else 1),
-            "Insistent": lambda: state != _NONE and not (self.marked & set(touched)),
-            "Genius": lambda: state == _NONE and (game.clues < 2 * game.clue_cost or clue.kind != COLOR),
-        }
-        rule = refused.get(name)  # only the giver's rule is evaluated
-        return f"{name} may not give this clue" if rule is not None and rule() else None
+        match name:
+            case "Fuming":
+                return clue.kind == COLOR and clue.value != metadata
+            case "Dumbfounded":
+                return clue.kind == RANK and clue.value != metadata
+            case "Inept":
+                return any(game.card(o).suit == metadata for o in touched)
+            case "Awkward":
+                return any(game.card(o).rank == metadata for o in touched)
+            case "Conservative":
+                return len(touched) != 1
+            case "Greedy":
+                return len(touched) < 2
+            case "Picky":
+                return clue.value % 2 == 0 if clue.kind == RANK else clue.value % 2 == 1
+            case "Spiteful":
+                return target == (player + 1) % P
+            case "Insolent":
+                return target == (player - 1) % P
+            case "Miser":
+                return game.clues < 4 * game.clue_cost
+            case "Compulsive":
+                return not hand or not ({hand[0], hand[-1]} & set(touched))
+            case "Mood Swings":
+                return state == (0 if clue.kind == COLOR else 1)
+            case "Insistent":
+                return state != _NONE and not (self.marked & set(touched))
+            case "Genius":
+                return state == _NONE and (game.clues < 2 * game.clue_cost or clue.kind != COLOR)
+        return False
 
     def after_clue(self, game: Any, player: int, target: int, clue: Clue) -> None:
         """The state after ``player`` clued ``target`` (the hands unchanged)."""

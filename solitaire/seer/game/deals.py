@@ -157,8 +157,9 @@ class Deal:
         return rules_of(self.options, self.players)
 
     def __getstate__(self) -> dict:
-        """What a pickle keeps: the fields, not the rules read (a process looks its own up, :func:`rules_of`)."""
-        return {key: value for key, value in self.__dict__.items() if key != "rules"}
+        """What a pickle keeps: the fields, not the rules and variant read (a process looks its own up,
+        :func:`rules_of`)."""
+        return {key: value for key, value in self.__dict__.items() if key not in ("rules", "variant")}
 
     def __setstate__(self, state: dict) -> None:
         """The fields a pickle kept, the cards read-only again (a pickle does not keep the flag): a compiled
@@ -166,10 +167,10 @@ class Deal:
         self.__dict__.update(state)
         self.types.setflags(write=False)
 
-    @property
+    @cached_property
     def variant(self) -> Variant:
         """The hanab.live :class:`~solitaire.seer.game.variants.Variant` of the deal (its deck, whether the
-        solvers play it or not: :attr:`rules` refuses a variant they do not model)."""
+        solvers play it or not: :attr:`rules` refuses a variant they do not model; looked up once per deal)."""
         return get_variant(self.options.variant)
 
     @property
