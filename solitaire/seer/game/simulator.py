@@ -308,15 +308,16 @@ class Game:
             self.last_turn = self.turn + 1 + (self.players if self.traits is None else
                                               self.traits.final_turns(self.players))
 
-    def apply(self, action: Mapping[str, Any]) -> None:
-        """Apply one action (a dict); raises ``ValueError`` with the reason if illegal."""
+    def apply(self, action: Mapping[str, Any], characters_allow: bool = False) -> None:
+        """Apply one action (a dict); raises ``ValueError`` with the reason if illegal (``characters_allow``: the
+        characters' :meth:`~solitaire.seer.game.characters.Traits.refusal` is known to be ``None``)."""
         if self.over:
             raise ValueError("the game is over")
         target: Any  # read from JSON, checked before it indexes the deck
         value: Any
         kind, target, value = action.get("type"), action.get("target"), action.get("value")
         player, traits = self.current, self.traits
-        if traits is not None:
+        if traits is not None and not characters_allow:
             why = traits.refusal(self, player, kind, target, value)
             if why:
                 raise ValueError(why)
@@ -552,11 +553,16 @@ def _every_clue(game: Game, kind: str | None = None) -> Iterator[Action]:
 
 
 def _allowed(game: Game, actions: Iterable[Action]) -> Iterator[tuple[Action, Game]]:
-    """Each of ``actions`` the rules allow now, with the game it leads to (each applied once, to a copy)."""
+    """Each of ``actions`` the rules allow now, with the game it leads to (each applied once, to a copy; one the
+    characters refuse is not copied)."""
+    traits = game.traits
     for action in actions:
+        if traits is not None and traits.refusal(game, game.current, action.get("type"), action.get("target"),
+                                                 action.get("value")) is not None:
+            continue
         after = game.copy()
         try:
-            after.apply(action)
+            after.apply(action, characters_allow=True)
         except ValueError:
             continue
         yield action, after
@@ -637,9 +643,11 @@ def bot_action(game: Game) -> Action:
 
 def _bot_move(game: Game) -> tuple[Action, Game | None]:
     """:func:`bot_action`, and under characters the game it leads to (found while checking that they allow it)."""
-    action = _bot_choice(game)
+    action, after = _bot_choice(game)
     if game.traits is None:
         return action, None
+    if after is not None and not (after.over and after.score == 0 < game.played):
+        return action, after  # a clue the characters allow, found and applied by the bot's choice
     hand = game.hands[game.current]
     own = [] if action["type"] == PLAY and not game.scores(action["target"]) else [action]
     candidates: Iterator[Action] = itertools.chain(
@@ -664,25 +672,33 @@ def _discards_then_misplays(game: Game, hand: list[int]) -> Iterator[Action]:
             yield {"type": kind, "target": o, "value": 0}
 
 
-def _bot_choice(game: Game) -> Action:
-    """The bot's action, characters aside."""
+def _bot_choice(game: Game) -> tuple[Action, Game | None]:
+    """The bot's action, characters aside; when it is a clue under characters (the first they allow), the game it
+    leads to."""
     hand = game.hands[game.current]
     order = _play_choice(game, hand)
     if order is not None:
-        return {"type": PLAY, "target": order, "value": 0}
+        return {"type": PLAY, "target": order, "value": 0}, None
     trash = [o for o in hand if _useless(game, o)] if game.may_discard else []
     if trash and not _should_stall(game):  # the clue is not needed (sought only after)
-        return {"type": DISCARD, "target": trash[0], "value": 0}
-    clue = legal_clue(game) if game.may_clue else None
+        return {"type": DISCARD, "target": trash[0], "value": 0}, None
+    clue, after = _first_clue(game) if game.may_clue else (None, None)
     if trash and clue is None:
-        return {"type": DISCARD, "target": trash[0], "value": 0}
+        return {"type": DISCARD, "target": trash[0], "value": 0}, None
     if clue is not None:
-        return clue
+        return clue, after
     if game.may_discard and hand:
-        return {"type": DISCARD, "target": _discard_choice(game, hand), "value": 0}
+        return {"type": DISCARD, "target": _discard_choice(game, hand), "value": 0}, None
     if hand:  # 8 tokens and no legal clue: a misplay, the third strike if it must be
-        return {"type": PLAY, "target": _discard_choice(game, hand), "value": 0}
+        return {"type": PLAY, "target": _discard_choice(game, hand), "value": 0}, None
     raise RuntimeError("no legal action")  # cannot happen: after the last draw a hand loses one card at most
+
+
+def _first_clue(game: Game) -> tuple[Action | None, Game | None]:
+    """:func:`legal_clue`, and under characters the game it leads to."""
+    if game.traits is None:
+        return legal_clue(game), None
+    return next(_allowed(game, _every_clue(game)), (None, None))
 
 
 def seer_line(start: Deal | Position) -> tuple[list[Action], int]:

@@ -254,8 +254,8 @@ def test_every_command_gives_every_real_record_a_row_and_the_summary_counts_add_
 def test_analyze_of_the_303_real_games(tmp_path):
     out = json.loads(run("analyze", GAMES, "--json", "-j", "2").output)
     assert len(out["games"]) == 303 and out["summary"]["games"] == 302
-    assert out["summary"]["refused"] == {"option detrimentalCharacters is not supported: detrimental characters "
-                                         "restrict what each player may do": 1}
+    assert out["summary"]["refused"] == {"option detrimentalCharacters is not supported without the players' "
+                                         "characters: the game does not list them (hanab.live's 'characters')": 1}
 
 
 def with_a_refused_game(folder):
