@@ -38,7 +38,7 @@ import click
 from solitaire.deckfile import read_instance
 from solitaire.examples import examples
 from solitaire.generate import generated_decks, write_decks
-from solitaire.io.atomic import write_text_atomic
+from solitaire.io.atomic import writable_file, write_text_atomic
 from solitaire.io.budget import BudgetError
 from solitaire.io.command import CommandGroup, option_names, usage_error, usage_errors
 from solitaire.io.options import DEAL_SOURCES, JSON_OPTION, OptionGroup, jobs_option, printed_options
@@ -68,6 +68,7 @@ def _limits_options(timeout_help, peer_timeout_help):
 
 @click.group(cls=CommandGroup, takes_signals=_run_as_the_command(),
              context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="hanabi-solitaire", prog_name="hanabi-solitaire", message="%(prog)s %(version)s")
 def main():
     """Solitaire Hanabi: exact solvers, hard instances from CNF, and score bounds for real deals.
 
@@ -82,15 +83,15 @@ def main():
 SEARCH_MODULES = ("solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.bot")
 
 
-def _compile_ahead(jobs, *modules):
+def _compile_ahead(jobs, *modules, ahead=True):
     """Before a command that runs the kernels of ``modules``: where the cache is cold (a first call), say so once on
-    standard error, on a terminal or not, and with ``jobs`` > 1 compile now the parts of
-    :data:`solitaire.compiled.PARTS` that hold a cold module, one per process (the command then loads them)."""
-    from solitaire.compiled import COMPILING_NOTE, cold_modules, load_parts, parts_of
+    standard error, on a terminal or not (``ahead``: naming ``warm-up``), and with ``jobs`` > 1 compile now the parts
+    of :data:`solitaire.compiled.PARTS` that hold a cold module, one per process (the command then loads them)."""
+    from solitaire.compiled import cold_modules, compiling_note, load_parts, parts_of
 
     cold = cold_modules(*modules)
     if cold:
-        click.echo(f"hanabi-solitaire: {COMPILING_NOTE}", err=True)
+        click.echo(f"hanabi-solitaire: {compiling_note(ahead)}", err=True)
         if jobs > 1:
             for _ in load_parts(jobs, parts_of(*cold)):
                 pass
@@ -126,6 +127,7 @@ def examples_command(as_json):
 def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
     """Solve DECK: winnable or not, the score, and a play sequence."""
     distinct_files(DECK=deck, **{"--sequence-out": sequence_out})
+    writable_file(sequence_out)
     instance = read_instance(deck)
     if solver is not None and algorithm != "sat":
         usage_error("--solver applies to --algorithm sat only")
@@ -217,7 +219,7 @@ def reduce(cnf, output, hand, map_out, as_json):
 @click.option("--random", "random_spec", nargs=2, type=Whole(0, 10**6), default=None,
               metavar="VARS CLAUSES", help="Random 3-SAT formulas with VARS variables and CLAUSES clauses.")
 @click.option("--count", default=10, show_default=True, type=Whole(1, 10**6), help="Random formulas to draw.")
-@click.option("--seed", default=0, show_default=True, type=Whole(), help="Seed of the random formulas.")
+@click.option("--seed", default=0, show_default=True, type=Whole(min=0), help="Seed of the random formulas.")
 @click.option("--solver", type=click.Choice(SAT_SOLVERS), default=DEFAULT_SOLVER, show_default=True,
               help="PySAT solver, for the CNF and for the Hanabi encoding.")
 @click.option("--no-engine", is_flag=True, help="Do not run the exact engine even on small decks.")
@@ -403,6 +405,7 @@ def analyze(games, sources, run, html_out, plot_dir, strict, printed):
     files = (*games, *sources["openspiel"], *sources["kaggle"])
     distinct_files(**{f"GAMES ({path})": path for path in files if os.path.exists(path)},
                     **{"--jsonl": run["out"], "--html": html_out})
+    writable_file(html_out)
     source = games_source(games, strict=strict, **sources)
     _compile_ahead(run["jobs"], *SEARCH_MODULES)
     with AnalyzeRun(source, **run, plot_dir=plot_dir) as analysis:
@@ -450,7 +453,8 @@ def deal_cmd(source, as_text, link):
 @OptionGroup(
     "asked",
     click.option("--players", "-p", help="Player counts in 2..6: A..B or 2,4.  [default: 2..5]"),
-    click.option("--deals", type=Whole(min=1), help="Deals per player count (required but with --hanab-live-seeds)."),
+    click.option("--deals", type=Whole(min=1),
+                 help="Deals per player count (required unless --hanab-live-seeds names the seeds)."),
     click.option("--seed", type=Whole(min=0), default=0, show_default=True,
                  help="First seed: deals are seeded_deal(P, seed .. seed + deals - 1), below 2^64; with --variant, "
                       "hanab.live's deals of p<P>v<id>s<seed> .. (below 10^12)."),
@@ -534,7 +538,7 @@ def warm_up_command(jobs, as_json):
     """
     from solitaire.compiled import PARTS, load_parts
 
-    _compile_ahead(1, *(module for modules, _ in PARTS.values() for module in modules))  # the notice; compiled below
+    _compile_ahead(1, *(module for modules, _ in PARTS.values() for module in modules), ahead=False)  # the notice
     loaded = []
     for part in load_parts(jobs):
         loaded.append(part)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["cold_modules", "COMPILING_NOTE", "PARTS", "Loaded", "load_part", "load_parts", "parts_of"]
+__all__ = ["cold_modules", "COMPILING_NOTE", "compiling_note", "PARTS", "Loaded", "load_part", "load_parts", "parts_of"]
 
 #: The compiled code in parts that compile independently, the longest first: each part's modules (whose kernels it
 #: compiles) and what uses it.
@@ -31,10 +31,18 @@ PARTS = {
     "bounds": (("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.bot"), "U2 and the bot: bound, analyze, table"),
 }
 
-#: What the command line prints on standard error before a cold start: the first ``solve`` compiles for seconds,
-#: ``bound --exact`` and ``analyze`` for up to a minute of processor time, with the machine (``docs/benchmarks.md``).
-COMPILING_NOTE = ("compiling the solvers, once per installation (up to a minute; 'hanabi-solitaire warm-up' does it "
-                  "ahead)...")
+_WARM_UP_HINT = "; 'hanabi-solitaire warm-up' does it ahead"
+
+
+def compiling_note(ahead: bool = True) -> str:
+    """What the command line prints on standard error before a cold start: the first ``solve`` compiles for
+    seconds, ``bound --exact`` and ``analyze`` for up to a minute of processor time, with the machine
+    (``docs/benchmarks.md``); ``ahead``: naming the command that compiles ahead (every command but that one)."""
+    return f"compiling the solvers, once per installation (up to a minute{_WARM_UP_HINT if ahead else ''})..."
+
+
+#: The notice of every command but ``warm-up`` (:func:`compiling_note`).
+COMPILING_NOTE = compiling_note()
 
 
 def _kernels(module):

@@ -1,7 +1,8 @@
 """The examples shipped with the package: decks, CNF formulas, gadget maps and row files.
 
 They are the repository's ``instances/`` folder, installed as the data of the package
-``solitaire.instances``, so they are found from any directory, installed or editable.
+``solitaire.instances``, so they are found from any directory, installed or editable (and in a
+checkout whose ``solitaire`` is imported in place of the installed one: its own ``instances/``).
 Each example has a name, a kind and a one-line description; a name is unique within its
 kind (``figure2`` is both a CNF formula and its Theorem 7 deck):
 
@@ -47,10 +48,15 @@ class Example:
 
 
 def _folder() -> Path:
-    """The installed ``instances/`` folder."""
+    """The installed ``instances/`` folder, or the checkout's beside this package."""
     spec = importlib.util.find_spec("solitaire.instances")
-    assert spec is not None and spec.submodule_search_locations is not None  # a package, installed with this one
-    return Path(spec.submodule_search_locations[0])
+    if spec is not None and spec.submodule_search_locations:
+        return Path(spec.submodule_search_locations[0])
+    checkout = Path(__file__).resolve().parent.parent / "instances"
+    if checkout.is_dir():
+        return checkout
+    raise InputError("the shipped examples are not installed with this copy of the package "
+                     "(install it from its repository: pip install .)", str(checkout))
 
 
 def _first_comment(path: Path) -> str:
@@ -75,7 +81,8 @@ def _game_description(path: Path) -> str:
 
     game = json.loads(path.read_text())
     players = game["players"] if isinstance(game["players"], int) else len(game["players"])
-    return f"hanab.live game, {players} players, score {game.get('score', '?')}, {len(game.get('actions', []))} actions"
+    score = f", score {game['score']}" if "score" in game else ""
+    return f"hanab.live game, {players} players{score}, {len(game.get('actions', []))} actions"
 
 
 def _table_variant(path: Path) -> str:

@@ -391,3 +391,12 @@ def test_the_library_names_its_parameters_and_the_command_line_its_options(call,
                          ("players", "--players"), ("seeds", "--seeds"), ("hanab_live_seeds", "--hanab-live-seeds")):
         shown = shown.replace(f"`{name}`", option)
     one_line_error(run(*command_line), f"hanabi-solitaire: error: {shown}")
+
+
+@pytest.mark.parametrize("args", [("analyze", "--example", "hanab-live-game", "--html"),
+                                  ("solve", "--example", "tiny-r1", "--sequence-out")])
+def test_an_output_written_at_the_end_is_checked_before_the_work(tmp_path, args):
+    for path in (tmp_path / "no folder" / "out", tmp_path):  # a missing folder; a folder where a file is asked
+        result = run(*args, path)
+        one_line_error(result, str(path))
+    assert os.listdir(tmp_path) == []  # the check leaves no file behind

@@ -125,3 +125,11 @@ def test_an_installed_wheel_finds_its_examples_from_any_folder(tmp_path):
     listed = cli("examples", "--json")["examples"]
     assert all(Path(p).is_relative_to(site) and Path(p).is_file() for e in listed for p in e["paths"])
     assert cli("solve", "--example", "standard-deck-h5", "--json")["score"] == 25
+
+
+def test_a_checkout_imported_in_place_of_the_installed_package_finds_its_own_examples(monkeypatch):
+    # a package installed without -e, and its checkout's `solitaire` first on sys.path: no `solitaire.instances`
+    import solitaire.examples as module
+
+    monkeypatch.setattr(module.importlib.util, "find_spec", lambda name: None)
+    assert example_path("tiny-r1", "deck") == ROOT / "instances" / "tiny-r1.deck"

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Mapping
 
 from solitaire.io.errors import InputError
 
-__all__ = ["write_text_atomic", "write_texts_atomic", "target_mode", "writable_folder", "record_temporary",
-           "forget_temporary", "settle_temporaries"]
+__all__ = ["write_text_atomic", "write_texts_atomic", "target_mode", "writable_file", "writable_folder",
+           "record_temporary", "forget_temporary", "settle_temporaries"]
 
 #: The temporary files this process is writing: each with the path it is renamed to at a stop that
 #: cannot unwind, or ``None`` (removed then).
@@ -128,6 +128,19 @@ def target_mode(path: str | os.PathLike[str]) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def writable_file(path: str | os.PathLike[str] | None) -> None:
+    """Check, before any work, that a file can be written at ``path`` (a temporary file made and removed beside
+    it, as :func:`write_text_atomic` will), or :class:`InputError`; ``None`` and a stream pass."""
+    if path is None or _is_stream(os.fspath(path)):
+        return
+    try:
+        temporary = _write_temporary(path, "")
+    except OSError as err:
+        raise InputError(f"cannot write the file ({err.strerror or err})", os.fspath(path)) from None
+    os.unlink(temporary)
+    forget_temporary(temporary)
 
 
 def writable_folder(folder: str | os.PathLike[str]) -> None:

@@ -129,12 +129,16 @@ def parse_json(text: str, source: str, line: int | None = None) -> Any:
     Traceback (most recent call last):
     ...
     solitaire.io.errors.InputError: x.json:1:7: expected JSON: Expecting value
+    >>> parse_json('{"a": }', "x.jsonl", line=4)
+    Traceback (most recent call last):
+    ...
+    solitaire.io.errors.InputError: x.jsonl:4:7: expected JSON: Expecting value
     """
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as err:
         raise InputError(f"expected JSON: {err.msg}", source, line or err.lineno,
-                         None if line else err.colno) from None
+                         err.colno if line is None or err.lineno == 1 else None) from None
     except ValueError as err:
         raise InputError(f"expected JSON: {err}", source, line) from None
     except RecursionError:

@@ -475,8 +475,8 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
     number = _game_number(obj, source, line)
     if number is not None:
         deal = Deal(types, players, game_id(players, "game", number), dict(record, source=where), options=options)
-    elif seed is not None and (ident := live_id(seed)) is not None:
-        deal = Deal(types, players, ident, dict(record, source=where), options=options)
+    elif seed is not None and not obj.get("actions") and (ident := live_id(seed)) is not None:
+        deal = Deal(types, players, ident, dict(record, source=where), options=options)  # a deal: the seed names it
     else:
         deal = _file_deal(types, players, where, record, options)
     if names is not None:

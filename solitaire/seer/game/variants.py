@@ -52,6 +52,7 @@ True
 ((1, 2, 3, 4, 5, 7), (1, 2, 2, 2, 1, 1), 45, None)
 """
 
+import difflib
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -359,8 +360,19 @@ def get_variant(key: str | int) -> Variant:
         return all_variants()[name]
     if isinstance(key, str) and key in retired_variants():
         return retired_variants()[key]
-    raise InputError(f"expected a hanab.live variant name or id, got {key!r}",
+    raise InputError(f"expected a hanab.live variant name or id, got {key!r}{_suggestion(key)}",
                      "hanab.live variant")
+
+
+def _suggestion(key: str | int) -> str:
+    """``; did you mean ...?`` naming the variants whose names are closest to ``key`` (the same letters in
+    another case first), or nothing."""
+    if not isinstance(key, str):
+        return ""
+    names = list(all_variants())
+    close = [name for name in names if name.casefold() == key.casefold()] or \
+        difflib.get_close_matches(key, names, n=3, cutoff=0.75)
+    return f"; did you mean {' or '.join(repr(name) for name in close)}?" if close else ""
 
 
 def unshuffled_deck(variant: Variant) -> list[Card]:

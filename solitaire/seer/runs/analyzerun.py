@@ -138,8 +138,11 @@ class AnalyzeRun(LockedRun):
 
     def summary(self) -> dict:
         """:func:`~solitaire.seer.runs.analysis.summarize_analyses` over :meth:`batch_rows`: one row per
-        game, reused or new, and the refused records."""
-        return summarize_analyses(self.batch)
+        game, reused or new, and the refused records; ``repeated``: the records of a game read before (when any)."""
+        summary = summarize_analyses(self.batch)
+        if self.source.repeated:
+            summary["repeated"] = self.source.repeated
+        return summary
 
 
 class _Reused(NamedTuple):

@@ -419,6 +419,8 @@ class BoundRun(LockedRun):
         rows = latest_by_id(self.kept + [row for row in self.new if "refused" not in row], _wanted(self.source))
         out = summarize(rows)
         out["refused"] = refused_counts(self.new)
+        if self.source.repeated:
+            out["repeated"] = self.source.repeated
         if self.scores is not None:
             ids = {row["id"] for row in rows}
             unknown = [ident for ident in self.scores if ident not in ids]

@@ -267,24 +267,39 @@ def row_lines(path: str | os.PathLike[str],
 def read_rows(path: str | os.PathLike[str], csv_format: bool = False, required: Required = ("id",)) -> list[dict]:
     """The rows of a row file (none if it does not exist), each checked by :func:`check_row`; the
     rows of refused records (``refused``) are left out."""
+    return [check_row(row, required, str(path), i) for row, i in _records(path, csv_format) if not _refused(row)]
+
+
+def _held_refusals(path: str | os.PathLike[str], csv_format: bool = False) -> set[tuple[str, str]]:
+    """``(source, refused)`` of each refused record's row the row file holds (none if it does not exist)."""
+    return {_refusal(row) for row, _ in _records(path, csv_format) if _refused(row)}
+
+
+def _records(path, csv_format):
+    """``(row, line)`` for each row of a row file, refused records' included, not yet checked."""
     source = str(path)
-    if csv_format:
-        text = _text(path)
-        if text and next(csv.reader(LINE_BREAK.split(text, 1)[:1])) != COLUMNS:
-            raise InputError(f"expected the CSV header {','.join(COLUMNS)}", source, 1)
-        records = csv.DictReader(io.StringIO(text, newline=""), strict=True)
-        try:
-            return [check_row(row, required, source, records.line_num)
-                    for row in (_from_csv(r, source, records.line_num) for r in records) if "refused" not in row]
-        except csv.Error as err:  # raised while reading the row after the last one read
-            raise InputError(f"expected a CSV row ({err})", source, records.line_num + 1) from None
-    rows = ((parse_json(ln, source, i), i) for i, ln in row_lines(path) if ln.strip())
-    return [check_row(row, required, source, i) for row, i in rows if not _refused(row)]
+    if not csv_format:
+        yield from ((parse_json(ln, source, i), i) for i, ln in row_lines(path) if ln.strip())
+        return
+    text = _text(path)
+    if text and next(csv.reader(LINE_BREAK.split(text, 1)[:1])) != COLUMNS:
+        raise InputError(f"expected the CSV header {','.join(COLUMNS)}", source, 1)
+    records = csv.DictReader(io.StringIO(text, newline=""), strict=True)
+    try:
+        for record in records:
+            yield _from_csv(record, source, records.line_num), records.line_num
+    except csv.Error as err:  # raised while reading the row after the last one read
+        raise InputError(f"expected a CSV row ({err})", source, records.line_num + 1) from None
 
 
 def _refused(row):
     """Whether a row is a refused record's (read again by every run, never reused)."""
     return isinstance(row, dict) and "refused" in row
+
+
+def _refusal(row):
+    """What names a refused record's row: its source and the reason."""
+    return str(row.get("source")), str(row["refused"])
 
 
 class _HoldsIds(Protocol):
@@ -416,12 +431,12 @@ def _is_stream(path):
 class RowWriter:
     """Streams rows to a CSV (``csv_format``) or JSON Lines file, one flushed line per row, under a
     :class:`RowLock`. With ``resume`` it appends to what the file holds (a last line cut short is
-    cut off; an empty CSV file gets its header); else, when ``path`` exists, it writes the file
-    ``<path>.part`` (:func:`partial_name`) that :meth:`close` renames over ``path`` (``keep``) or removes (a new file is
-    written in place, so that even a killed run keeps its finished rows; a stop that cannot unwind
-    renames it, :func:`~solitaire.io.atomic.settle_temporaries`). Used as a context manager it
-    keeps the rows when the block ends normally or by an interrupt (Ctrl-C, SIGTERM, SIGHUP:
-    :func:`~solitaire.io.interrupt.interrupted`), and drops them on an error.
+    cut off; an empty CSV file gets its header; a refused record's row the file holds is not written again);
+    else, when ``path`` exists, it writes the file ``<path>.part`` (:func:`partial_name`) that :meth:`close`
+    renames over ``path`` (``keep``) or removes (a new file is written in place, so that even a killed run keeps
+    its finished rows; a stop that cannot unwind renames it, :func:`~solitaire.io.atomic.settle_temporaries`).
+    Used as a context manager it keeps the rows when the block ends normally or by an interrupt (Ctrl-C,
+    SIGTERM, SIGHUP: :func:`~solitaire.io.interrupt.interrupted`), and drops them on an error.
     A write that fails is an :class:`InputError` naming ``path``. ``lock``: a :class:`RowLock`
     the caller already holds on ``path`` (taken before reading the rows it resumes), which the
     writer releases when it is closed."""
@@ -429,6 +444,7 @@ class RowWriter:
     def __init__(self, path: str | os.PathLike[str], resume: bool = False, csv_format: bool = False,
                  lock: RowLock | None = None) -> None:
         self.path, self.csv, self.temporary = str(path), csv_format, None
+        self.held: set[tuple[str, str]] = set()
         if self.path.endswith((".xz", ".gz", ".bz2", ".zst")):
             if lock:
                 lock.release()
@@ -448,6 +464,7 @@ class RowWriter:
         try:
             if resume and os.path.isfile(self.path):
                 _complete_lines(self.path)
+                self.held = _held_refusals(self.path, self.csv)
                 return open(self.path, "a", encoding="utf-8", newline="")
             if _is_stream(self.path) or not os.path.exists(self.path):  # nothing to keep: write in place
                 return open(self.path, "w", encoding="utf-8", newline="")
@@ -465,6 +482,8 @@ class RowWriter:
             raise InputError(f"cannot write the file ({err.strerror or err})", self.path) from None
 
     def write(self, row: Mapping[str, Any]) -> None:
+        if _refused(row) and _refusal(row) in self.held:
+            return
         if self.csv:
             self._guard(self.writer.writerow, row)
         else:

@@ -28,12 +28,14 @@ def refused_text(row: Row) -> str:
     return f"{row['id'] or '-'} ({row['source']}): refused: {row['refused']}"
 
 
-def refused_summary_text(refused: Mapping[str, int] | None) -> list[str]:
-    """The lines counting the refused records by reason (none when nothing was refused)."""
+def refused_summary_text(refused: Mapping[str, int] | None, repeated: int = 0) -> list[str]:
+    """The lines counting the refused records by reason (none when nothing was refused) and the records of a deal or
+    game read before (none when there are none)."""
+    lines = [f"repeated {repeated}: records of a deal or game listed before, each read once"] if repeated else []
     if not refused:
-        return []
-    return [f"refused {sum(refused.values())}, by reason:", *(f"  {count:>6}  {reason}"
-                                                              for reason, count in refused.items())]
+        return lines
+    return [*lines, f"refused {sum(refused.values())}, by reason:",
+            *(f"  {count:>6}  {reason}" for reason, count in refused.items())]
 
 
 def _link_line(row: Row, indent: str) -> str:
@@ -96,6 +98,11 @@ def _share(label: str, share: float, interval: tuple[float, float], rest: str = 
     return f"  {label}{100 * share:.2f}%  (95% CI {100 * low:.2f}..{100 * high:.2f}%{rest})"
 
 
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _histogram(label: str, counts: Mapping[Any, int]) -> str:
     return f"  {label}: " + "  ".join(f"{key}: {count}" for key, count in counts.items())
 
@@ -103,7 +110,7 @@ def _histogram(label: str, counts: Mapping[Any, int]) -> str:
 def _evaluation_lines(evaluation: Mapping[str, Any], top: object) -> list[str]:
     low, high = evaluation["score_over_U3_ci95"] if "score_over_U3" in evaluation else (0, 0)
     lines = [f"  score / U3   {evaluation.get('score_over_U3', 0):.4f}  (95% CI {low:.4f}..{high:.4f}; "
-             f"{evaluation['scored'] - evaluation['scored_open']} scored deals with U3 proven)"]
+             f"{_count(evaluation['scored'] - evaluation['scored_open'], 'scored deal')} with U3 proven)"]
     rate = evaluation["win_rate_winnable"]
     if rate is not None:
         lines.append(_share(f"wins where U3 = {top}  ", rate, evaluation["win_rate_winnable_ci95"],
@@ -112,7 +119,7 @@ def _evaluation_lines(evaluation: Mapping[str, Any], top: object) -> list[str]:
     for name, part in evaluation.get("by_variant", {}).items():
         ratio = f"score / U3 {part['score_over_U3']:.4f}" if "score_over_U3" in part else "no U3 proven"
         lines.append(f"    {name}: {ratio}, mean score {part.get('mean_score', 0):.3f}, mean U3 "
-                     f"{part.get('mean_U3', 0):.3f} ({part['scored']} scored deals)")
+                     f"{part.get('mean_U3', 0):.3f} ({_count(part['scored'], 'scored deal')})")
     return lines
 
 
@@ -120,7 +127,9 @@ def bound_summary_text(summary: Mapping[str, Any]) -> str:
     """The summary of a ``bound`` batch: means, the shares reaching the maximum with their 95 %
     intervals, the real scores' gaps and the evaluation of an agent's scores when there are any."""
     top = summary.get("max_score", 25) or "max"  # a variant's own maximum score
-    lines = [f"deals {summary['deals']}", *refused_summary_text(summary.get("refused"))]
+    lines = [f"deals {summary['deals']}", *refused_summary_text(summary.get("refused"), summary.get("repeated", 0))]
+    if not summary["deals"]:  # no share of no deal
+        return "\n".join(lines)
     lines += [f"  mean {key:<10} {summary[f'mean_{key}']:.3f}"
               for key in ("L", "U2", "U1", "real_score", "min_hand", "pace_slack") if f"mean_{key}" in summary]
     lines += [_share(f"{key} = {top:<8}", summary[f"share_{key}_25"], summary[f"share_{key}_25_ci95"])
@@ -171,7 +180,7 @@ def analysis_summary_text(summary: Mapping[str, Any]) -> str:
     return "\n".join([
         f"games {summary['games']}: a perfect score (5 per suit) reachable at the start in "
         f"{summary['winnable_at_start']}, of which {summary['lost_after_start']} dropped below it",
-        *refused_summary_text(summary.get("refused")),
+        *refused_summary_text(summary.get("refused"), summary.get("repeated", 0)),
         _histogram("first drop by phase", summary["first_drop_phase"]),
         _histogram("points lost by kind", summary["points_lost_by_kind"]),
         _histogram("points lost by phase", summary["points_lost_by_phase"]),

@@ -72,6 +72,7 @@ class SeedRange:
         return (deal(self.players, seed) for seed in range(self.first, self.last))
 
     items = deals  # a seed is never refused
+    repeated = 0  # nor listed twice
 
     @property
     def count(self) -> int:
@@ -125,6 +126,11 @@ class DealList:
         """The items: the distinct deals and the refused records."""
         return len(self._maxima) + sum(isinstance(item, Refused) for item in self.records)
 
+    @property
+    def repeated(self) -> int:
+        """The records of a deal (or game) listed before, which :meth:`items` leaves out."""
+        return sum(not isinstance(item, Refused) for item in self.records) - len(self._maxima)
+
     def __len__(self) -> int:
         return self.count
 
@@ -168,6 +174,8 @@ class LiveSeeds:
 
     def deals(self) -> Iterator[Deal]:
         return (item for item in self.items() if isinstance(item, Deal))
+
+    repeated = 0  # a range lists each seed once
 
     @property
     def count(self) -> int:
@@ -219,6 +227,11 @@ class DealChain:
         ranges = [part for part in self.parts if not isinstance(part, DealList)]
         refused = sum(part.count - len(part.idents) for part in listed)
         return len(seen) + refused + sum(part.count - sum(ident in part for ident in seen) for part in ranges)
+
+    @property
+    def repeated(self) -> int:
+        """The records of a deal listed before, in its part or an earlier one, which :meth:`items` leaves out."""
+        return sum(part.repeated + part.count for part in self.parts) - self.count
 
     def __contains__(self, ident: str) -> bool:
         return any(ident in part for part in self.parts)

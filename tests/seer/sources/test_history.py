@@ -299,14 +299,29 @@ def _file(folder, game):
     return [path]
 
 
-def test_refused_rows_are_read_again_on_resume(tmp_path):
+def test_refused_rows_are_read_again_on_resume_and_kept_once(tmp_path):
+    path = with_a_refused_game(tmp_path)
+    for out in (tmp_path / "rows.jsonl", tmp_path / "rows.csv"):
+        first = run("bound", "--hanab-live", path, f"--{out.suffix[1:]}", out, "-q", "--no-figures", "-j", "1")
+        assert first.exit_code == 0, first.output
+        written = out.read_text()
+        for _ in range(2):
+            again = json.loads(run("bound", "--hanab-live", path, f"--{out.suffix[1:]}", out, "--resume", "--json",
+                                   "--no-figures").output)
+            assert len(again["rows"]) == 1 and all("refused" in row for row in again["rows"])
+            assert again["summary"]["deals"] == 44 and sum(again["summary"]["refused"].values()) == 1
+            assert out.read_text() == written  # the refused record's row is in the file already
+
+
+def test_a_resumed_analysis_keeps_one_row_per_record(tmp_path):
     path, out = with_a_refused_game(tmp_path), tmp_path / "rows.jsonl"
-    first = run("bound", "--hanab-live", path, "--jsonl", out, "-q", "--no-figures", "-j", "1")
-    assert first.exit_code == 0, first.output
-    again = json.loads(run("bound", "--hanab-live", path, "--jsonl", out, "--resume", "--json", "--no-figures").output)
-    assert len(again["rows"]) == 1 and all("refused" in row for row in again["rows"])
-    assert again["summary"]["deals"] == 44
-    assert sum("refused" in json.loads(line) for line in out.read_text().splitlines()) == 2
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:12]) + "\n")  # 11 games and the refused record
+    assert run("analyze", path, "--jsonl", out, "-q", "--timeout", "5").exit_code == 0
+    written = out.read_text()
+    again = json.loads(run("analyze", path, "--jsonl", out, "--resume", "--json", "--timeout", "5").output)
+    assert sum(again["summary"]["refused"].values()) == 1 and again["summary"]["games"] == 11
+    assert out.read_text() == written and len(written.splitlines()) == 12
 
 
 def test_a_link_decodes_to_the_drop_s_line_and_turn():
@@ -325,3 +340,19 @@ def test_a_link_decodes_to_the_drop_s_line_and_turn():
 def _moves(actions):
     """The actions without the value of a play or a discard (which means nothing)."""
     return [{k: v for k, v in a.items() if k != "value" or a["type"] > 1} for a in actions]
+
+
+def test_games_played_on_one_seed_are_each_a_game_and_a_record_read_twice_is_counted(tmp_path):
+    from solitaire.seer.game.deals import deal_to_hanablive
+    from solitaire.seer.sources.dealsource import live_deals
+
+    deal = deal_to_hanablive(next(iter(live_deals(["p2v0s1"]))))
+    first, second = ({**deal, "actions": [{"type": 0, "target": card}]} for card in (0, 1))
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(game) + "\n" for game in (first, second, first, deal)))
+    items = read_history(path)
+    assert len({item.ident for item in items}) == 3 and items[3].ident == "P2-live-p2v0s1"  # a deal: its seed
+    out = json.loads(run("analyze", path, "--json", "-j", "1").output)["summary"]
+    assert (out["games"], out["repeated"]) == (3, 1)
+    text = run("analyze", path, "-q", "-j", "1").output
+    assert "repeated 1: records of a deal or game listed before, each read once" in text
