@@ -128,21 +128,8 @@ def bound_summary_text(summary: Mapping[str, Any]) -> str:
     intervals, the real scores' gaps and the evaluation of an agent's scores when there are any."""
     top = summary.get("max_score", 25) or "max"  # a variant's own maximum score
     lines = [f"deals {summary['deals']}", *refused_summary_text(summary.get("refused"), summary.get("repeated", 0))]
-    if not summary["deals"]:  # no share of no deal
-        return "\n".join(lines)
-    lines += [f"  mean {key:<10} {summary[f'mean_{key}']:.3f}"
-              for key in ("L", "U2", "U1", "real_score", "min_hand", "pace_slack") if f"mean_{key}" in summary]
-    lines += [_share(f"{key} = {top:<8}", summary[f"share_{key}_25"], summary[f"share_{key}_25_ci95"])
-              for key in ("U2", "L")]
-    if "share_U3_25" in summary:
-        lines.append(_share(f"U3 = {top:<8}", summary["share_U3_25"], summary["share_U3_25_ci95"],
-                            f", proven; {summary['unresolved']} deals unresolved"))
-    lines.append(f"  L = U2       {100 * summary['share_L_eq_U2']:.2f}%")
-    if "gap_histogram" in summary:
-        lines += [_histogram("gap U2 - real score", summary["gap_histogram"]),
-                  f"  real score above U2: {summary['real_above_U2']}"]
-    if "mean_U3" in summary:
-        lines.append(f"  mean U3      {summary['mean_U3']:.3f}  (over the deals whose U3 is proven)")
+    if summary["deals"]:  # no share of no deal
+        lines += _deal_lines(summary, top)
     if "partial" in summary:
         lines.append(_partial_summary_line(summary["partial"]))
     evaluation = summary.get("evaluation")
@@ -155,6 +142,24 @@ def bound_summary_text(summary: Mapping[str, Any]) -> str:
                                     f"{', '.join(scores['deal_ids'])}: ids in docs/formats.md)"
                                     if scores.get("deal_ids") else ""))
     return "\n".join(lines)
+
+
+def _deal_lines(summary: Mapping[str, Any], top: object) -> list[str]:
+    """The means and shares of a ``bound`` batch of at least one deal."""
+    lines = [f"  mean {key:<10} {summary[f'mean_{key}']:.3f}"
+             for key in ("L", "U2", "U1", "real_score", "min_hand", "pace_slack") if f"mean_{key}" in summary]
+    lines += [_share(f"{key} = {top:<8}", summary[f"share_{key}_25"], summary[f"share_{key}_25_ci95"])
+              for key in ("U2", "L")]
+    if "share_U3_25" in summary:
+        lines.append(_share(f"U3 = {top:<8}", summary["share_U3_25"], summary["share_U3_25_ci95"],
+                            f", proven; {summary['unresolved']} deals unresolved"))
+    lines.append(f"  L = U2       {100 * summary['share_L_eq_U2']:.2f}%")
+    if "gap_histogram" in summary:
+        lines += [_histogram("gap U2 - real score", summary["gap_histogram"]),
+                  f"  real score above U2: {summary['real_above_U2']}"]
+    if "mean_U3" in summary:
+        lines.append(f"  mean U3      {summary['mean_U3']:.3f}  (over the deals whose U3 is proven)")
+    return lines
 
 
 def analysis_text(row: Row) -> str:

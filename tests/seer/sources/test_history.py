@@ -356,3 +356,10 @@ def test_games_played_on_one_seed_are_each_a_game_and_a_record_read_twice_is_cou
     assert (out["games"], out["repeated"]) == (3, 1)
     text = run("analyze", path, "-q", "-j", "1").output
     assert "repeated 1: records of a deal or game listed before, each read once" in text
+
+
+def test_a_batch_of_refused_records_prints_no_share_of_no_deal(tmp_path):
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps({"players": 2, "seed": "p2v0s1", "options": {"variant": "No Such Variant"}}) + "\n")
+    text = run("bound", "--hanab-live", path, "-q").output
+    assert text.startswith("deals 0\nrefused 1, by reason:") and "%" not in text
