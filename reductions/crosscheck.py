@@ -15,6 +15,7 @@ signs, as in SATLIB's uf/uuf sets). The command's lines are :func:`crosscheck_te
 :func:`summary_text` of the rows' :func:`crosscheck_summary`.
 """
 
+import errno
 import os
 import random
 import time
@@ -77,7 +78,7 @@ def formulas_from_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tup
     given = [Path(path) for path in paths]
     for path in given:
         if not path.exists():
-            raise InputError("no such file or folder", str(path))
+            raise InputError(f"cannot read the file ({os.strerror(errno.ENOENT)})", str(path))
     for path in given:
         files = sorted(path.glob("*.cnf")) if path.is_dir() else [path]
         if not files:

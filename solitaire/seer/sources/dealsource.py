@@ -14,6 +14,7 @@ once. A seed range is kept as its bounds, whatever its length. :func:`deal_sourc
 source of ``bound``'s options; :func:`parse_seed_range` reads ``A:B``.
 """
 
+import errno
 import json
 import os
 import re
@@ -449,8 +450,8 @@ def _check_file(path, folder=False):
     """:class:`InputError` unless ``path`` is a file (or, with ``folder``, a folder), checked before any work, so
     the error names it."""
     if not (os.path.isfile(path) or folder and os.path.isdir(path)):
-        raise InputError("cannot read the file (no such file)" if not os.path.exists(path)
-                         else "cannot read the file (not a file)", str(path))
+        why = errno.EISDIR if os.path.isdir(path) else errno.ENOENT if not os.path.exists(path) else errno.EINVAL
+        raise InputError(f"cannot read the file ({os.strerror(why)})", str(path))
 
 
 def _seed_strings(name, text, players, strict):

@@ -288,7 +288,7 @@ def test_the_command_line_reads_openspiel_and_kaggle_games_one_row_each(tmp_path
     lines = CliRunner().invoke(main, ["deal", "--kaggle", str(FIXTURES / "kaggle_hanabi.json"), "--text"]).output
     assert lines.split() == [card_name(t) for t in kaggle.types.tolist()]
     missing = CliRunner().invoke(main, ["bound", "--openspiel", str(tmp_path / "none.jsonl")])
-    assert missing.exit_code == 2 and "none.jsonl: cannot read the file (no such file)" in missing.output
+    assert missing.exit_code == 2 and "none.jsonl: cannot read the file (No such file or directory)" in missing.output
 
 
 def test_strict_bound_takes_partial_decks_and_scores_join_them(tmp_path):
