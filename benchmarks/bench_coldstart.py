@@ -3,8 +3,8 @@
 For each command: run it once with an empty numba cache (a fresh ``NUMBA_CACHE_DIR``, and no
 compiled Python files of the checkout's own modules, as after ``pip install -e .`` in a fresh
 virtual environment: it compiles), then ``--repeat`` times more with that cache (it loads);
-wall seconds of each (``-`` for a command the checkout does not have), and the load average
-before, since the machine may be shared. The commands run as
+processor seconds (user and system) of each (``-`` for a command the checkout does not have), and the
+load average before, since the machine may be shared. The commands run as
 ``python -c "from cli import main; main()"`` in each checkout, with the same interpreter.
 
 With ``--base REVISION`` a temporary git worktree of that revision is measured too, side by
@@ -22,10 +22,10 @@ many signatures it was compiled for; numba's own library functions are summed in
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
-import time
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -37,6 +37,7 @@ COMMANDS = {
     "solve": ["solve", "instances/standard-deck-h5.deck"],
     "bound": ["bound", "-p", "2", "--seeds", "0:1", "-j1"],
     "bound --exact": ["bound", "-p", "2", "--seeds", "0:1", "--exact", "-j1"],
+    "bound --exact, L < U2": ["bound", "-p", "2", "--seeds", "12:13", "--exact", "-j1"],
     "analyze": ["analyze", "instances/hanab-live-real-game.json", "-q"],
 }
 
@@ -49,13 +50,18 @@ def clear_bytecode(root):
         path.unlink()
 
 
+def _children_seconds():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed(root, args, cache):
-    """Wall seconds of one run in ``root`` with numba's cache in ``cache``; ``None`` if it fails
-    (a checkout without the command)."""
-    start = time.perf_counter()
+    """Processor seconds (user and system) of one run in ``root`` with numba's cache in ``cache``; ``None`` if it
+    fails (a checkout without the command)."""
+    start = _children_seconds()
     done = subprocess.run([sys.executable, "-c", "from cli import main; main()", *args], cwd=root,
                           capture_output=True, env={**os.environ, "NUMBA_CACHE_DIR": cache})
-    return None if done.returncode else time.perf_counter() - start
+    return None if done.returncode else _children_seconds() - start
 
 
 #: Runs the command line, recording per compiled function (numba's compile events) the processor seconds of its
@@ -141,7 +147,7 @@ def main():
             rows.append([name] + ["-" if t is None else f"{t:.1f}" for pair in zip(*times) for t in pair]
                         + [f"{load:.1f}"])
     sides = [f" ({args.base})", " (this checkout)"] if args.base else [""]
-    header = [f"first call s{side}" for side in sides] + [f"later calls s{side}" for side in sides]
+    header = [f"first call processor s{side}" for side in sides] + [f"later calls s{side}" for side in sides]
     print(markdown_table(["command", *header, "load avg"], rows))
 
 

@@ -64,7 +64,8 @@ def refused_variant(monkeypatch):
 
     table = copy.deepcopy(variants._table())
     next(e for e in table["variants"] if e["name"] == REFUSED_VARIANT)["refused"] = REFUSAL
-    cached = (variants.all_variants, variants.supported_variants, variants.unsupported_variants, variants._ids,
+    cached = (variants.all_variants, variants.supported_variants, variants.unsupported_variants, variants.variant_names,
+              variants._entries, variants._built,
               deals.rules_of, deals._counts)
     for function in cached:
         function.cache_clear()

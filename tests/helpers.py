@@ -187,6 +187,17 @@ def free_value_by_slots(start):
     return value
 
 
+def walk(deal, choices):
+    """The position reached by taking, at each turn, legal action ``choice mod count``."""
+    game = Game(deal)
+    for choice in choices:
+        actions = legal_actions(game)
+        if game.over or not actions:
+            break
+        game.apply(actions[choice % len(actions)])
+    return game.position()
+
+
 def tiny_deal(rng, players, variant="No Variant", suits=(0, 1), draws=None, **options):
     """A short random deck over a few suits (``suits`` of ``variant``, with its copies of each card, and the
     hanab.live ``options`` given, such as ``one_extra_card``): the hands plus ``draws`` cards to draw (default:

@@ -29,7 +29,10 @@ the one it plays or discards at that step (a card played at step 1 is a 1, playe
 scan) — at most ``P * hand - 1``. The same argument maps a line keeping at most ``m`` cards to a
 solitaire play with ``h = m - 1``. The at most ``P`` final plays are a free cascade in the
 solitaire, which has no limit at all. So every U2 line is a legal solitaire play with the same
-score.
+score. :func:`u1` builds that play from U2's line where the line plays every card the position can
+still score (U1 is then the maximum, with no search of the paper's solitaire), storing each card the
+line plays at its scan, or playing it there when the line plays it at that step (its last copy in
+the hand at that step; a play that would hold more than ``h`` cards is left to the engine).
 
 With the option ``deckPlays`` (the player to move may play the deck's last card from the deck, its
 hand unchanged) the last step need not remove a card of the pooled hand, and the last card can be
@@ -87,6 +90,7 @@ from solitaire.seer.bounds.pace import PaceProblem, pace_max, pace_reaches
 from solitaire.seer.game.characters import final_turns
 from solitaire.seer.game.deals import RANKS, Deal, card_name
 from solitaire.seer.game.position import Position, position_of
+from solitaire.sequence import PlaySequence
 
 __all__ = ["Bound", "pace_problem", "u1", "u2", "u2_value", "tail_bound", "hardness", "u2_reason"]
 
@@ -190,14 +194,57 @@ def u1(source: Deal | Position) -> Bound:
     if position.ways is not None:
         return _best_fixed(position, u1)
     relaxed = _Relaxed(position)
-    result = solve_engine(relaxed.instance())
-    assert result.sequence is not None  # the engine always gives a line
+    sequence = _sequence_of_best(relaxed, position.deal.max_score)
+    if sequence is None:
+        sequence = solve_engine(relaxed.instance()).sequence
+    assert sequence is not None  # the engine always gives a line
     scanned, plays = 0, []
-    for event, index in result.sequence.events():
+    for event, index in sequence.events():
         scanned = max(scanned, index)
         if event == "play":
             plays.append((scanned, relaxed.name(relaxed.types[index - 1])))
-    return Bound("U1", relaxed.played + result.score, plays)
+    return Bound("U1", relaxed.played + len(plays), plays)
+
+
+def _sequence_of_best(relaxed: _Relaxed, max_score: int) -> PlaySequence | None:
+    """The solitaire play of U2's line (module docstring, why U2 <= U1) where that line reaches ``max_score``, so
+    that no solitaire play scores more; ``None`` where it does not, or where the play would hold more than ``h``
+    cards. Action ``t <= T`` of the line happens at the scan of card ``n0 + t - 1`` (before that card is stored or
+    discarded), the final actions after the last scan."""
+    line = pace_max(relaxed.pace()).plays
+    cards, n0 = len(relaxed.types), relaxed.n0
+    if relaxed.played + len(line) < max_score or n0 == 0:
+        return None
+    steps, h = cards - n0, n0 - 1
+    copies: dict[int, list[int]] = {}
+    for index, t in enumerate(relaxed.types, start=1):
+        copies.setdefault(t, []).append(index)
+    played = {}  # action number -> index of the card played
+    for when, t in line:
+        reach = min(n0 + when - 1, cards)  # the last card in the hand at that action
+        index = max((i for i in copies[t] if i <= reach), default=0)
+        if index == 0:
+            return None
+        played[when] = index
+    chosen = set(played.values())
+    events, held = [], 0
+    for index in range(1, cards + 1):
+        when = index - n0 + 1
+        step = played.get(when, 0) if 1 <= when <= steps else 0
+        if step and step != index:
+            events.append(("play", step))
+            held -= 1
+        if step == index:
+            events.append(("play", index))
+        elif index in chosen:
+            events.append(("store", index))
+            held += 1
+            if held > h:
+                return None
+        else:
+            events.append(("discard", index))
+    events.extend(("play", played[when]) for when in sorted(played) if when > steps)
+    return PlaySequence.from_events(events)
 
 
 def u2(source: Deal | Position) -> Bound:

@@ -64,7 +64,7 @@ from solitaire.seer.game.stacks import SUDOKU, SUDOKU_4, UP_OR_DOWN, Orders
 
 __all__ = [
     "RANKS", "START", "COLOR", "RANK", "Card", "Clue", "Reach", "Suit", "SpecialRank", "Variant",
-    "UnsupportedVariant", "get_variant", "all_variants", "supported_variants", "unsupported_variants",
+    "UnsupportedVariant", "get_variant", "all_variants", "supported_variants", "unsupported_variants", "variant_names",
     "unshuffled_deck", "retired_variants", "clue_touches", "clue_offered", "clue_is_legal", "legal_clue_exists",
     "variant_from_entry",
 ]
@@ -319,10 +319,22 @@ def _table() -> dict:
 
 
 @cache
+def _entries() -> dict[str, dict]:
+    """The shipped table's entries of hanab.live's current variants, by name, in hanab.live's order."""
+    return {e["name"]: e for e in _table()["variants"]}
+
+
+@cache
+def _built(name: str) -> Variant:
+    """The variant of a current name, built from its entry once a process (a command on one game builds one
+    variant, not the table's 2,426)."""
+    return variant_from_entry(_entries()[name], _table()["suits"])
+
+
+@cache
 def all_variants() -> dict[str, Variant]:
     """Every hanab.live variant by name, in hanab.live's order."""
-    table = _table()
-    return {e["name"]: variant_from_entry(e, table["suits"]) for e in table["variants"]}
+    return {name: _built(name) for name in _entries()}
 
 
 @cache
@@ -347,17 +359,18 @@ def retired_variants() -> dict[str, Variant]:
 
 
 @cache
-def _ids() -> dict[int, str]:
-    return {v.id: name for name, v in all_variants().items()}
+def variant_names() -> dict[int, str]:
+    """Every current hanab.live variant's name by its id, modelled or not."""
+    return {e["id"]: e["name"] for e in _table()["variants"]}
 
 
 def get_variant(key: str | int) -> Variant:
     """The variant named ``key`` (hanab.live's exact name, or one of its earlier names: a retired variant,
     :func:`retired_variants`, or a renamed one, read as its current name) or with hanab.live id ``key`` (the
     ids of its current variants: hanab.live has given the ids of retired variants to others)."""
-    name = _ids().get(key) if isinstance(key, int) else _table().get("renamed", {}).get(key, key)
-    if name in all_variants():
-        return all_variants()[name]
+    name = variant_names().get(key) if isinstance(key, int) else _table().get("renamed", {}).get(key, key)
+    if name in _entries():
+        return _built(name)
     if isinstance(key, str) and key in retired_variants():
         return retired_variants()[key]
     raise InputError(f"expected a hanab.live variant name or id, got {key!r}{_suggestion(key)}",

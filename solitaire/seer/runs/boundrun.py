@@ -39,7 +39,7 @@ from solitaire.seer.bounds.limits import COMPLETIONS, SearchLimits
 from solitaire.seer.bounds.maxscore import bounds_under, search_line
 from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.relaxations import hardness, u2_reason
-from solitaire.seer.bounds.u3 import warm_up
+from solitaire.seer.bounds.u3.search import warm_up_bounds
 from solitaire.seer.game.deals import Deal
 from solitaire.seer.game.ids import line_file_name
 from solitaire.seer.game.simulator import Action
@@ -204,7 +204,7 @@ def run_rows(deals: Iterable[Deal | Refused], jobs: int = 1, figures: bool = Tru
     row then holds U3 over ``completions`` completions of its deck.
     """
     if limits is not None:
-        warm_up()
+        warm_up_bounds()  # the search's kernels load when a deal first needs a search
     tasks = ((deal, figures, lines, limits, completions) for deal in deals)
     yield from imap_jobs(_row_task, tasks, jobs)
 

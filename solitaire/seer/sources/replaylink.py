@@ -87,14 +87,13 @@ Examples
 """
 
 import re
-from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole
 from solitaire.seer.game.options import DEFAULT_NAMES, HAND_SIZES
-from solitaire.seer.game.variants import get_variant, supported_variants, unsupported_variants
+from solitaire.seer.game.variants import get_variant, variant_names
 
 __all__ = ["SITE", "DEFAULT_NAMES", "UnlinkableGame", "replay_url", "link_or_reason", "decode_replay",
            "looks_like_replay_link"]
@@ -119,14 +118,6 @@ _BARE = re.compile(r"[0-9]{3}[0-9A-Za-z]*,[0-9A-Za-z]*,[0-9A-Za-z,]*")
 
 class UnlinkableGame(ValueError):
     """A game a replay link cannot carry faithfully; the message says why, in one line."""
-
-
-@cache
-def _variant_names() -> dict[int, str]:
-    """Every hanab.live variant's name by id (the toolkit's table, modelled or not)."""
-    names = {v.id: name for name, v in supported_variants().items()}
-    names.update((vid, name) for name, (vid, _) in unsupported_variants().items())
-    return names
 
 
 def _digit(code: int, what: str) -> str:
@@ -337,9 +328,9 @@ def _read_actions(field: str, source: str) -> list[dict]:
 
 
 def _read_variant(field: str, source: str) -> str:
-    if not field.isdigit() or int(field) not in _variant_names():
+    if not field.isdigit() or int(field) not in variant_names():
         raise InputError(f"expected a hanab.live variant id, got {field[:20]!r}", source)
-    return _variant_names()[int(field)]
+    return variant_names()[int(field)]
 
 
 def decode_replay(text: str, source: str = "<link>") -> tuple[dict, int | None]:

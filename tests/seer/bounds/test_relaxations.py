@@ -7,9 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import REAL_GAMES, standard_games
-from solitaire.seer.bounds.relaxations import hardness, pace_problem, tail_bound, u1, u2, u2_reason, u2_value
-from solitaire.seer.game.deals import STANDARD_TEXT, parse_deal_text, parse_hanablive, seeded_deal
+from helpers import REAL_GAMES, standard_games, walk
+from solitaire.referee import replay
+from solitaire.seer.bounds.relaxations import (
+    _Relaxed, _sequence_of_best, hardness, pace_problem, tail_bound, u1, u2, u2_reason, u2_value)
+from solitaire.seer.game.options import Options
+from solitaire.seer.game.position import position_of
+from solitaire.seer.game.deals import STANDARD_TEXT, Deal, parse_deal_text, parse_hanablive, seeded_deal
 from solitaire.engine import solve_engine
 from solitaire.seer.game.simulator import seer_line, simulate
 from solitaire.model import Instance
@@ -140,3 +144,35 @@ def test_u2_never_exceeds_u1_on_tiny_decks(prob):
     # the same argument for every capacity m: what min_hand's cheap necessary condition uses
     for m in range(1, prob.n0 + 1):
         assert pace_max(prob, cap=m).score <= solve_engine(instance.with_hand(m - 1)).score, m
+
+
+@settings(max_examples=150, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32), choices=st.lists(st.integers(0, 63), max_size=70),
+       deck_plays=st.booleans())
+def test_u1_from_the_u2_line_is_a_legal_solitaire_play_reaching_the_engines_value(players, seed, choices,
+                                                                                   deck_plays):
+    """Where U2's line reaches the maximum, U1 is its solitaire play (no engine): the referee replays that play to the
+    maximum, and the engine finds nothing else; from first turns and from positions of full deals."""
+    deal = seeded_deal(players, seed % 10**6)
+    if deck_plays:
+        deal = Deal(deal.types, players, deal.ident, options=Options(deck_plays=True))
+    position = walk(deal, choices)
+    if position.over:
+        return
+    relaxed = _Relaxed(position)
+    sequence = _sequence_of_best(relaxed, deal.max_score)
+    best = solve_engine(relaxed.instance()).score
+    if sequence is not None:
+        assert replay(relaxed.instance(), sequence.events()) == best == deal.max_score - relaxed.played
+    assert u1(position).score == relaxed.played + best
+
+
+def test_u1_takes_the_u2_line_wherever_it_reaches_the_maximum():
+    """On the first 200 seeds of each player count every deal whose U2 is the maximum has its U1 play from U2's line
+    (the copies it plays are the last in the hand at their step, which never hold more than h cards there)."""
+    for players in (2, 3, 4, 5, 6):
+        for seed in range(200):
+            deal = seeded_deal(players, seed)
+            relaxed = _Relaxed(position_of(deal))
+            taken = _sequence_of_best(relaxed, deal.max_score) is not None
+            assert taken == (u2(deal).score == deal.max_score), (players, seed)

@@ -14,20 +14,9 @@ from solitaire.seer.bounds.freegame import free_reaches
 from solitaire.seer.game.simulator import Game, IllegalAction, seer_line, seer_score, simulate
 from solitaire.seer.game.position import Position, parse_position
 from solitaire.seer.game.simulator import positions_of_game
-from helpers import REAL_GAMES, brute, legal_actions, standard_games, tiny_deal
+from helpers import REAL_GAMES, brute, legal_actions, standard_games, tiny_deal, walk
 
 REAL = REAL_GAMES / "hanablive_games.jsonl"
-
-
-def walk(deal, choices):
-    """The position reached by taking, at each turn, legal action ``choice mod count``."""
-    game = Game(deal)
-    for choice in choices:
-        actions = legal_actions(game)
-        if game.over or not actions:
-            break
-        game.apply(actions[choice % len(actions)])
-    return game.position()
 
 
 def rotated(deal):

@@ -418,12 +418,14 @@ def _exact_plain(deal: Deal, limits: SearchLimits, start: Position | None, sched
                  strict: bool = False) -> ExactResult:
     """U3 of a deal or position of one build order per suit (:func:`exact`); with ``strict`` the search plays the
     game whose clues need a teammate holding a card every kind of clue touches (:func:`muted_types`), whose lines
-    are lines of the real game, and its upper bound is that game's or the bot's score."""
-    warm_up()
+    are lines of the real game, and its upper bound is that game's or the bot's score. The search's kernels are
+    loaded (compiled on the very first run) when a deal first needs them, off its clock."""
+    warm_up_bounds()
     began = time.perf_counter()
     reaches = _peer(limits.peer_encoding) if limits.peer_timeout and peers_asked(deal) else None  # fails now
     origin = _Origin.of(deal, start, strict)
     found = _first_bounds(deal, start, origin)
+    began += found.loading
     if found.low < found.high:
         _search(found, origin, schedule, None if limits.timeout is None else began + limits.timeout)
     method = found.closed_by()
@@ -467,6 +469,7 @@ def _exact_fixed(deal: Deal, limits: SearchLimits, start: Position | None, sched
     :func:`~solitaire.seer.bounds.orders.real_actions`: Sudoku of 4 suits pre-plays a card per suit). Raises
     :class:`~solitaire.seer.game.variants.UnsupportedVariant` for a variant with a card no clue touches."""
     deal.variant.check_playable()
+    warm_up()  # timed from here: every kernel loaded first
     began = time.perf_counter()
     deadline = None if limits.timeout is None else began + limits.timeout
     origin = Position.initial(deal) if start is None else start
@@ -531,6 +534,7 @@ def _exact_sandwiched(deal: Deal, limits: SearchLimits, start: Position | None, 
     position with detrimental characters that only refuse moves (:func:`exact`): bounded by :func:`_sandwich`, then,
     while the bounds differ, as the best of its moves (:func:`_settle`), within ``limits.timeout`` and
     :data:`SETTLE_STATES` states."""
+    warm_up()  # timed from here: every kernel loaded first
     began = time.perf_counter()
     deadline = None if limits.timeout is None else began + limits.timeout
     origin = Position.initial(deal) if start is None else start
@@ -559,6 +563,7 @@ def _exact_token_free(deal: Deal, limits: SearchLimits, start: Position | None, 
     without characters searched in half the time and realised under them
     (:func:`~solitaire.seer.bounds.alternation.realise`); then, with at most :data:`EXHAUSTIVE_DECK` cards to draw,
     the exhaustive search. Within ``limits.timeout``; no peer (none plays the characters)."""
+    warm_up()  # timed from here: every kernel loaded first
     began = time.perf_counter()
     deadline = None if limits.timeout is None else began + limits.timeout
     origin = Position.initial(deal) if start is None else start
@@ -744,6 +749,7 @@ class _Found:
     nodes: int = 0
     searches: int = 0
     stopped: bool = False
+    loading: float = 0.0  # seconds spent loading the search's kernels (:func:`warm_up_search`) for this deal
 
     def closed_by(self) -> Method | None:
         """What closed the gap (:attr:`ExactResult.method`) before any peer: the bot (L = U2, no search), the
@@ -764,15 +770,21 @@ def _first_bounds(deal: Deal, start: Position | None, origin: _Origin) -> _Found
     endless = deal.rules.endless
     actions, low = seer_line(origin.game.position()) if endless else bot_finish(origin.game)
     upper2 = u2_value(deal if start is None else start)
+    loading = 0.0
     if origin.game.over:
         high = origin.game.score
+    elif low == upper2 or endless:
+        high = upper2
     else:
-        high = upper2 if low == upper2 or endless else min(upper2, hope_from(origin.setup, origin.root))
+        loading = -time.perf_counter()
+        warm_up_search()
+        loading += time.perf_counter()
+        high = min(upper2, hope_from(origin.setup, origin.root))
     if high < low and origin.strict:  # the bot's line of the real game beats every line of the strict one
         high = low
     if high < low:
         raise AssertionError(f"{deal.ident}: the bot's line scores {low} above the bound {high}")
-    return _Found(low, upper2, low, high, actions)
+    return _Found(low, upper2, low, high, actions, loading=loading)
 
 
 def _search(found: _Found, origin: _Origin, schedule: Schedule, deadline: float | None) -> None:
@@ -864,15 +876,19 @@ def peer_close(start: Deal | Position, low: int, high: int, actions: list[Action
     return low, high, actions
 
 
+@functools.cache
 def warm_up_bounds() -> None:
-    """Load (compile on the very first run) the kernels of U2 and of the bot: one part of :func:`warm_up`."""
+    """Load (compile on the very first run) the kernels of U2 and of the bot, once a process: one part of
+    :func:`warm_up`."""
     u2_value(seeded_deal(2, 12))  # U2 = 23: every kernel of U2 runs
     bot_finish(Game(seeded_deal(2, 12)))
 
 
+@functools.cache
 def warm_up_search() -> None:
-    """Load (compile on the very first run) the kernels of the U3 search and its node bound: the other part of
-    :func:`warm_up`, independent of the first (two processes with an empty cache can compile one each)."""
+    """Load (compile on the very first run) the kernels of the U3 search and its node bound, once a process: the
+    other part of :func:`warm_up`, independent of the first (two processes with an empty cache can compile one
+    each)."""
     deck = np.array([0, 1, 5, 6, 2, 7, 3, 8, 4, 9, 0, 5], dtype=np.int64)
     setup, root = setup_of(deck, 2, 5, 0, 1, 0), first_turn(deck, 2, 5, MAX_SCORE, 1)
     search_from(setup, root, 1, tt_table(1, tt_table(1)), 10, 0, False, MEMO_BITS)
