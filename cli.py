@@ -84,17 +84,26 @@ SEARCH_MODULES = ("solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.pace
 
 
 def _compile_ahead(jobs, *modules, ahead=True):
-    """Before a command that runs the kernels of ``modules``: where the cache is cold (a first call), say so once on
-    standard error, on a terminal or not (``ahead``: naming ``warm-up``), and with ``jobs`` > 1 compile now the parts
-    of :data:`solitaire.compiled.PARTS` that hold a cold module, one per process (the command then loads them)."""
-    from solitaire.compiled import cold_modules, compiling_note, load_parts, parts_of
+    """Before a command that may run the kernels of ``modules``: say once on standard error, on a terminal or not
+    (``ahead``: naming ``warm-up``), when compiling starts; with ``jobs`` > 1 and a cold cache (a first call) compile
+    now the parts of :data:`solitaire.compiled.PARTS` that hold a cold module, one per process (the command then loads
+    them), else each kernel compiles when the command first needs it."""
+    from solitaire.compiled import cold_modules, compiling_note, load_parts, on_first_compile, parts_of
 
-    cold = cold_modules(*modules)
+    said = []
+
+    def say():
+        if not said:
+            said.append(True)
+            clear = "\r\033[K" if sys.stderr.isatty() else ""  # a progress bar's line, if one is drawn
+            click.echo(f"{clear}hanabi-solitaire: {compiling_note(ahead)}", err=True)
+
+    on_first_compile(say)
+    cold = cold_modules(*modules) if jobs > 1 else []
     if cold:
-        click.echo(f"hanabi-solitaire: {compiling_note(ahead)}", err=True)
-        if jobs > 1:
-            for _ in load_parts(jobs, parts_of(*cold)):
-                pass
+        say()
+        for _ in load_parts(jobs, parts_of(*cold)):
+            pass
 
 
 @main.command("examples")

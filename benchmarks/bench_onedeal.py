@@ -12,7 +12,10 @@ For each of ``--deals`` seeded deals (``deal -p P --seeds 0:K``, as hanab.live g
 Processor seconds are the process's user and system time (``resource.getrusage`` of the children), which
 a busy machine changes less than wall time; the table gives the median and the largest per command and
 the ratio of the medians. The numba cache must be warm (run any ``bound --exact`` once before). Also
-``analyze`` of the shipped real game, ``--deals`` times. Run from the repository root::
+``analyze`` of the shipped real game, ``--deals`` times. The toolkit measured is this checkout's, or with
+``--install PY`` (repeatable) the one installed beside each interpreter ``PY`` (``pip install .`` of two
+revisions in two virtual environments, measured side by side, run from a folder of their own). Run from the
+repository root::
 
     python benchmarks/bench_onedeal.py --deals 20 --pyhanabi /path/to/Py-Hanabi --pyhanabi-python /path/to/python
 """
@@ -44,10 +47,11 @@ print(solve_sat(HanabiInstance(deck, len(game["players"])))[0])
 """
 
 
-def cpu_seconds(command):
-    """Run ``command`` (checked) and return its processor seconds (user + system) and its standard output."""
+def cpu_seconds(command, where=ROOT):
+    """Run ``command`` (checked) in the folder ``where`` and return its processor seconds (user + system) and its
+    standard output."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
+    done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=where)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, done.stdout
 
@@ -58,24 +62,29 @@ def main():
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--pyhanabi", help="a checkout of fpvandoorn/Py-Hanabi (its src/ is put on sys.path)")
     parser.add_argument("--pyhanabi-python", default=sys.executable, help="the interpreter that runs Py-Hanabi")
+    parser.add_argument("--install", action="append", default=[],
+                        help="an interpreter whose installed toolkit to measure (repeatable; default: this checkout)")
     args = parser.parse_args()
-    command = [sys.executable, "-m", "solitaire"]
-    games = subprocess.run([*command, "deal", "-p", str(args.players), "--seeds", f"0:{args.deals}"],
-                           capture_output=True, text=True, check=True).stdout.splitlines()
-    times = {"import numba": [], "bound --exact (one deal)": [], "analyze (one real game)": []}
+    dealt = subprocess.run([sys.executable, "-m", "solitaire", "deal", "-p", str(args.players), "--seeds",
+                            f"0:{args.deals}"], capture_output=True, text=True, check=True, cwd=ROOT)
+    games = dealt.stdout.splitlines()
+    times: dict[str, list[float]] = {"import numba": []}
     if args.pyhanabi:
         times["Py-Hanabi solve_sat (one deal)"] = []
     with tempfile.TemporaryDirectory() as folder:
+        sides = [(f" ({python})", [python, "-m", "solitaire"], folder) for python in args.install] or \
+            [("", [sys.executable, "-m", "solitaire"], ROOT)]
         script = Path(folder) / "pyhanabi_one.py"
         script.write_text(PYHANABI)
         for number, game in enumerate(games):
             path = Path(folder) / f"deal{number}.json"
             path.write_text(game + "\n")
             times["import numba"].append(cpu_seconds([sys.executable, "-c", "import numba"])[0])
-            bound = [*command, "bound", "--hanab-live", str(path), "--exact", "-j", "1", "-q"]
-            times["bound --exact (one deal)"].append(cpu_seconds(bound)[0])
-            analyze = [*command, "analyze", str(REAL_GAME), "-j", "1", "-q"]
-            times["analyze (one real game)"].append(cpu_seconds(analyze)[0])
+            for side, command, where in sides:
+                bound = [*command, "bound", "--hanab-live", str(path), "--exact", "-j", "1", "-q"]
+                times.setdefault(f"bound --exact (one deal){side}", []).append(cpu_seconds(bound, where)[0])
+                analyze = [*command, "analyze", str(REAL_GAME), "-j", "1", "-q"]
+                times.setdefault(f"analyze (one real game){side}", []).append(cpu_seconds(analyze, where)[0])
             if args.pyhanabi:
                 pyhanabi = [args.pyhanabi_python, str(script), str(Path(args.pyhanabi) / "src"), str(path)]
                 times["Py-Hanabi solve_sat (one deal)"].append(cpu_seconds(pyhanabi)[0])

@@ -14,12 +14,14 @@ on as many processes: ``hanabi-solitaire warm-up``, a command on several process
 
 import importlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from numba.core import event
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["cold_modules", "COMPILING_NOTE", "compiling_note", "PARTS", "Loaded", "load_part", "load_parts", "parts_of"]
+__all__ = ["cold_modules", "COMPILING_NOTE", "compiling_note", "PARTS", "Loaded", "load_part", "load_parts", "parts_of",
+           "on_first_compile"]
 
 #: The compiled code in parts that compile independently, the longest first: each part's modules (whose kernels it
 #: compiles) and what uses it.
@@ -43,6 +45,28 @@ def compiling_note(ahead: bool = True) -> str:
 
 #: The notice of every command but ``warm-up`` (:func:`compiling_note`).
 COMPILING_NOTE = compiling_note()
+
+
+class _FirstCompile(event.Listener):
+    """Calls ``callback`` at the start of the first compile it hears of, once."""
+
+    def __init__(self, callback: Callable[[], None]) -> None:
+        self.callback: Callable[[], None] | None = callback
+
+    def on_start(self, ev: event.Event) -> None:
+        if self.callback is not None:
+            callback, self.callback = self.callback, None
+            callback()
+
+    def on_end(self, ev: event.Event) -> None:
+        pass
+
+
+def on_first_compile(callback: Callable[[], None]) -> None:
+    """Call ``callback`` once, when this process first compiles a kernel: numba's ``numba:compile`` event, which a
+    cache miss raises and loading from the cache does not (a command compiles only what its input needs, the search
+    at the first deal that needs one, so only then can it say it compiles)."""
+    event.register("numba:compile", _FirstCompile(callback))
 
 
 def _kernels(module):

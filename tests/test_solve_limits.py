@@ -215,6 +215,26 @@ def test_the_first_call_says_it_compiles_and_the_next_compiles_nothing(tmp_path,
     assert code == 0 and COMPILING_NOTE not in written and compiled == [], (written, compiled)
 
 
+@pytest.mark.long
+def test_a_deal_the_bot_wins_compiles_neither_the_search_nor_the_engine(tmp_path):
+    """U3 of a deal the bot wins needs no search and U1 of a deal whose U2 is the maximum no engine: with an empty
+    cache neither is compiled (nor said to be, the second time); a deal that needs both then compiles both, and only
+    them, saying so once."""
+    search_and_engine = {"solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.u3.hope", "solitaire.engine"}
+
+    def modules(seeds):
+        code, written, compiled = on_a_terminal(["bound", "-p", "2", "--seeds", seeds, "--exact", "-j1", "-q"],
+                                                tmp_path)
+        assert code == 0 and written.count(COMPILING_NOTE) == (1 if compiled else 0), written
+        return {name.rsplit(".", 1)[0] for name in compiled if name.startswith("solitaire.")}
+
+    won = modules("0:1")  # L = U2 = 25
+    assert "solitaire.seer.bounds.u3.bot" in won and not won & search_and_engine, won
+    assert modules("0:1") == set()
+    searched = modules("12:13")  # L = 17 < U2 = 23 < 25
+    assert search_and_engine <= searched and "solitaire.seer.bounds.u3.bot" not in searched, searched
+
+
 def test_off_a_terminal_the_first_call_says_it_compiles_too(tmp_path):
     """The notice goes to standard error whenever the cache is cold, a pipe or a log file as much as a terminal."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
