@@ -88,7 +88,7 @@ def _compile_ahead(jobs, *modules, ahead=True):
     (``ahead``: naming ``warm-up``), when compiling starts; with ``jobs`` > 1 and a cold cache (a first call) compile
     now the parts of :data:`solitaire.compiled.PARTS` that hold a cold module, one per process (the command then loads
     them), else each kernel compiles when the command first needs it."""
-    from solitaire.compiled import cold_modules, compiling_note, load_parts, on_first_compile, parts_of
+    from solitaire.compiled import cold_modules, compiling_note, load_parts, on_compile, parts_of
 
     said = []
 
@@ -98,7 +98,7 @@ def _compile_ahead(jobs, *modules, ahead=True):
             clear = "\r\033[K" if sys.stderr.isatty() else ""  # a progress bar's line, if one is drawn
             click.echo(f"{clear}hanabi-solitaire: {compiling_note(ahead)}", err=True)
 
-    on_first_compile(say)
+    on_compile(began=say)
     cold = cold_modules(*modules) if jobs > 1 else []
     if cold:
         say()

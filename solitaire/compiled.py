@@ -21,7 +21,7 @@ from numba.core import event
 from numba.core.registry import CPUDispatcher
 
 __all__ = ["cold_modules", "COMPILING_NOTE", "compiling_note", "PARTS", "Loaded", "load_part", "load_parts", "parts_of",
-           "on_first_compile"]
+           "on_compile", "Compiles"]
 
 #: The compiled code in parts that compile independently, the longest first: each part's modules (whose kernels it
 #: compiles) and what uses it.
@@ -47,26 +47,37 @@ def compiling_note(ahead: bool = True) -> str:
 COMPILING_NOTE = compiling_note()
 
 
-class _FirstCompile(event.Listener):
-    """Calls ``callback`` at the start of the first compile it hears of, once."""
+class Compiles(event.Listener):
+    """Hears this process's compiles (numba's ``numba:compile`` events, which a cache miss raises and loading from the
+    cache does not): ``began()`` as each outermost compile starts, ``ended(seconds)`` as it ends, the kernels it calls
+    compiled within it. :func:`on_compile` registers one; :meth:`stop` unregisters it."""
 
-    def __init__(self, callback: Callable[[], None]) -> None:
-        self.callback: Callable[[], None] | None = callback
+    def __init__(self, began: Callable[[], None], ended: Callable[[float], None]) -> None:
+        self.began, self.ended, self.depth, self.start = began, ended, 0, 0.0
 
     def on_start(self, ev: event.Event) -> None:
-        if self.callback is not None:
-            callback, self.callback = self.callback, None
-            callback()
+        if self.depth == 0:
+            self.start = time.perf_counter()
+            self.began()
+        self.depth += 1
 
     def on_end(self, ev: event.Event) -> None:
-        pass
+        self.depth -= 1
+        if self.depth == 0:
+            self.ended(time.perf_counter() - self.start)
+
+    def stop(self) -> None:
+        event.unregister("numba:compile", self)
 
 
-def on_first_compile(callback: Callable[[], None]) -> None:
-    """Call ``callback`` once, when this process first compiles a kernel: numba's ``numba:compile`` event, which a
-    cache miss raises and loading from the cache does not (a command compiles only what its input needs, the search
-    at the first deal that needs one, so only then can it say it compiles)."""
-    event.register("numba:compile", _FirstCompile(callback))
+def on_compile(began: Callable[[], None] = lambda: None,
+               ended: Callable[[float], None] = lambda seconds: None) -> Compiles:
+    """Call ``began()`` whenever this process starts compiling a kernel and ``ended(seconds)`` when it is done (a
+    command compiles only what its input needs, the U3 search at the first deal that needs one, so only then can it
+    say it compiles, and a progress bar leave the compile out of its estimate)."""
+    listener = Compiles(began, ended)
+    event.register("numba:compile", listener)
+    return listener
 
 
 def _kernels(module):
