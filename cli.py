@@ -333,12 +333,6 @@ def bound(source, csv_out, jsonl_out, resume, jobs, held, scores_file, printed):
     from solitaire.seer.sources.dealsource import deal_source
 
     exact = held["with_exact"]
-    # with --exact the search's parts compile on the run's processes first; without, the workers compile the few
-    # kernels of U1 and U2 as they first need them
-    if exact:
-        _compile_ahead(jobs, *SEARCH_MODULES, "solitaire.engine")
-    else:
-        _compile_ahead(1, "solitaire.seer.bounds.pace", "solitaire.engine")
     out = csv_out or jsonl_out
     distinct_files(**{"--deal": source["deal"], "--hanab-live": source["hanab_live"],
                       "--openspiel": source["openspiel"], "--kaggle": source["kaggle"], "--csv/--jsonl": out})
@@ -354,6 +348,9 @@ def bound(source, csv_out, jsonl_out, resume, jobs, held, scores_file, printed):
     if held["limits"].peer_timeout and not exact:
         usage_error("--peer-timeout needs --exact")
     with BoundRun(deals, options, out, bool(csv_out), resume, held["lines_dir"], jobs, scores) as run:
+        # with --exact and several deals the search's parts compile first on the run's processes; else each kernel
+        # compiles when a deal first needs it (a deal the bot wins, none of the search's)
+        _compile_ahead(run.jobs if exact else 1, *SEARCH_MODULES, "solitaire.engine")
         printed.rows(run.rows(), run.todo, "deals", bound_row_text)
     summary = run.summary()
     click.echo(json.dumps({"rows": run.new, "summary": summary}) if printed.as_json else bound_summary_text(summary))

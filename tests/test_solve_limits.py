@@ -222,8 +222,8 @@ def test_a_deal_the_bot_wins_compiles_neither_the_search_nor_the_engine(tmp_path
     them, saying so once."""
     search_and_engine = {"solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.u3.hope", "solitaire.engine"}
 
-    def modules(seeds):
-        code, written, compiled = on_a_terminal(["bound", "-p", "2", "--seeds", seeds, "--exact", "-j1", "-q"],
+    def modules(seeds):  # one deal: one process, whatever -j says
+        code, written, compiled = on_a_terminal(["bound", "-p", "2", "--seeds", seeds, "--exact", "-j2", "-q"],
                                                 tmp_path)
         assert code == 0 and written.count(COMPILING_NOTE) == (1 if compiled else 0), written
         return {name.rsplit(".", 1)[0] for name in compiled if name.startswith("solitaire.")}
@@ -233,6 +233,13 @@ def test_a_deal_the_bot_wins_compiles_neither_the_search_nor_the_engine(tmp_path
     assert modules("0:1") == set()
     searched = modules("12:13")  # L = 17 < U2 = 23 < 25
     assert search_and_engine <= searched and "solitaire.seer.bounds.u3.bot" not in searched, searched
+
+
+def test_bad_input_is_refused_before_anything_compiles(tmp_path):
+    """A missing file is refused at once, with the cache empty: nothing compiled, nothing said of compiling."""
+    code, written, compiled = on_a_terminal(["bound", "--hanab-live", str(tmp_path / "missing.json"), "--exact"],
+                                            tmp_path / "cache")
+    assert code == 2 and "missing.json" in written and COMPILING_NOTE not in written and compiled == [], written
 
 
 def test_off_a_terminal_the_first_call_says_it_compiles_too(tmp_path):

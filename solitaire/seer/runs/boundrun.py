@@ -340,7 +340,7 @@ class BoundRun(LockedRun):
     lines_dir : str, optional
         With ``options.limits``: write each deal's optimal line there as ``<id>.json``.
     jobs : int
-        Worker processes.
+        Worker processes, at most one per deal to compute (:attr:`jobs`: one deal, one process).
 
     Raises
     ------
@@ -369,6 +369,7 @@ class BoundRun(LockedRun):
             self.close()
             raise
         self.todo = source.count - len(self.kept)
+        self.jobs = max(1, min(jobs, self.todo))
 
     def _resumed(self) -> list[BoundRow | PartialRow]:
         """The rows of ``out`` this run reuses."""
