@@ -209,23 +209,37 @@ def u1(source: Deal | Position) -> Bound:
 def _sequence_of_best(relaxed: _Relaxed, max_score: int) -> PlaySequence | None:
     """The solitaire play of U2's line (module docstring, why U2 <= U1) where that line reaches ``max_score``, so
     that no solitaire play scores more; ``None`` where it does not, or where the play would hold more than ``h``
-    cards. Action ``t <= T`` of the line happens at the scan of card ``n0 + t - 1`` (before that card is stored or
-    discarded), the final actions after the last scan."""
+    cards (:func:`_scan`)."""
     line = pace_max(relaxed.pace()).plays
-    cards, n0 = len(relaxed.types), relaxed.n0
-    if relaxed.played + len(line) < max_score or n0 == 0:
+    if relaxed.played + len(line) < max_score or relaxed.n0 == 0:
         return None
-    steps, h = cards - n0, n0 - 1
+    played = _copies_played(relaxed, line)
+    return None if played is None else _scan(relaxed, played)
+
+
+def _copies_played(relaxed: _Relaxed, line: list[tuple[int, int]]) -> dict[int, int] | None:
+    """For each action of a U2 line ``(action number, type)``, the 1-based index of the last copy of its type in the
+    hand at that action (``n0 + t - 1`` cards drawn by action ``t``), or ``None`` if there is none."""
+    cards, n0 = len(relaxed.types), relaxed.n0
     copies: dict[int, list[int]] = {}
     for index, t in enumerate(relaxed.types, start=1):
         copies.setdefault(t, []).append(index)
-    played = {}  # action number -> index of the card played
+    played = {}
     for when, t in line:
         reach = min(n0 + when - 1, cards)  # the last card in the hand at that action
         index = max((i for i in copies[t] if i <= reach), default=0)
         if index == 0:
             return None
         played[when] = index
+    return played
+
+
+def _scan(relaxed: _Relaxed, played: dict[int, int]) -> PlaySequence | None:
+    """The solitaire events of the plays ``played`` (action number -> card index): each card scanned in order, the
+    play of action ``t <= T`` made before the scan of card ``n0 + t - 1``, a card played later stored, the others
+    discarded, the final actions after the last scan; ``None`` where more than ``h = n0 - 1`` cards would be held."""
+    cards, n0 = len(relaxed.types), relaxed.n0
+    steps, h = cards - n0, n0 - 1
     chosen = set(played.values())
     events, held = [], 0
     for index in range(1, cards + 1):
