@@ -224,8 +224,11 @@ class Traits:
     def _clue_refusal(self, game: Any, player: int, target: int, clue: Clue) -> str | None:
         variant: Variant = game.deal.variant
         name, state = self.cast[player].name, self.state[player]
-        hand = game.hands[target]
-        touched = [o for o in hand if clue_touches(variant, clue, game.card(o))]
+        hand, types = game.hands[target], game.rules.clue_types.get(clue)
+        if types is None:  # a clue the variant does not offer
+            touched = [o for o in hand if clue_touches(variant, clue, game.card(o))]
+        else:
+            touched = [o for o in hand if game.types[o] in types]
         if self._giver_refuses(name, state, player, target, clue, touched, hand, game):
             return f"{name} may not give this clue"
         receiver = self.cast[target].name

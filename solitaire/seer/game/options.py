@@ -364,14 +364,20 @@ class Rules:
         return [self.variant.card_of(t) for t in range(len(self.variant.suits) * self.variant.width)]
 
     @cached_property
-    def clue_reach(self) -> dict[Clue, frozenset[int] | None]:
-        """Per clue the variant offers (:meth:`~solitaire.seer.game.variants.Variant.clues`): the types it touches,
-        or ``None`` when it may be given to any hand (empty clues allowed, or a kind of clue that touches nothing
-        in this variant). A clue may be given to a hand when it is ``None`` or touches a type of the hand: what
-        :func:`~solitaire.seer.game.variants.clue_is_legal` decides, by types."""
-        return {clue: None if clue_is_legal(self.variant, clue, [], self.options.empty_clues)
-                else frozenset(t for t, card in enumerate(self._cards) if clue_touches(self.variant, clue, card))
+    def clue_types(self) -> dict[Clue, frozenset[int]]:
+        """Per clue the variant offers (:meth:`~solitaire.seer.game.variants.Variant.clues`): the types it touches."""
+        cards = self._cards
+        return {clue: frozenset(t for t, card in enumerate(cards) if clue_touches(self.variant, clue, card))
                 for clue in self.variant.clues()}
+
+    @cached_property
+    def clue_reach(self) -> dict[Clue, frozenset[int] | None]:
+        """Per clue the variant offers: the types it touches (:attr:`clue_types`), or ``None`` when it may be given
+        to any hand (empty clues allowed, or a kind of clue that touches nothing in this variant). A clue may be given
+        to a hand when it is ``None`` or touches a type of the hand: what
+        :func:`~solitaire.seer.game.variants.clue_is_legal` decides, by types."""
+        return {clue: None if clue_is_legal(self.variant, clue, [], self.options.empty_clues) else types
+                for clue, types in self.clue_types.items()}
 
     @property
     def clueable(self) -> tuple[bool, ...]:
