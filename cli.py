@@ -83,25 +83,38 @@ def main():
 SEARCH_MODULES = ("solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.bot")
 
 
+class _Notice:
+    """The compiling notice of the command running: said at most once, when compiling starts, by one listener of the
+    process's compiles (:func:`solitaire.compiled.on_compile`), registered by the first command that may compile."""
+
+    ahead = True  # naming ``warm-up``
+    said = False
+    listening = False
+
+    @classmethod
+    def say(cls) -> None:
+        from solitaire.compiled import compiling_note
+
+        if not cls.said:
+            cls.said = True
+            clear = "\r\033[K" if sys.stderr.isatty() else ""  # a progress bar's line, if one is drawn
+            click.echo(f"{clear}hanabi-solitaire: {compiling_note(cls.ahead)}", err=True)
+
+
 def _compile_ahead(jobs, *modules, ahead=True):
     """Before a command that may run the kernels of ``modules``: say once on standard error, on a terminal or not
-    (``ahead``: naming ``warm-up``), when compiling starts; with ``jobs`` > 1 and a cold cache (a first call) compile
-    now the parts of :data:`solitaire.compiled.PARTS` that hold a cold module, one per process (the command then loads
-    them), else each kernel compiles when the command first needs it."""
-    from solitaire.compiled import cold_modules, compiling_note, load_parts, on_compile, parts_of
+    (``ahead``: naming ``warm-up``), when compiling starts (:class:`_Notice`); with ``jobs`` > 1 and a cold cache (a
+    first call) compile now the parts of :data:`solitaire.compiled.PARTS` that hold a cold module, one per process (the
+    command then loads them), else each kernel compiles when the command first needs it."""
+    from solitaire.compiled import cold_modules, load_parts, on_compile, parts_of
 
-    said = []
-
-    def say():
-        if not said:
-            said.append(True)
-            clear = "\r\033[K" if sys.stderr.isatty() else ""  # a progress bar's line, if one is drawn
-            click.echo(f"{clear}hanabi-solitaire: {compiling_note(ahead)}", err=True)
-
-    on_compile(began=say)
+    _Notice.ahead, _Notice.said = ahead, False
+    if not _Notice.listening:
+        _Notice.listening = True
+        on_compile(began=_Notice.say)
     cold = cold_modules(*modules) if jobs > 1 else []
     if cold:
-        say()
+        _Notice.say()
         for _ in load_parts(jobs, parts_of(*cold)):
             pass
 
