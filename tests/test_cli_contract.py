@@ -400,3 +400,11 @@ def test_an_output_written_at_the_end_is_checked_before_the_work(tmp_path, args)
         result = run(*args, path)
         one_line_error(result, str(path))
     assert os.listdir(tmp_path) == []  # the check leaves no file behind
+
+
+@pytest.mark.parametrize("command", ["bound", "deal"])
+def test_a_file_given_as_an_argument_is_told_its_option(tmp_path, command):
+    path = tmp_path / "games.jsonl"
+    path.write_text(game(score=3) + "\n")
+    one_line_error(run(command, path), f"({path})", "--hanab-live FILE", "--deal FILE", f"{command} --help")
+    assert "--hanab-live" not in run("solve", path, path).output  # a command that takes arguments: click's words

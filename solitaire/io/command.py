@@ -37,7 +37,7 @@ from solitaire.io.errors import InputError
 from solitaire.io.interrupt import REPEAT, STOP_SIGNALS, Terminated, stop_signal, watch_interrupts
 
 __all__ = ["CommandGroup", "interrupt", "unraisable", "stop_now", "stopped_line", "usage_error", "usage_errors",
-           "in_options", "option_names"]
+           "in_options", "option_names", "ARGUMENT_HINT"]
 
 #: Set by every Python handler of a stop signal: the watch of :func:`~solitaire.io.interrupt.watch_interrupts`
 #: stops the command when a signal reaches none within ``_GRACE`` seconds (it came inside a long compiled call).
@@ -47,6 +47,11 @@ _GRACE = 1.0
 #: The first signal that stopped the command and when (``time.monotonic``).
 _FIRST: list[Any] = [None, 0.0]
 _NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
+#: The attribute of a command's callback that says where its input comes from, told to a user who gave it an argument
+#: it does not take (:class:`~solitaire.io.options.OptionGroup`'s ``argument_hint``).
+ARGUMENT_HINT = "argument_hint"
+#: click's message for an argument a command does not take.
+_EXTRA_ARGUMENT = re.compile(r"Got unexpected extra arguments? ")
 
 
 def stopped_line(signum: int | None, line: str) -> str:
@@ -207,7 +212,10 @@ class CommandGroup(click.Group):
             sys.exit(err.exit_code)
         except click.UsageError as err:  # click would print the usage, a hint and the error on four lines
             where = err.ctx.command_path if err.ctx else "hanabi-solitaire"
-            click.echo(f"hanabi-solitaire: error: {err.format_message()} (see '{where} --help')", err=True)
+            hint = getattr(err.ctx.command.callback, ARGUMENT_HINT, None) if err.ctx else None
+            said = f"{err.format_message()}; {hint}" if hint and _EXTRA_ARGUMENT.match(err.format_message()) else \
+                err.format_message()
+            click.echo(f"hanabi-solitaire: error: {said} (see '{where} --help')", err=True)
             sys.exit(2)
         except click.ClickException as err:
             err.show()

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import click
 
+from solitaire.io.command import ARGUMENT_HINT
 from solitaire.io.params import Whole, example_option
 from solitaire.io.progress import Progress
 
@@ -32,10 +33,13 @@ Row = TypeVar("Row")
 
 class OptionGroup:
     """The options ``decorators`` (``click.option`` decorators, option groups, ``example_option``), given to the
-    command as the one parameter ``name``: ``build(**values)`` (by default the dict of their values by name)."""
+    command as the one parameter ``name``: ``build(**values)`` (by default the dict of their values by name).
+    ``argument_hint``: what the command says when it is given an argument, it whose input comes from these options
+    (the :data:`~solitaire.io.command.ARGUMENT_HINT` of its callback)."""
 
-    def __init__(self, name: str, *decorators: Decorator, build: Callable[..., Any] = dict) -> None:
-        self.name, self.decorators, self.build = name, decorators, build
+    def __init__(self, name: str, *decorators: Decorator, build: Callable[..., Any] = dict,
+                 argument_hint: str | None = None) -> None:
+        self.name, self.decorators, self.build, self.argument_hint = name, decorators, build, argument_hint
 
     def __call__(self, command: Callable[..., Any]) -> Callable[..., Any]:
         gathered: list[str] = []
@@ -46,6 +50,8 @@ class OptionGroup:
             return command(*args, **kwargs, **{self.name: self.build(**values)})
 
         params = gather.__dict__.setdefault("__click_params__", [])  # shared with the wrappers below
+        if self.argument_hint:  # functools.wraps carries it to the callback, where the command group reads it
+            setattr(gather, ARGUMENT_HINT, self.argument_hint)
         first = len(params)
         declared: Callable[..., Any] = gather
         for decorator in reversed(self.decorators):
@@ -94,7 +100,10 @@ DEAL_SOURCES = OptionGroup(
     click.option("--strict", is_flag=True,
                  help="Stop at the first game the toolkit refuses (exit 2) instead of giving it a row of its own "
                       "(deal prints a seed string's deck whatever its variant)."),
-    example_option("deal", ("deck", "game"), required=False, label="--deal"))
+    example_option("deal", ("deck", "game"), required=False, label="--deal"),
+    argument_hint="the deals come from an option: --hanab-live FILE for hanab.live games (a file as 'analyze' "
+                  "takes them), --deal FILE for one deal (text, .deck or hanab.live JSON), --openspiel FILE, "
+                  "--kaggle FILE, --jaxmarl PATH, or a range of seeds")
 
 
 @dataclass(frozen=True)
