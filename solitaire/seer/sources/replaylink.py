@@ -112,6 +112,8 @@ _HARMLESS = frozenset({"timed", "timeBase", "timePerTurn", "speedrun", "cardCycl
 #: Fields some game records carry beside ``options``, each the same as an option.
 _BESIDE = {"variant": "variant", "starting_player": "startingPlayer"}
 _PATH = re.compile(r"/(?:shared-)?replay-json/(.*)")
+#: hanab.live's links to a game by its number: they hold no game, the server does.
+_NUMBERED = re.compile(r"/(?:shared-replay|replay|export)/([0-9]{1,12})/?")
 _DATA = re.compile(r"[0-9A-Za-z,-]+")
 _BARE = re.compile(r"[0-9]{3}[0-9A-Za-z]*,[0-9A-Za-z]*,[0-9A-Za-z,]*")
 
@@ -281,6 +283,12 @@ def _split_url(text: str, source: str) -> tuple[str, int | None]:
         raise InputError(f"expected an http or https link, got {parts.scheme[:10]!r}://", source)
     if parts.hostname != "hanab.live":
         raise InputError(f"expected a link to hanab.live, got host {parts.hostname or ''!r}", source)
+    numbered = _NUMBERED.fullmatch(parts.path)
+    if numbered:
+        number = numbered.group(1)
+        raise InputError(f"a link to hanab.live's game {number} holds only its number, and the toolkit reads no "
+                         f"network: save https://hanab.live/export/{number} (the game as hanab.live exports it) and "
+                         f"give that file", source)
     found = _PATH.fullmatch(parts.path)
     if found is None or parts.query:
         raise InputError(f"expected a hanab.live path /replay-json/<data> or /shared-replay-json/<data>, "
