@@ -1,6 +1,6 @@
 """The Python of the docs runs as written.
 
-Every ```` ```python ```` block of ``docs/*.md`` (but ``docs/agent-evaluation.md``, which
+Every ```` ```python ```` block of ``README.md`` and ``docs/*.md`` (but ``docs/agent-evaluation.md``, which
 ``tests/test_agent_evaluation.py`` runs with its agent) runs in a fresh folder where ``instances/`` is the
 repository's: a block in doctest form (``>>>``) must print what the page shows; any other block must run without
 an error. A page that shows values in comments instead of doctest lines would not be checked, so a block that is
@@ -23,7 +23,7 @@ _SHOWN = re.compile(r"#\s*[\[(]?-?\d")
 
 
 def _blocks():
-    for page in sorted(DOCS.glob("*.md")):
+    for page in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
         if page.name in OWN_TEST:
             continue
         text = page.read_text(encoding="utf-8")
