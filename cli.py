@@ -384,7 +384,10 @@ def bound(source, csv_out, jsonl_out, resume, jobs, held, scores_file, printed):
     click.option("--kaggle", multiple=True, type=click.Path(dir_okay=False),
                  help="Also the episodes of a Kaggle Game Arena replay of OpenSpiel Hanabi; repeatable."),
     click.option("--jaxmarl", multiple=True, type=click.Path(),
-                 help="Also the games of a JaxMARL folder (decks.json, actions.json, scores.txt); repeatable."))
+                 help="Also the games of a JaxMARL folder (decks.json, actions.json, scores.txt); repeatable."),
+    click.option("--pyhanabi", multiple=True, type=click.Path(),
+                 help="Also pyhanabi's games (a log game<id>.log, a folder of them, or JSON Lines of its games in "
+                      "hanab.live's form), played under pyhanabi's rules; repeatable."))
 @OptionGroup(
     "run",
     click.option("--timeout", type=SECONDS, default=10.0, show_default=True,
@@ -412,7 +415,8 @@ def analyze(games, sources, run, html_out, plot_dir, strict, printed):
     that dropped it, the first action of a line that keeps the maximum, and a hanab.live replay
     link of that line opening at the turn. A game the toolkit cannot read or play is a row of
     its own with 'refused' and the reason, and the run goes on (--strict stops there).
-    OpenSpiel's games and Kaggle Game Arena replays come with --openspiel and --kaggle.
+    OpenSpiel's games and Kaggle Game Arena replays come with --openspiel and --kaggle, JaxMARL's
+    recorded games with --jaxmarl, pyhanabi's with --pyhanabi.
     """
     from solitaire.seer.runs.analyzerun import AnalyzeRun
     from solitaire.seer.runs.texts import analysis_summary_text, analysis_text
@@ -420,7 +424,7 @@ def analyze(games, sources, run, html_out, plot_dir, strict, printed):
 
     if not (games or any(sources.values())):
         usage_error("missing GAMES (or --example NAME, --hanab-live-seeds, --hanab-live-seed, --openspiel, --kaggle, "
-                    "--jaxmarl)")
+                    "--jaxmarl, --pyhanabi)")
     files = (*games, *sources["openspiel"], *sources["kaggle"])
     distinct_files(**{f"GAMES ({path})": path for path in files if os.path.exists(path)},
                     **{"--jsonl": run["out"], "--html": html_out})

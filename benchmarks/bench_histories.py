@@ -3,9 +3,10 @@
 For each file (default: every ``*.jsonl`` of ``../shared/data/realgames`` beside the repository,
 else the copies in ``tests/data`` and ``tests/data/hanablive_variant_games.jsonl``, and the real
 games shipped in ``instances/``), the file is
-read as the commands read it (:func:`~solitaire.seer.sources.history.read_history`): the games played and
-those refused, by reason. Each game played then gets, in this process, one game after another,
-after :func:`~solitaire.seer.bounds.u3.warm_up`, its ``bound --exact`` row
+read as the commands read it (:func:`~solitaire.seer.sources.history.read_history`; a file named
+``pyhanabi_2p_human*``, pyhanabi's games, as ``--pyhanabi`` reads it:
+:func:`~solitaire.seer.sources.pyhanabi.read_pyhanabi`): the games played and those refused, by reason.
+Each game played then gets, in this process, one game after another, after :func:`~solitaire.seer.bounds.u3.warm_up`, its ``bound --exact`` row
 (:func:`~solitaire.seer.runs.boundrun.bound_row`, ``--timeout`` seconds) and its analysis
 (:func:`~solitaire.seer.runs.analysis.analyze_game`, ``--timeout`` seconds per searched position);
 the table gives the median, 99th percentile and largest seconds per game of each, the rows left
@@ -28,6 +29,7 @@ from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.runs.analysis import analyze_game
 from solitaire.seer.runs.boundrun import bound_row
 from solitaire.seer.sources.history import Refused, read_history
+from solitaire.seer.sources.pyhanabi import read_pyhanabi
 from solitaire.seer.bounds.u3 import warm_up
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +64,7 @@ def spread(seconds):
 
 def measure(path, timeout):
     """The figures of one file (module docstring)."""
-    items = read_history(path)
+    items = (read_pyhanabi if Path(path).name.startswith("pyhanabi_2p_human") else read_history)(path)
     games = [item for item in items if not isinstance(item, Refused)]
     refused = Counter(item.reason for item in items if isinstance(item, Refused))
     rows, bound_seconds = timed(lambda deal: bound_row(deal, figures=False, limits=SearchLimits(timeout)), games)

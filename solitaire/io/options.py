@@ -92,6 +92,10 @@ DEAL_SOURCES = OptionGroup(
                  help="JaxMARL's Hanabi decks (decks.json: its decks, of 2 players unless -p), or a folder "
                       "with decks.json, actions.json and scores.txt (its tests/hanabi/: the games recorded on "
                       "them, with their scores)."),
+    click.option("--pyhanabi", type=click.Path(),
+                 help="Games of pyhanabi (the web game of Eger et al.'s human-AI experiment): a log game<id>.log, a "
+                      "folder of them, or JSON Lines of its games in hanab.live's form; pyhanabi's rules (a discard "
+                      "at 8 clue tokens allowed, a strikeout scores the cards played)."),
     click.option("--hanab-live", metavar="FILE|LINK",
                  help="hanab.live games: a game as hanab.live exports it, a JSON array of games, JSON Lines, "
                       "or a hanab.live replay link (a URL or its data part; a file may hold one a line). "
@@ -103,7 +107,7 @@ DEAL_SOURCES = OptionGroup(
     example_option("deal", ("deck", "game"), required=False, label="--deal"),
     argument_hint="the deals come from an option: --hanab-live FILE for hanab.live games (a file as 'analyze' "
                   "takes them), --deal FILE for one deal (text, .deck or hanab.live JSON), --openspiel FILE, "
-                  "--kaggle FILE, --jaxmarl PATH, or a range of seeds")
+                  "--kaggle FILE, --jaxmarl PATH, --pyhanabi PATH, or a range of seeds")
 
 
 @dataclass(frozen=True)

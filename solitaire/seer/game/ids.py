@@ -14,6 +14,7 @@ source             key                                                    exampl
 ``deck``           16 hex digits of SHA-256 over the game's record        ``P2-deck-0f3a…``
 ``jaxmarl``        a JaxMARL test deck's ``seed_idx`` (its place in the   ``P2-jaxmarl-17``
                    file where it has none)
+``pyhanabi``       a pyhanabi game's id, 16 hex digits                    ``P2-pyhanabi-003d…``
 =================  =====================================================  ==================
 
 An HLE key may end in ``g<k>``, ``k >= 2``: the ``k``-th game dealt by one HLE game object
@@ -45,6 +46,7 @@ SOURCES = {
     "game": r"0|[1-9][0-9]{0,19}",
     "deck": r"[0-9a-f]{16}",
     "jaxmarl": r"0|[1-9][0-9]{0,9}",
+    "pyhanabi": r"[0-9a-f]{16}",
 }
 _LIMITS = {"seed": 2**64, "hle": 2**31, "hlerandom": 2**31}
 _ID = re.compile(r"P(?P<players>[2-6])[-:](?:"

@@ -6,7 +6,10 @@ may do: ``deckPlays`` (the last card of the deck may be played from the deck), `
 on), ``startingPlayer`` (who moves first; the deal still starts with player 0), ``speedrun`` (the game ends
 with 0 as soon as a card the maximum needs is lost), ``allOrNothing`` (the same end, and no final round:
 :attr:`Rules.endless`) and ``detrimentalCharacters`` (each player's character restricts what it may do,
-:mod:`~solitaire.seer.game.characters`; the characters are the game's, listed beside its options).
+:mod:`~solitaire.seer.game.characters`; the characters are the game's, listed beside its options). Beside them,
+the toolkit's own option ``pyhanabi`` (never hanab.live's) plays a game of pyhanabi, the web game of the experiment of
+:mod:`~solitaire.seer.sources.pyhanabi`, under its rules: a discard is allowed at 8 clue tokens (returning none), and a
+third strike ends the game with the cards played as its score, not 0.
 :meth:`Options.from_hanablive` reads the ``options`` object of a hanab.live export, every value
 checked by its type (:func:`read_option`): timing and display options are checked and ignored,
 ``detrimentalCharacters`` on without the game's characters raises
@@ -69,14 +72,15 @@ MAX_CLUES = 8  # clue tokens at the start and at most
 _DEFAULT_VARIANT = "No Variant"
 _MODELLED = {"variant": "variant", "deckPlays": "deck_plays", "emptyClues": "empty_clues",
              "oneExtraCard": "one_extra_card", "oneLessCard": "one_less_card",
-             "startingPlayer": "starting_player", "speedrun": "speedrun", "allOrNothing": "all_or_nothing"}
+             "startingPlayer": "starting_player", "speedrun": "speedrun", "allOrNothing": "all_or_nothing",
+             "pyhanabi": "pyhanabi"}
 _IGNORED = {"timed", "timeBase", "timePerTurn", "cardCycle", "tableName",
             "maxPlayers", "numPlayers", "variantID", "variantName"}
 _CHARACTERS = "detrimentalCharacters"  # on: the game's characters (read beside the options) are its rules
 #: The options that are ``true`` or ``false``, those that are whole numbers ``>= 0``, the strings, and the
 #: fields that name the variant (a name or an id).
 _FLAGS = {"deckPlays", "emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing", "detrimentalCharacters",
-          "timed", "speedrun", "cardCycle"}
+          "timed", "speedrun", "cardCycle", "pyhanabi"}
 _COUNTS = {"startingPlayer", "timeBase", "timePerTurn", "maxPlayers", "numPlayers"}
 _TEXTS = {"tableName"}
 _VARIANT_KEYS = ("variant", "variantName", "variantID")
@@ -131,6 +135,7 @@ class Options:
     starting_player: int = 0
     speedrun: bool = False
     all_or_nothing: bool = False
+    pyhanabi: bool = False  # the toolkit's own option: pyhanabi's rules (module docstring)
     characters: tuple[Character, ...] = ()  # detrimentalCharacters: one per player, else none
 
     @classmethod
@@ -233,8 +238,18 @@ class Rules:
         discard at 8 tokens only in a variant without inverted suits. A game's actions are recorded as their
         effects (``PlayCard`` and ``DiscardCard`` log them), and the server replays them uninverted. So to a team
         that sees every card a play is a play and a discard a discard, as in the standard game, except that a
-        discard (of any card: an inverted card's through the play button) is also allowed at 8 tokens."""
-        return self.variant.has_inverted_suits
+        discard (of any card: an inverted card's through the play button) is also allowed at 8 tokens. pyhanabi's
+        rules (the option ``pyhanabi``) allow it too: its server lists every discard as a valid action, whatever
+        the clue tokens, and caps the tokens at 8 (``valid_actions`` and ``perform`` in its ``hanabi.py``)."""
+        return self.variant.has_inverted_suits or self.options.pyhanabi
+
+    @property
+    def strikeout_scores(self) -> bool:
+        """Whether a third strike ends the game with the cards played as its score (pyhanabi's ``score``, the sum of
+        the stacks however the game ended), not with 0 as on hanab.live and in HLE. It changes no optimum: where a
+        discard is always allowed (:attr:`discard_when_full`, on under the same option), the discard of the card of
+        a third misplay loses the same card, keeps every stack, and the game goes on to score at least as much."""
+        return self.options.pyhanabi
 
     @property
     def clue_starved(self) -> bool:
@@ -261,8 +276,7 @@ class Rules:
         if self.clue_cost != 1:
             return f"{self.variant.name!r} is not encoded: its half clue tokens (the peers count whole tokens)"
         if self.discard_when_full:
-            return (f"{self.variant.name!r} is not encoded: a discard at 8 clue tokens is allowed here, and the peers "
-                    f"refuse it")
+            return "a discard at 8 clue tokens is allowed here, and the peers' formulas refuse it"
         if not self.stack_token:
             return (f"{self.variant.name!r} is not encoded: a finished stack returns no clue token here, and the "
                     f"peers return one")

@@ -15,7 +15,8 @@ option ``deckPlays``, when one card is left in the deck the player to move may p
 deck (as hanab.live's server does: the card is drawn and played at once, a misplay if it does not
 play; the player's hand is unchanged); it cannot be discarded. After
 the last card is drawn every player, the drawer included, has exactly one more turn. The
-game ends then, at 25, or at the third strike, which scores 0; under restricted clues also, as on hanab.live, as
+game ends then, at 25, or at the third strike, which scores 0 (the cards played under pyhanabi's rules,
+:attr:`~solitaire.seer.game.options.Rules.strikeout_scores`); under restricted clues also, as on hanab.live, as
 soon as no card can score any more (the next card of every unfinished stack has every copy lost; where it changes
 no score the game plays on, as in HLE: :func:`~solitaire.seer.game.position.can_score`), with its score. Under
 Alternating Clues a clue may not be of the kind of the previous one (``Game.last_clue``). With the option
@@ -227,7 +228,8 @@ class Game:
 
     @property
     def score(self) -> int:
-        return 0 if self.strikes >= MAX_STRIKES or self._speedrun_lost or self._stuck or self.softlock else self.played
+        struck_out = self.strikes >= MAX_STRIKES and not self.rules.strikeout_scores
+        return 0 if struck_out or self._speedrun_lost or self._stuck or self.softlock else self.played
 
     @property
     def may_clue(self) -> bool:

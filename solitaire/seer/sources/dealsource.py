@@ -40,6 +40,7 @@ from solitaire.seer.game.variants import UnsupportedVariant, get_variant
 from solitaire.seer.sources.history import Refused, read_source, split_refused
 from solitaire.seer.sources.jaxmarl import read_jaxmarl
 from solitaire.seer.sources.openspiel import PartialDeal, read_kaggle_file, read_openspiel_file
+from solitaire.seer.sources.pyhanabi import read_pyhanabi
 from solitaire.seer.sources.replaylink import link_or_reason, looks_like_replay_link
 
 __all__ = ["SeedRange", "LiveSeeds", "DealList", "DealChain", "RefusedDeal", "parse_seed_range", "deal_source",
@@ -394,12 +395,12 @@ def parse_seed_range(text: str, parameter: str, bits: int) -> tuple:
 #: The sources :func:`deal_source` takes, by name, exactly one a call: seed ranges, seed strings, a deal file, files of
 #: games (hanab.live's, OpenSpiel's serialized games, Kaggle Game Arena replays, JaxMARL's decks and games).
 SOURCES = ("seeds", "hle_seeds", "hanab_live_seeds", "hanab_live_seed", "deal", "hanab_live", "openspiel", "kaggle",
-           "jaxmarl")
+           "jaxmarl", "pyhanabi")
 
 #: The readers of the files of games by source (``deal``: a hanab.live file given as a deal).
 _GAME_READERS: dict[str, Callable[[str], list[Deal | Refused]]] = {
     "hanab_live": read_source, "deal": read_source, "openspiel": read_openspiel_file, "kaggle": read_kaggle_file,
-    "jaxmarl": read_jaxmarl}
+    "jaxmarl": read_jaxmarl, "pyhanabi": read_pyhanabi}
 
 
 def deal_source(players: int | None = None, strict: bool = False, hle_random_start: bool = False,
@@ -414,7 +415,8 @@ def deal_source(players: int | None = None, strict: bool = False, hle_random_sta
     - ``hanab_live``: hanab.live games (a file or a replay link, :func:`~solitaire.seer.sources.history.read_source`);
       ``openspiel``: OpenSpiel's serialized games; ``kaggle``: a Kaggle Game Arena replay
       (:mod:`solitaire.seer.sources.openspiel`); ``jaxmarl``: JaxMARL's deck file, or a folder of its decks and
-      recorded games (:mod:`solitaire.seer.sources.jaxmarl`).
+      recorded games (:mod:`solitaire.seer.sources.jaxmarl`); ``pyhanabi``: pyhanabi's logs, a folder of them or
+      JSON Lines of its games (:mod:`solitaire.seer.sources.pyhanabi`).
 
     ``players`` re-deals the games of a file to that many players (another deal: its row has no real score). A game
     of a file the toolkit cannot read or play is a :class:`~solitaire.seer.sources.history.Refused` item of the list,
@@ -466,7 +468,7 @@ def _file_source(name, path, players, strict):
     """The deals of the file ``path`` given as the source ``name`` (:data:`_GAME_READERS`): a deal's text or
     ``.deck`` file, or files of games."""
     if not (name in ("hanab_live", "deal") and looks_like_replay_link(str(path))):
-        _check_file(path, folder=name == "jaxmarl")
+        _check_file(path, folder=name in ("jaxmarl", "pyhanabi"))
     if name == "deal" and not (str(path).endswith((".json", ".jsonl")) or looks_like_replay_link(str(path))):
         if players is None:
             raise InputError("`players` is required for a deal that is not a hanab.live game (.json)", str(path))
@@ -526,20 +528,22 @@ def deal_line(item: Deal | Refused, form: str = "json") -> str:
 
 def games_source(paths: Sequence[str], hanab_live_seeds: str | None = None, hanab_live_seed: str | None = None,
                  strict: bool = False, openspiel: Sequence[str] = (), kaggle: Sequence[str] = (),
-                 jaxmarl: Sequence[str] = ()) -> DealChain:
+                 jaxmarl: Sequence[str] = (), pyhanabi: Sequence[str] = ()) -> DealChain:
     """The games of ``analyze``: those of the hanab.live files or replay links ``paths`` (:func:`games_list`), of
     the files of OpenSpiel's serialized games ``openspiel`` and of the Kaggle Game Arena replays ``kaggle``
     (:mod:`solitaire.seer.sources.openspiel`), of JaxMARL's folders of recorded games ``jaxmarl``
-    (:mod:`solitaire.seer.sources.jaxmarl`), then hanab.live's deals of the seed range ``hanab_live_seeds``
+    (:mod:`solitaire.seer.sources.jaxmarl`), of pyhanabi's logs ``pyhanabi`` (:mod:`solitaire.seer.sources.pyhanabi`),
+    then hanab.live's deals of the seed range ``hanab_live_seeds``
     (:func:`live_seeds`) and of the one seed string ``hanab_live_seed`` (:func:`live_seed`), each game once; with
     ``strict`` the first record refused (a seed string's too) is an :class:`InputError`."""
     for path in (*openspiel, *kaggle):
         _check_file(path)
-    for path in jaxmarl:
+    for path in (*jaxmarl, *pyhanabi):
         _check_file(path, folder=True)
     return DealChain((*(games_list(path, strict=strict) for path in paths),
                       *(games_list(path, strict=strict, read=read_openspiel_file) for path in openspiel),
                       *(games_list(path, strict=strict, read=read_kaggle_file) for path in kaggle),
                       *(games_list(path, strict=strict, read=read_jaxmarl) for path in jaxmarl),
+                      *(games_list(path, strict=strict, read=read_pyhanabi) for path in pyhanabi),
                       *([live_seeds(hanab_live_seeds, strict=strict)] if hanab_live_seeds else []),
                       *([live_seed(hanab_live_seed, strict=strict)] if hanab_live_seed else [])))

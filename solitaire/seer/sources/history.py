@@ -24,7 +24,8 @@ and its deal's ``meta`` says how it ended and what it scored:
     The cards on the stacks after the last action (what the team built).
 ``real_score``
     hanab.live's score: ``played`` after a normal end, 0 after any other end (hanab.live
-    records 0 for a strikeout, a termination, a timeout or a vote), unknown (absent) for an
+    records 0 for a strikeout, a termination, a timeout or a vote; pyhanabi's rules,
+    :attr:`~solitaire.seer.game.options.Rules.strikeout_scores`, score a strikeout ``played``), unknown (absent) for an
     unfinished game. A record's own ``score`` must agree with it; ``"score": null`` or no
     ``score`` means unknown, and the replay gives it.
 
@@ -59,6 +60,7 @@ from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, parse_json, read_text, text_lines
 from solitaire.seer.game.deals import Deal, live_id, parse_hanablive
 from solitaire.seer.game.ids import game_id
+from solitaire.seer.game.position import MAX_STRIKES
 from solitaire.seer.game.simulator import GAME_OVER, Game, replay
 from solitaire.seer.sources.replaylink import decode_replay, looks_like_replay_link
 
@@ -104,7 +106,7 @@ def game_end(game: Game, over_action: dict | None) -> str:
         value: Any = over_action.get("value")
         return END_CONDITIONS.get(value, "terminated")
     if game.over:
-        return "strikeout" if game.score == 0 and game.strikes >= 3 else "normal"
+        return "strikeout" if game.strikes >= MAX_STRIKES else "normal"
     return "normal" if _nothing_scores(game) else "unfinished"
 
 
@@ -149,10 +151,12 @@ def judge(deal: Deal, source: str | None = None) -> Deal:
         raise InputError(f"action {applied + 1}: expected the game-over action's 'value' to be an end condition "
                          f"(1..10), got {over['value']}", where)
     end = game_end(game, over)
-    score = game.played if end == "normal" else None if end == "unfinished" else 0
+    scored = end == "normal" or end == "strikeout" and deal.rules.strikeout_scores
+    score = game.played if scored else None if end == "unfinished" else 0
     recorded = deal.meta.get("real_score")
     if recorded is not None and score is not None and recorded != score:
-        raise InputError(f"the recorded score {recorded} is not hanab.live's score of the actions, {score} "
+        rules = "pyhanabi's" if deal.options.pyhanabi else "hanab.live's"
+        raise InputError(f"the recorded score {recorded} is not {rules} score of the actions, {score} "
                          f"({end} end, {game.played} cards played)", where)
     meta = dict(deal.meta, end=end, played=game.played)
     if score is not None or recorded is not None:
