@@ -174,9 +174,15 @@ def analysis_text(row: Row) -> str:
         f", {row['end']} end, score {'unknown' if row['score'] is None else row['score']} ({row['played']} played)")
     lines = [f"{row['id']}{where}: {row['players']} players{score}, maximum at the start {start}, "
              f"{len(row['turns'])} turns, {row['searches']} searches, {row['open']} open"]
+    notes = {drop["link_note"] for drop in row["drops"] if not drop["link"]}
+    unlinked = len(row["drops"]) > 1 and len(notes) == 1 and not any(drop["link"] for drop in row["drops"])
+    if unlinked:  # the game itself has no link (its variant or rules): said once, not at every drop
+        lines.append(f"  no replay links: {notes.pop()}")
     for drop in row["drops"]:
-        lines += [f"  turn {drop['turn']}: {drop['text']} ({drop['from']} -> {drop['to']}); instead: "
-                  f"{drop['instead']}   [{drop['kind']}, {drop['phase']}]", _link_line(drop, "    ")]
+        lines.append(f"  turn {drop['turn']}: {drop['text']} ({drop['from']} -> {drop['to']}); instead: "
+                     f"{drop['instead']}   [{drop['kind']}, {drop['phase']}]")
+        if not unlinked:
+            lines.append(_link_line(drop, "    "))
     return "\n".join(lines)
 
 
