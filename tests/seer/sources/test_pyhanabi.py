@@ -123,3 +123,15 @@ def test_bound_and_analyze_read_a_folder_of_logs(tmp_path):
     (tmp_path / "notes.txt").write_text("hello\n")
     one_line_error(CliRunner().invoke(main, ["bound", "--pyhanabi", str(tmp_path / "notes.txt")]), "game<16 hex")
     one_line_error(CliRunner().invoke(main, ["bound", "--pyhanabi", str(tmp_path)]), "pyhanabi logs")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10 ** 6), st.sampled_from(["", "0", "7", "None", "(", "]", "\n", " "])),
+                min_size=1, max_size=6))
+def test_a_damaged_log_is_a_game_or_a_refusal(edits):
+    """Characters of a real log replaced or cut at random: the reader returns a deal or a refusal, never an error."""
+    text = (FOLDER / "game003d9bcb9d27dacf.log").read_text()
+    for where, what in edits:
+        k = where % len(text)
+        text = text[:k] + what + text[k + 1:]
+    assert isinstance(read_pyhanabi_log(text, "g.log", "0" * 16), Deal | Refused)
