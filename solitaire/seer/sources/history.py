@@ -67,6 +67,8 @@ from solitaire.seer.sources.replaylink import decode_replay, looks_like_replay_l
 __all__ = ["Refused", "RefusedRow", "ENDS", "END_CONDITIONS", "read_history", "read_history_text", "read_source",
            "judge", "game_end", "refused_counts", "split_refused"]
 
+#: How a log of pyhanabi begins (:mod:`solitaire.seer.sources.pyhanabi`), which a hanab.live reader points to.
+_PYHANABI_LOG = ("Old GID: ", "Treatment: (")
 #: How a game ended, as rows say it.
 ENDS = ("normal", "strikeout", "terminated", "timeout", "vote", "unfinished")
 #: hanab.live's end conditions (the value of a game-over action) in the words of :data:`ENDS`:
@@ -242,6 +244,9 @@ def read_history_text(text: str, source: str = "<string>") -> list[Deal | Refuse
     """Every record of ``text`` (see the module docstring), each a :class:`Deal` or a :class:`Refused`."""
     if not text.strip():
         raise InputError("file is empty: expected hanab.live games", source)
+    if text.startswith(_PYHANABI_LOG):
+        raise InputError("this is a log of pyhanabi (Eger et al.'s human-AI experiment), not hanab.live games: give it "
+                         "with --pyhanabi", source)
     lines = [(i, ln) for i, ln in enumerate(text_lines(text), start=1) if ln.strip()]
     if looks_like_replay_link(lines[0][1]):
         return [_item(_link_record(ln, source, i) if looks_like_replay_link(ln) else _line_record(ln, source, i),

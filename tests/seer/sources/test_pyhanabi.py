@@ -123,6 +123,8 @@ def test_bound_and_analyze_read_a_folder_of_logs(tmp_path):
     (tmp_path / "notes.txt").write_text("hello\n")
     one_line_error(CliRunner().invoke(main, ["bound", "--pyhanabi", str(tmp_path / "notes.txt")]), "game<16 hex")
     one_line_error(CliRunner().invoke(main, ["bound", "--pyhanabi", str(tmp_path)]), "pyhanabi logs")
+    log = str(FOLDER / "game003d9bcb9d27dacf.log")  # given as hanab.live games: told where it goes
+    one_line_error(CliRunner().invoke(main, ["analyze", log]), "a log of pyhanabi", "--pyhanabi")
 
 
 @settings(max_examples=60, deadline=None)
