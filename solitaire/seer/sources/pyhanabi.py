@@ -134,7 +134,7 @@ def read_pyhanabi_log(text: str, source: str, gid: str) -> Deal | Refused:
     printed = next((line for line in lines if line.startswith("[(")), None)
     try:
         left = ast.literal_eval(printed) if printed else None
-    except (ValueError, SyntaxError):
+    except (ValueError, SyntaxError, RecursionError):  # not a list of cards (nested too deep for Python)
         left = None
     if left != deck[_DEALT:]:
         return Refused(ident, source, f"the 40 cards the log prints after the deal are not those pyhanabi deals for "
