@@ -75,9 +75,9 @@ class _Move(NamedTuple):
 
 
 def _move(found: re.Match) -> _Move:
-    player, kind, *rest = (None if value == "None" else int(value) for value in found.groups())
-    assert player is not None and kind is not None  # the pattern's first two fields are digits
-    return _Move(player, kind, *rest)
+    """The move of a line ``MOVE: ...`` matched by :data:`_MOVE` (its first two fields are always digits)."""
+    player, kind, *rest = found.groups()
+    return _Move(int(player), int(kind), *(None if value == "None" else int(value) for value in rest))
 
 
 def python2_shuffled(items: list, seed: int) -> list:
