@@ -8,7 +8,6 @@ not in doctest form may not show any (``# (23, ...)``, ``# 23: ...``).
 """
 
 import doctest
-import os
 import re
 from pathlib import Path
 
@@ -33,12 +32,10 @@ def _blocks():
 
 
 @pytest.fixture
-def in_a_fresh_folder(tmp_path):
+def in_a_fresh_folder(tmp_path, monkeypatch):
     (tmp_path / "instances").symlink_to(ROOT / "instances")
-    before = Path.cwd()
-    os.chdir(tmp_path)
-    yield tmp_path
-    os.chdir(before)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
 
 
 @pytest.mark.parametrize("page, line, code", list(_blocks()))
