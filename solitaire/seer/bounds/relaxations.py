@@ -19,6 +19,12 @@ strike scores 0, below every bound.) Detrimental characters keep the argument
 step while the deck lasts and no play after it; Follower's misplay is a step; Contrarian's final round is 2 turns,
 at most 2 plays (``final = 2``); the others only forbid moves.
 
+A game that ends with 0 as soon as a card its maximum needs is lost (the option ``speedrun``, All or Nothing) has
+U2 = 0 where no line of the same pooled hand keeps every such card until the last draw
+(:mod:`solitaire.seer.bounds.survival`, which decides it). In a speedrun that is asked only where the pace
+solitaire's maximum is below the game's: a line reaching the maximum loses no card it needs. All or Nothing has no
+final round, which the pace solitaire counts: its U2 is otherwise the maximum.
+
 Why U2 <= U1 (:func:`u1`: the paper's solitaire on the deck with ``h = P * hand - 1`` and
 free cascades, solved exactly by :mod:`solitaire.engine`). Map a U2 line to a solitaire
 sequence: a card the line discards is discarded at its scan; a card it plays is stored at its
@@ -87,6 +93,7 @@ from solitaire.engine import solve_engine
 from solitaire.model import Instance
 from solitaire.seer.bounds.orders import fixed_name, fixed_positions, pace_deal, real_value
 from solitaire.seer.bounds.pace import PaceProblem, pace_max, pace_reaches
+from solitaire.seer.bounds.survival import keeps_needed
 from solitaire.seer.game.characters import final_turns
 from solitaire.seer.game.deals import RANKS, Deal, card_name
 from solitaire.seer.game.position import Position, position_of
@@ -291,13 +298,25 @@ def u2(source: Deal | Position) -> Bound:
     (17, 23, 25)
     """
     position = position_of(source)
-    if position.over or position.deal.rules.endless:
+    rules = position.deal.rules
+    if position.over or rules.endless and position.ways is not None:
         return _ended_or_endless("U2", position)
     if position.ways is not None:
         return _best_fixed(position, u2)
+    if rules.endless:
+        return _ended_or_endless("U2", position) if keeps_needed(position) is not False else _none_kept()
     relaxed = _Relaxed(position)
     result = pace_max(relaxed.pace())
-    return Bound("U2", relaxed.played + result.score, [(when, relaxed.name(t)) for when, t in result.plays])
+    score = relaxed.played + result.score
+    if rules.speedrun and score < position.deal.max_score and keeps_needed(position) is False:
+        return _none_kept()  # a line reaching the maximum loses no card it needs: the runs are asked only below it
+    return Bound("U2", score, [(when, relaxed.name(t)) for when, t in result.plays])
+
+
+def _none_kept() -> Bound:
+    """U2 of a game that ends with 0 when a card its maximum needs is lost, where no run of the pooled hand keeps
+    every such card (:mod:`solitaire.seer.bounds.survival`)."""
+    return Bound("U2", 0, [])
 
 
 def _ended_or_endless(name: str, position: Position) -> Bound:
@@ -431,6 +450,9 @@ def u2_reason(deal: Deal, value: int) -> str | None:
     """A short human-readable reason why U2 is ``value`` below the maximum score (``None`` at it)."""
     if value >= deal.max_score:
         return None
+    if value == 0 and u2(deal).score == 0 and (deal.rules.speedrun or deal.rules.endless):
+        return ("no line keeps every card the maximum needs until the last draw, and losing one ends the game "
+                "with 0")
     deal, name = _width_five(deal, value)
     prob = pace_problem(deal)
     tail, j, late = tail_bound(deal)

@@ -75,16 +75,3 @@ def test_exact_equals_brute_force_in_a_speedrun(players, cases):
 @given(st.integers(0, 2 ** 32 - 1), st.integers(0, 14))
 def test_exact_from_a_position_in_a_speedrun_equals_brute_force(sample, seed, steps):
     check_exact_from_a_random_position(seed, steps, "No Variant", (0, 2), speedrun=True)
-
-
-@pytest.mark.long
-def test_a_whole_deal_no_speedrun_line_survives():
-    """hanab.live's seed p2v0s526 (U3 = 24 without the option): every line loses a card the maximum needs, so the
-    speedrun's optimum is 0, proven from the first turn (about 20 s: it stays open at 5 s, docs/variants.md)."""
-    from solitaire.seer.bounds.limits import SearchLimits
-    from solitaire.seer.sources.dealsource import live_deals
-
-    plain, = live_deals(["p2v0s526"])
-    result = exact(Deal(plain.types, 2, plain.ident, options=Options(speedrun=True)), SearchLimits(timeout=300))
-    assert (result.score, result.high, result.exact) == (0, 0, True)
-    assert exact(plain, SearchLimits(timeout=60)).score == 24
