@@ -161,7 +161,8 @@ def game_with(played=True, **changes):
     ({"options_detrimentalCharacters": True}, "option detrimentalCharacters is not supported"),
     ({"options_someNewRule": True}, "option 'someNewRule' is not supported"),
     ({"variant": "Black (6 Suits)"}, "expected 55 cards (the deck of Black (6 Suits))"),
-    ({"hand_size": 4}, "expected 'hand_size' to be 5 (the hand of 2 players in this game), got 4"),
+    ({"hand_size": 4}, "expected 'hand_size' to be 5 (the hand of 2 players in this game), got 4 (a game dealt 4 "
+                       "cards a player has the option oneLessCard: true)"),
     ({"options_variant": "Rainbow (5 Suits)"},
      "'variant' is \"No Variant\" and 'options.variant' is \"Rainbow (5 Suits)\": they disagree"),
 ])

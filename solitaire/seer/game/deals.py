@@ -421,8 +421,19 @@ def _game_options(obj, players, source, line):
                          source, line)
     if obj.get("hand_size") is not None and not (is_whole(obj["hand_size"]) and obj["hand_size"] == rules.hand_size):
         raise InputError(f"expected 'hand_size' to be {rules.hand_size} (the hand of {players} players in this "
-                         f"game), got {json_text(obj['hand_size'])}", source, line)
+                         f"game), got {json_text(obj['hand_size'])}{_hand_hint(obj['hand_size'], rules)}", source, line)
     return found
+
+
+def _hand_hint(size: Any, rules: Rules) -> str:
+    """How a game that dealt ``size`` cards a player, one more or one fewer than hanab.live deals to its players,
+    says so (hanab.live's options ``oneExtraCard`` and ``oneLessCard``), where ``rules`` lack that option; else
+    nothing."""
+    base, options = hand_size(rules.players), rules.options
+    for option, step, has in (("oneExtraCard", 1, options.one_extra_card), ("oneLessCard", -1, options.one_less_card)):
+        if is_whole(size) and size == base + step and not has:
+            return f" (a game dealt {size} cards a player has the option {option}: true)"
+    return ""
 
 
 def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -> Deal:
