@@ -454,8 +454,9 @@ def deal_cmd(source, as_text, link):
     Each line is {"players": [names], "deck": [{"suitIndex", "rank"}, ...], "options":
     {"startingPlayer": s}} (and "variant" in a variant game), ready to load on hanab.live or to
     give to --hanab-live; --text prints the deck as text (r1 y2 ...), the form --deal reads
-    (without the starting player; the standard deck only); --link prints a hanab.live replay
-    link of the deal. A game of a file the toolkit refuses prints its row {"id", "source",
+    (without the starting player; the standard deck with default options only, another deal
+    printing {"id", "text": null, "text_note"}); --link prints a hanab.live replay link of the
+    deal. A game of a file the toolkit refuses prints its row {"id", "source",
     "refused"} (--strict stops there).
     """
     from solitaire.seer.sources.dealsource import deal_items, deal_line

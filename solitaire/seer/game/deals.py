@@ -72,7 +72,8 @@ from solitaire.seer.game.variants import START, Card, Variant, get_variant
 
 __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
-    "Deal", "hand_size", "hanablive_deck", "card_name", "format_deal_text", "parse_deal_text",
+    "Deal", "hand_size", "hanablive_deck", "card_name", "format_deal_text", "text_or_reason",
+    "parse_deal_text",
     "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file", "live_id",
     "read_deal", "seeded_deal", "splitmix64", "hanablive_names", "deal_to_hanablive", "rules_of",
 ]
@@ -288,10 +289,23 @@ def _seed_of(ident: str) -> str | None:
 
 
 def format_deal_text(deal: Deal) -> str:
-    """The text form of a deal's deck (``r1 y2 …``; the standard deck only)."""
+    """The text form of a deal's deck (``r1 y2 …``; the standard deck, default options only: :func:`text_or_reason`
+    names what it cannot carry)."""
+    text, reason = text_or_reason(deal)
+    if text is None:
+        raise InputError(reason, deal.ident)
+    return text
+
+
+def text_or_reason(deal: Deal) -> tuple[str | None, str]:
+    """``(text, "")``: the text form of a deal's deck (:func:`format_deal_text`), or ``(None, reason)`` for a deal
+    whose variant or options it cannot carry."""
+    if deal.options.variant != Options().variant:
+        return None, f"the text form is of the standard deck only, not of {deal.options.variant}"
     if not deal.standard:
-        raise InputError(f"the text form is of the standard deck only, not of {deal.options.variant}", deal.ident)
-    return " ".join(card_name(t) for t in deal.types.tolist())
+        options = ", ".join(key for key in deal.options.to_hanablive() if key != "variant")
+        return None, f"the text form carries no option (this game has {options})"
+    return " ".join(card_name(t) for t in deal.types.tolist()), ""
 
 
 def check_deck(types: Sequence[int], source: str,

@@ -26,11 +26,11 @@ from solitaire.seer.game.deals import (
     MAX_SCORE,
     Deal,
     deal_to_hanablive,
-    format_deal_text,
     live_id,
     read_deal,
     rules_of,
     seeded_deal,
+    text_or_reason,
 )
 from solitaire.seer.game.hle import hle_deal
 from solitaire.seer.game.ids import deck_key, game_id, parse_id
@@ -523,7 +523,10 @@ def deal_line(item: Deal | Refused, form: str = "json") -> str:
     if form == "link":
         url, note = link_or_reason(deal_to_hanablive(item))
         return url or json.dumps({"id": item.ident, "link": None, "link_note": note})
-    return format_deal_text(item) if form == "text" else json.dumps(deal_to_hanablive(item))
+    if form == "text":
+        text, reason = text_or_reason(item)
+        return text or json.dumps({"id": item.ident, "text": None, "text_note": reason})
+    return json.dumps(deal_to_hanablive(item))
 
 
 def games_source(paths: Sequence[str], hanab_live_seeds: str | None = None, hanab_live_seed: str | None = None,

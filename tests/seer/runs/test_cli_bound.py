@@ -210,6 +210,20 @@ def test_the_deal_command_prints_what_bound_reads(tmp_path):
     assert bad.exit_code == 2 and "--hle-random-start needs --hle-seeds" in bad.output
 
 
+def test_deal_text_names_each_deal_the_text_form_cannot_carry_and_goes_on(tmp_path):
+    path = tmp_path / "games.jsonl"
+    games = [json.loads(line) for line in REAL.read_text().splitlines()[:3]]
+    games[0] = {**games[0], "options": {"deckPlays": True}}
+    variant = json.loads(REAL_GAMES.joinpath("hanablive_variant_games.jsonl").read_text().splitlines()[0])
+    path.write_text("".join(json.dumps(game) + "\n" for game in [games[0], variant, *games[1:]]))
+    result = CliRunner().invoke(main, ["deal", "--hanab-live", str(path), "--text"])
+    lines = result.output.splitlines()
+    assert result.exit_code == 0 and len(lines) == 4
+    assert json.loads(lines[0])["text_note"] == "the text form carries no option (this game has deckPlays)"
+    assert json.loads(lines[1])["text"] is None and variant["options"]["variant"] in json.loads(lines[1])["text_note"]
+    assert all(len(line.split()) == 50 for line in lines[2:])
+
+
 def _fits(row, typed):
     """Whether ``row`` has every key the TypedDict ``typed`` requires and no key it does not declare."""
     return typed.__required_keys__ <= set(row) <= typed.__required_keys__ | typed.__optional_keys__
