@@ -245,26 +245,29 @@ def reduce(cnf, output, hand, map_out, as_json):
 @click.option("--solver", type=click.Choice(SAT_SOLVERS), default=DEFAULT_SOLVER, show_default=True,
               help="PySAT solver, for the CNF and for the Hanabi encoding.")
 @click.option("--no-engine", is_flag=True, help="Do not run the exact engine even on small decks.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per formula, then a summary object.")
+@click.option("--json", "as_json", is_flag=True,
+              help='Print one JSON object: {"formulas": [one row per formula], "summary"}.')
 def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
     """Check SAT(formula) = winnable(Theorem 7 deck) on CNF files/folders or random 3-SAT.
 
     The Hanabi side is decided by the SAT encoding of the copy-selection lemma (which knows
     nothing of the gadgets) and by the engine where the deck is small; both witnesses are
-    checked. Exit code 1 when any formula disagrees.
+    checked. A file that holds no formula is a row {"name", "refused"} and the others go on
+    (exit code 2 when no file holds one). Exit code 1 when any formula disagrees.
     """
     from reductions import crosscheck as checks
 
     if not cnfs and random_spec is None:
         usage_error("give CNF files or folders, or --random VARS CLAUSES")
-    sources = list(checks.formulas_from_paths(cnfs))
+    sources = checks.formulas_from_paths(cnfs)
     sources += checks.random_formulas(*random_spec, count, seed) if random_spec else []
     rows = []
-    for name, formula in sources:
-        rows.append(checks.crosscheck(formula, name, solver, engine=not no_engine))
-        click.echo(json.dumps(rows[-1]) if as_json else checks.crosscheck_text(rows[-1]))
+    for row in checks.crosscheck_rows(sources, solver, engine=not no_engine):
+        rows.append(row)
+        if not as_json:
+            click.echo(checks.crosscheck_text(row))
     summary = checks.crosscheck_summary(rows)
-    click.echo(json.dumps({"summary": summary}) if as_json else checks.summary_text(summary))
+    click.echo(json.dumps({"formulas": rows, "summary": summary}) if as_json else checks.summary_text(summary))
     if summary["disagreements"]:
         sys.exit(1)
 

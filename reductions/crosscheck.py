@@ -19,7 +19,7 @@ import errno
 import os
 import random
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +34,8 @@ from solitaire.solve import SOLVERS, solve
 from .dimacs import Formula, read_dimacs, satisfies
 from .theorem7 import assignment_from_sequence, reduce_formula, sequence_from_assignment
 
-__all__ = ["crosscheck", "crosscheck_text", "crosscheck_summary", "summary_text", "random_3sat", "random_formulas",
-           "formulas_from_paths", "pysat_model"]
+__all__ = ["crosscheck", "crosscheck_rows", "crosscheck_text", "crosscheck_summary", "refused_row", "summary_text",
+           "random_3sat", "random_formulas", "formulas_from_paths", "pysat_model"]
 
 
 def random_3sat(nvars: int, nclauses: int, rng: random.Random) -> Formula:
@@ -72,23 +72,55 @@ def random_formulas(nvars: int, nclauses: int, count: int, seed: int) -> list[tu
             for k in range(1, count + 1)]
 
 
-def formulas_from_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[str, Formula]]:
-    """``(name, Formula)`` for every file given, and every ``*.cnf`` file of every folder given
-    (:class:`InputError` for a path that does not exist, checked first, or a folder without one)."""
+def formulas_from_paths(paths: Iterable[str | os.PathLike[str]]) -> list[tuple[str, Formula | InputError]]:
+    """``(name, formula)`` for every file given, and every ``*.cnf`` file of every folder given, the formula read or,
+    for a file that is not one, the :class:`InputError` naming what is wrong there (its row is refused,
+    :func:`refused_row`); :class:`InputError` for a path that does not exist, checked first, or a folder without
+    ``*.cnf`` files."""
     given = [Path(path) for path in paths]
     for path in given:
         if not path.exists():
             raise InputError(f"cannot read the file ({os.strerror(errno.ENOENT)})", str(path))
+    found: list[tuple[str, Formula | InputError]] = []
     for path in given:
         files = sorted(path.glob("*.cnf")) if path.is_dir() else [path]
         if not files:
             raise InputError("expected a folder with *.cnf files, found none", str(path))
-        for file in files:
-            yield str(file), read_dimacs(file)
+        found += [(str(file), _read_or_refuse(file)) for file in files]
+    return found
+
+
+def _read_or_refuse(path: Path) -> Formula | InputError:
+    """The formula of ``path``, or the :class:`InputError` that says why it is not one."""
+    try:
+        return read_dimacs(path)
+    except InputError as err:
+        return err
+
+
+def crosscheck_rows(sources: Sequence[tuple[str, Formula | InputError]], solver: str = DEFAULT_SOLVER,
+                    engine: bool = True) -> Iterator[dict[str, Any]]:
+    """The row of each source of :func:`formulas_from_paths` (or :func:`random_formulas`), in order: its
+    :func:`crosscheck`, or for a file that holds no formula its :func:`refused_row`. Where no source holds a
+    formula, the first one's :class:`InputError`, before any row."""
+    if all(isinstance(formula, InputError) for _, formula in sources):
+        raise next(formula for _, formula in sources if isinstance(formula, InputError))
+    for name, formula in sources:
+        yield refused_row(name, formula) if isinstance(formula, InputError) else crosscheck(formula, name, solver,
+                                                                                           engine=engine)
+
+
+def refused_row(name: str, err: InputError) -> dict[str, Any]:
+    """The row of a file that holds no formula: ``{"name", "refused"}``, the reason with its place."""
+    return {"name": name, "refused": str(err)}
 
 
 def crosscheck_text(row: dict[str, Any]) -> str:
-    """The line of one :func:`crosscheck` row: the answers, the witness checks, the sizes and the seconds."""
+    """The line of one :func:`crosscheck` row: the answers, the witness checks, the sizes and the seconds (of a
+    refused file, :func:`refused_row`, the reason)."""
+    if "refused" in row:
+        return f"{row['name']}: refused: {row['refused']}"
+
     def mark(check):
         return "-" if check is None else ("ok" if check else "FAIL")
 
@@ -102,14 +134,18 @@ def crosscheck_text(row: dict[str, Any]) -> str:
 
 
 def crosscheck_summary(rows: Iterable[dict[str, Any]]) -> dict[str, int]:
-    """``{"formulas", "disagreements"}``: how many :func:`crosscheck` rows, and how many of them disagree."""
+    """``{"formulas", "disagreements", "refused"}``: how many :func:`crosscheck` rows were checked, how many of them
+    disagree, and how many files held no formula (:func:`refused_row`)."""
     rows = list(rows)
-    return {"formulas": len(rows), "disagreements": sum(1 for row in rows if not row["agree"])}
+    checked = [row for row in rows if "refused" not in row]
+    return {"formulas": len(checked), "disagreements": sum(1 for row in checked if not row["agree"]),
+            "refused": len(rows) - len(checked)}
 
 
 def summary_text(summary: dict[str, int]) -> str:
     """The last line of ``hanabi-solitaire crosscheck``: its :func:`crosscheck_summary`."""
-    return f"{summary['formulas']} formulas, {summary['disagreements']} disagreements"
+    refused = f", {summary['refused']} refused" if summary["refused"] else ""
+    return f"{summary['formulas']} formulas, {summary['disagreements']} disagreements{refused}"
 
 
 def pysat_model(formula: Formula, solver: str = DEFAULT_SOLVER) -> tuple[bool, ...] | None:

@@ -46,11 +46,27 @@ def test_crosscheck_files_folders_and_random():
     res = run("crosscheck", str(CNF / "original_format_with_trailer" / "uf20-01.cnf"),
               "--random", "4", "10", "--count", "3", "--seed", "7", "--json")
     assert res.exit_code == 0, res.output
-    rows = [json.loads(line) for line in res.output.splitlines()]
-    assert len(rows) == 5 and rows[-1] == {"summary": {"formulas": 4, "disagreements": 0}}
-    assert all(r["agree"] for r in rows[:-1]) and rows[0]["cnf"] is True
+    out = json.loads(res.output)
+    rows = out["formulas"]
+    assert len(rows) == 4 and out["summary"] == {"formulas": 4, "disagreements": 0, "refused": 0}
+    assert all(r["agree"] for r in rows) and rows[0]["cnf"] is True
     text = run("crosscheck", "--random", "3", "2", "--count", "2")
     assert text.exit_code == 0 and text.output.strip().endswith("2 formulas, 0 disagreements")
+
+
+def test_a_file_that_holds_no_formula_is_refused_and_the_others_go_on(tmp_path):
+    folder = tmp_path / "cnfs"
+    folder.mkdir()
+    for name, text in (("a", FIG2), ("b", "p cnf 2 1\n1 x 0\n"), ("c", FIG2)):
+        (folder / f"{name}.cnf").write_text(text)
+    result = run("crosscheck", str(folder))
+    lines = result.output.splitlines()
+    assert result.exit_code == 0 and len(lines) == 4 and "Traceback" not in result.output
+    bad = folder / "b.cnf"
+    assert lines[1].startswith(f"{bad}: refused: {bad}:2:3: ") and lines[-1] == "2 formulas, 0 disagreements, 1 refused"
+    out = json.loads(run("crosscheck", str(folder), "--json").output)
+    assert [row["name"] for row in out["formulas"] if "refused" in row] == [str(bad)]
+    assert out["summary"] == {"formulas": 2, "disagreements": 0, "refused": 1}
 
 
 def test_bad_input_is_one_line_exit_2(tmp_path):
