@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import TypedDict, final
 
 from solitaire.io.textenum import TextEnum
-from solitaire.seer.game.deals import Deal, card_name, deal_to_hanablive, hanablive_names
+from solitaire.seer.game.deals import SUITS, Deal, card_name, deal_to_hanablive, hanablive_names
 from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, GAME_OVER, PLAY, RANK_CLUE, Action, Game, needed
 from solitaire.seer.sources.history import RefusedRow, refused_counts
 
@@ -260,11 +260,14 @@ def drop_kind(game: Game, action: Action) -> DropKind:
 
 
 def describe_action(game: Game, action: Action, names: Sequence[str]) -> str:
-    """``"Bob discards g4"``: the action in words, in ``game`` (the state before it)."""
+    """``"Bob discards g4"``: the action in words, in ``game`` (the state before it). A colour clue is named as
+    hanab.live names it, with the letter of the standard deck's cards (``purple (w)``: the fifth suit is ``w``)."""
     who = names[game.current]
     kind = action["type"]
     if kind == COLOR_CLUE:
-        return f"{who} clues {names[action['target']]} {game.deal.variant.clue_colors[action['value']].lower()}"
+        variant, value = game.deal.variant, action["value"]
+        letter = f" ({SUITS[value]})" if variant.id == 0 else ""
+        return f"{who} clues {names[action['target']]} {variant.clue_colors[value].lower()}{letter}"
     if kind == RANK_CLUE:
         return f"{who} clues {names[action['target']]} {action['value']}s"
     name = card_name(game.type_of(action["target"]), game.deal.variant)

@@ -164,3 +164,16 @@ def test_kinds_and_phases_are_their_text_in_summary_order():
     summary = summarize_analyses([])
     assert list(summary["points_lost_by_kind"]) == [kind.value for kind in DropKind]
     assert list(summary["first_drop_phase"]) == list(summary["points_lost_by_phase"]) == [p.value for p in Phase]
+
+
+def test_actions_in_words_name_a_colour_as_hanab_live_does_and_the_letter_of_its_cards():
+    from solitaire.seer.game.deals import seeded_deal
+    from solitaire.seer.game.options import Options
+    from solitaire.seer.runs.analysis import describe_action
+
+    names = ["Alice", "Bob"]
+    game = Game(seeded_deal(2, 0))
+    assert describe_action(game, {"type": 2, "target": 1, "value": 4}, names) == "Alice clues Bob purple (w)"
+    assert describe_action(game, {"type": 3, "target": 1, "value": 5}, names) == "Alice clues Bob 5s"
+    black = Game(Deal(seeded_deal(2, 0).types, 2, options=Options(variant="Black (5 Suits)")))
+    assert describe_action(black, {"type": 2, "target": 1, "value": 4}, names) == "Alice clues Bob black"
