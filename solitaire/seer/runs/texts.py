@@ -42,6 +42,11 @@ def _link_line(row: Row, indent: str) -> str:
     return f"{indent}{row['link'] or 'no replay link: ' + row['link_note']}"
 
 
+def _ended(end: str) -> str:
+    """How a real game ended, in words: ``normal end``, ``strikeout end``, ..., or ``unfinished``."""
+    return end if end == "unfinished" else f"{end} end"
+
+
 def bound_row_text(row: Row) -> str:
     """One deal's bounds: ``id (source): P=… L=… U3=… U2=… U1=…``, the real game's score and gap, the
     hardness figures, why U2 is below the maximum, and the replay link of a real game."""
@@ -51,8 +56,8 @@ def bound_row_text(row: Row) -> str:
         return partial_row_text(row)
     proof = f" (by {row['method']})" if row.get("method") else ""
     exact = (f" U3={row['U3']}" + (proof if row["exact"] else f"..{row['U3_high']} (open)")) if "U3" in row else ""
-    end = f" ({row['end']} end, {row['played']} played)" if "end" in row and "played" in row else ""
-    extra = f" real {row['real_score']}{end} gap {row['gap']}" if "gap" in row else ""
+    end = f" ({_ended(row['end'])}, {row['played']} played)" if "end" in row and "played" in row else ""
+    extra = f" real {row['real_score']}{end} gap {row['gap']}" if "gap" in row else f" real game{end}" if end else ""
     figures = f" min_hand {row['min_hand']} slack {row['pace_slack']}" if "min_hand" in row else ""
     where = f" ({row['source']})" if "source" in row else ""
     bounds = f"L={row['L']}{exact} U2={row['U2']} U1={row['U1']}"
@@ -80,7 +85,7 @@ def partial_row_text(row: Row) -> str:
                  f"max {row['U3_completions_max']} ({row['completions_exact']} proven)")
     if "played" in row:
         score = row.get("real_score", "unknown")
-        text += f"; real {score} ({row.get('end', 'unfinished')} end, {row['played']} played)"
+        text += f"; real {score} ({_ended(row.get('end', 'unfinished'))}, {row['played']} played)"
     return text
 
 
@@ -171,7 +176,7 @@ def analysis_text(row: Row) -> str:
     start = f"{first['max']}" + ("" if first["max"] == first["max_high"] else f"..{first['max_high']}")
     where = f" ({row['source']})" if row.get("source") else ""
     score = "" if row.get("end") is None else (
-        f", {row['end']} end, score {'unknown' if row['score'] is None else row['score']} ({row['played']} played)")
+        f", {_ended(row['end'])}, score {'unknown' if row['score'] is None else row['score']} ({row['played']} played)")
     lines = [f"{row['id']}{where}: {row['players']} players{score}, maximum at the start {start}, "
              f"{len(row['turns'])} turns, {row['searches']} searches, {row['open']} open"]
     notes = {drop["link_note"] for drop in row["drops"] if not drop["link"]}
