@@ -67,7 +67,7 @@ DEAL_SOURCES = OptionGroup(
     "source",
     click.option("--players", "-p", type=Whole(2, 6),
                  help="Players (2..6); games in files carry their own, and -p re-deals them to that many "
-                      "players (another deal: no real score)."),
+                      "players (another deal: no real score; a game of a variant or with options is refused)."),
     click.option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B)."),
     click.option("--hle-seeds", help="The Hanabi Learning Environment's deals for seeds A..B-1 (A:B, below 2^31)."),
     click.option("--hle-random-start", is_flag=True,

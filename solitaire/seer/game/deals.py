@@ -221,8 +221,8 @@ class Deal:
         if players == self.players:
             return self
         if not self.standard:
-            raise InputError(f"a {self.options.variant} game is played by its own players ({self.players})",
-                             self.meta.get("source", self.ident))
+            raise InputError("only a game of No Variant with default options is dealt to other players: a game of "
+                             "a variant or with options is played by its own", self.meta.get("source", self.ident))
         try:
             old = parse_id(self.ident)
         except ValueError:  # a deal named freely in Python, not by an id

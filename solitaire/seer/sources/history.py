@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -315,5 +316,15 @@ def split_refused(items: Iterable[Deal | Refused], strict: bool = False) -> tupl
 
 
 def refused_counts(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:
-    """How many rows were refused, by reason (the most common first)."""
-    return dict(Counter(row["refused"] for row in rows if "refused" in row).most_common())
+    """How many rows were refused, by reason (the most common first), the reasons that differ only in the action they
+    name counted as one (``action 3: a clue needs ...`` and ``action 7: a clue needs ...`` as ``a clue needs ...``).
+
+    >>> refused_counts([{"refused": "action 3: a clue needs another player"}, {"id": "P2-seed-1"},
+    ...                 {"refused": "action 7: a clue needs another player"}])
+    {'a clue needs another player': 2}
+    """
+    return dict(Counter(_ACTION.sub("", row["refused"]) for row in rows if "refused" in row).most_common())
+
+
+#: The number of the action a reason names, at its start (:func:`refused_counts`).
+_ACTION = re.compile(r"^action [0-9]+: ")

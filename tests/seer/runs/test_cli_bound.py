@@ -289,3 +289,16 @@ def test_scores_that_name_no_deal_are_refused_or_counted_beside_the_runs_own_ids
     summary = json.loads(run("-p", "2", "--hle-seeds", "0:3", "--no-figures", "-j", "1", "--json",
                              "--scores", scores).output)["summary"]["scores"]
     assert summary == {"unscored": 0, "unknown": 0, "unknown_ids": []}
+
+
+def test_p_refuses_to_re_deal_a_variant_game_and_counts_the_refusals_as_one_reason(tmp_path):
+    path = tmp_path / "games.jsonl"
+    variants = [line for line in REAL_GAMES.joinpath("hanablive_variant_games.jsonl").read_text().splitlines()
+                if json.loads(line)["players"] != 2][:3]
+    path.write_text("\n".join([REAL.read_text().splitlines()[0], *variants]) + "\n")
+    out = json.loads(run("--hanab-live", str(path), "-p", "2", "--json", "--no-figures", "-j", "1").output)
+    assert out["rows"][0]["players"] == 2 and all("refused" in row for row in out["rows"][1:])
+    assert out["summary"]["refused"] == {"only a game of No Variant with default options is dealt to other players: "
+                                         "a game of a variant or with options is played by its own": 3}
+    text = run("--hanab-live", str(path), "-p", "2", "--no-figures", "-j", "1").output
+    assert "refused 3, by reason:" in text and text.count("is played by its own") == 4  # three rows, one count
