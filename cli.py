@@ -370,6 +370,7 @@ def bound(source, csv_out, jsonl_out, resume, jobs, held, scores_file, printed):
         printed.rows(run.rows(), run.todo, "deals", bound_row_text)
     summary = run.summary()
     click.echo(json.dumps({"rows": run.new, "summary": summary}) if printed.as_json else bound_summary_text(summary))
+    _exit_if_all_refused(summary["deals"], summary["refused"], "deal")
 
 
 @main.command()
@@ -443,6 +444,15 @@ def analyze(games, sources, run, html_out, plot_dir, strict, printed):
         write_report(html_out, analysis.batch_rows(), summary)
     click.echo(json.dumps({"games": analysis.new, "summary": summary}) if printed.as_json
                else analysis_summary_text(summary))
+    _exit_if_all_refused(summary["games"], summary["refused"], "game")
+
+
+def _exit_if_all_refused(done: int, refused: dict[str, int] | int, what: str) -> None:
+    """Exit code 2 with one line on standard error when every record given was refused (none ``done``; ``refused``:
+    the count, or the counts by reason), as for bad input: nothing was computed."""
+    if not done and refused:
+        click.echo(f"hanabi-solitaire: error: every {what} given was refused (the reasons above)", err=True)
+        sys.exit(2)
 
 
 @main.command("deal")
@@ -467,12 +477,14 @@ def deal_cmd(source, as_text, link):
 
     if as_text and link:
         usage_error("give at most one of --text and --link")
-    refused = 0
+    refused = dealt = 0
     for item in deal_items(**source):
         refused += isinstance(item, Refused)
+        dealt += not isinstance(item, Refused)
         click.echo(deal_line(item, "text" if as_text else "link" if link else "json"))
     if refused:
         click.echo(f"deal: {refused} game(s) refused (the lines with \"refused\")", err=True)
+    _exit_if_all_refused(dealt, refused, "game")
 
 
 @option_names(out="--out")

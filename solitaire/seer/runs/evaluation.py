@@ -48,13 +48,16 @@ def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float,
     --------
     >>> [round(x, 4) for x in wilson(5, 10)]
     [0.2366, 0.7634]
+    >>> wilson(3, 3)[1], wilson(0, 3)[0]
+    (1.0, 0.0)
     """
     if n == 0:
         return (0.0, 1.0)
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    return (0.0 if successes == 0 else low, 1.0 if successes == n else high)  # exact where rounding would miss
 
 
 def _score(value, source, line) -> int:

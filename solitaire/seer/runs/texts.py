@@ -157,7 +157,8 @@ def _deal_lines(summary: Mapping[str, Any], top: object) -> list[str]:
               for key in ("U2", "L")]
     if "share_U3_25" in summary:
         lines.append(_share(f"U3 = {top:<8}", summary["share_U3_25"], summary["share_U3_25_ci95"],
-                            f", proven; {summary['unresolved']} deals unresolved"))
+                            f", proven; {summary['unresolved']} deal{'' if summary['unresolved'] == 1 else 's'} "
+                            "unresolved"))
     lines.append(f"  L = U2       {100 * summary['share_L_eq_U2']:.2f}%")
     if "gap_histogram" in summary:
         lines += [_histogram("gap U2 - real score", summary["gap_histogram"]),

@@ -142,18 +142,19 @@ def test_a_seed_string_of_a_refused_variant_gives_refused_rows_and_strict_stops_
     reason = _refusal()
     out = tmp_path / "rows.jsonl"
     result = run(option, text, "--exact", "--json", "--no-figures", "--jsonl", out)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 2, result.output  # every deal refused: its rows, then an error
+    assert result.stderr.splitlines()[-1] == "hanabi-solitaire: error: every deal given was refused (the reasons above)"
     found = json.loads(result.stdout)
     assert found["rows"] == _refused_rows(seeds) == [json.loads(line) for line in out.read_text().splitlines()]
     assert found["summary"]["deals"] == 0 and found["summary"]["refused"] == {reason: len(seeds)}
     printed = run(option, text, "--no-figures")
-    assert printed.exit_code == 0 and f"refused {len(seeds)}, by reason:" in printed.stdout
+    assert printed.exit_code == 2 and f"refused {len(seeds)}, by reason:" in printed.stdout
     assert [line for line in printed.stdout.splitlines() if line.startswith("P2-live-")] == [
         f"P2-live-{seed} ({seed}): refused: {reason}" for seed in seeds]
     strict = run(option, text, "--exact", "--strict")
     assert strict.exit_code == 2 and strict.output.strip() == f"hanabi-solitaire: error: {REFUSED_SEED}1: {reason}"
     analyzed = CliRunner().invoke(main, ["analyze", option, text, "--json"])
-    assert analyzed.exit_code == 0, analyzed.output
+    assert analyzed.exit_code == 2, analyzed.output
     assert json.loads(analyzed.stdout)["games"] == _refused_rows(seeds)
     strict = CliRunner().invoke(main, ["analyze", option, text, "--strict"])
     assert strict.exit_code == 2 and strict.output.strip() == f"hanabi-solitaire: error: {REFUSED_SEED}1: {reason}"
