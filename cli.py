@@ -40,7 +40,7 @@ from solitaire.examples import examples
 from solitaire.generate import generated_decks, write_decks
 from solitaire.io.atomic import writable_file, write_text_atomic
 from solitaire.io.budget import BudgetError
-from solitaire.io.command import CommandGroup, option_names, usage_error, usage_errors
+from solitaire.io.command import CommandGroup, examples_help, option_names, usage_error, usage_errors
 from solitaire.io.options import DEAL_SOURCES, JSON_OPTION, OptionGroup, jobs_option, printed_options
 from solitaire.io.params import SECONDS, Whole, distinct_files, example_option, memory_option
 from solitaire.io.progress import Progress
@@ -132,7 +132,9 @@ def examples_command(as_json):
         click.echo(f"{e.name:<{width}}  {e.kind:<{kind_width}}  {e.description}")
 
 
-@main.command()
+@main.command(epilog=examples_help(
+    "solve --example standard-deck-h5", "solve --example figure2 --json",
+    "solve --example tiny-r1 --sequence-out tiny.json"))
 @memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
 @example_option("deck", "deck")
@@ -169,7 +171,9 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
 solve_cmd.name = "solve"
 
 
-@main.command()
+@main.command(epilog=examples_help(
+    "solve --example tiny-r1 --sequence-out tiny.json",
+    "verify --example tiny-r1 tiny.json"))
 @memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
 @click.argument("sequence", type=click.Path(dir_okay=False), required=False)
@@ -196,7 +200,7 @@ def verify(deck, sequence, as_json):
         click.echo(f"illegal: {verdict['reason']}")
 
 
-@main.command()
+@main.command(epilog=examples_help("info --example figure2"))
 @memory_option
 @click.argument("deck", type=click.Path(dir_okay=False), required=False)
 @example_option("deck", "deck")
@@ -207,7 +211,7 @@ def info(deck, as_json):
     click.echo(json.dumps(found) if as_json else info_text(deck, found))
 
 
-@main.command()
+@main.command(epilog=examples_help("reduce --example figure2 -o figure2.deck --map figure2.map.json"))
 @memory_option
 @click.argument("cnf", type=click.Path(dir_okay=False), required=False)
 @example_option("cnf", "cnf")
@@ -234,7 +238,7 @@ def reduce(cnf, output, hand, map_out, as_json):
 
 
 @option_names(nvars="--random VARS")
-@main.command()
+@main.command(epilog=examples_help("crosscheck --example figure2", "crosscheck --random 5 21 --count 3 --seed 1"))
 @memory_option
 @click.argument("cnfs", nargs=-1, type=click.Path(exists=False))
 @example_option("cnfs", "cnf", required=False)
@@ -273,7 +277,7 @@ def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
 
 
 @option_names(n="n", c="c", r="R")
-@main.command()
+@main.command(epilog=examples_help("generate --values 5 --colors 5 --multiplicity 2 --hand 4 -o random.deck"))
 @memory_option
 @OptionGroup("shape", click.option("--values", "n", type=Whole(1, 10**8), required=True, help="Number of values n."),
              click.option("--colors", "c", type=Whole(1, 10**8), required=True, help="Number of colors c."),
@@ -305,7 +309,12 @@ def generate(shape, seed, at_most, count, out_dir, out_file):
 
 
 @option_names(limits="--exact", out="--csv or --jsonl", scores="--scores")
-@main.command()
+@main.command(epilog=examples_help(
+    "bound -p 3 --seeds 0:10 --exact",
+    "bound --hanab-live-seeds p3v0s1..5 --exact --json",
+    "bound --example hanab-live-real-game --exact",
+    "bound -p 2 --hle-seeds 0:20 --exact --jsonl rows.jsonl",
+    "bound -p 2 --hle-seeds 0:40 --exact --jsonl rows.jsonl --resume"))
 @DEAL_SOURCES
 @click.option("--csv", "csv_out", type=click.Path(dir_okay=False), help="Stream rows to this CSV file.")
 @click.option("--jsonl", "jsonl_out", type=click.Path(dir_okay=False), help="Stream rows to this JSON Lines file.")
@@ -373,7 +382,9 @@ def bound(source, csv_out, jsonl_out, resume, jobs, held, scores_file, printed):
     _exit_if_all_refused(summary["deals"], summary["refused"], "deal")
 
 
-@main.command()
+@main.command(epilog=examples_help(
+    "analyze --example hanab-live-real-game",
+    "analyze --example hanab-live-real-game --html report.html"))
 @click.argument("games", nargs=-1, metavar="GAMES...")
 @example_option("games", "game", label="GAMES", required=False)
 @OptionGroup(
@@ -455,7 +466,7 @@ def _exit_if_all_refused(done: int, refused: dict[str, int] | int, what: str) ->
         sys.exit(2)
 
 
-@main.command("deal")
+@main.command("deal", epilog=examples_help("deal --hanab-live-seed p3v0s17 --text", "deal -p 2 --seeds 0:3 --link"))
 @DEAL_SOURCES
 @click.option("--text", "as_text", is_flag=True, help="Print the text form (r1 y2 ...) instead of JSON.")
 @click.option("--link", is_flag=True,
@@ -488,7 +499,7 @@ def deal_cmd(source, as_text, link):
 
 
 @option_names(out="--out")
-@main.command()
+@main.command(epilog=examples_help("table -p 2 --deals 20 --out table.jsonl", "table-summary table.jsonl"))
 @OptionGroup(
     "asked",
     click.option("--players", "-p", help="Player counts in 2..6: A..B or 2,4.  [default: 2..5]"),
@@ -542,7 +553,7 @@ def table(asked, limits, out_file, retry, jobs, as_json):
     click.echo(json.dumps(run.summary()) if as_json else format_table(run.summary()))
 
 
-@main.command("table-summary")
+@main.command("table-summary", epilog=examples_help("table-summary --example table -p 2"))
 @click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
 @example_option("files", "table")
 @click.option("--players", "-p", default="2..6", show_default=True, help="Player counts: A..B or 2,4.")

@@ -70,3 +70,23 @@ def test_info_json():
     obj = json.loads(run("info", DECK, "--json").output)
     assert obj["instance"]["r"] == 1
     assert obj["algorithms"]["engine"]["applies"] is True
+
+
+def test_every_example_of_every_command_help_runs_as_shown(tmp_path, monkeypatch):
+    """The examples closing each command's ``--help`` run from a fresh folder, in order, with exit code 0; the
+    commands that compute something have some."""
+    import shlex
+
+    from solitaire.io.command import EXAMPLE_PREFIX
+
+    monkeypatch.chdir(tmp_path)
+    prefix, shown = EXAMPLE_PREFIX.strip() + " ", {}
+    for name, command in main.commands.items():
+        text = CliRunner().invoke(main, [name, "--help"]).output
+        shown[name] = [line.strip()[len(prefix):] for line in text.splitlines() if line.strip().startswith(prefix)]
+        assert bool(shown[name]) == bool(command.epilog), name
+        for example in shown[name]:
+            result = CliRunner().invoke(main, shlex.split(example))
+            assert result.exit_code == 0, (example, result.output)
+    assert {name for name, lines in shown.items() if lines} >= {"solve", "verify", "reduce", "crosscheck", "generate",
+                                                                "bound", "analyze", "deal", "table", "table-summary"}

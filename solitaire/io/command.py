@@ -37,7 +37,17 @@ from solitaire.io.errors import InputError
 from solitaire.io.interrupt import REPEAT, STOP_SIGNALS, Terminated, stop_signal, watch_interrupts
 
 __all__ = ["CommandGroup", "interrupt", "unraisable", "stop_now", "stopped_line", "usage_error", "usage_errors",
-           "in_options", "option_names", "ARGUMENT_HINT"]
+           "in_options", "option_names", "ARGUMENT_HINT", "examples_help", "EXAMPLE_PREFIX"]
+
+#: How each example of a command's ``--help`` starts (:func:`examples_help`).
+EXAMPLE_PREFIX = "  $ hanabi-solitaire "
+
+
+def examples_help(*lines: str) -> str:
+    """The closing part of a command's ``--help``: ``Examples:``, then each command line of ``lines`` (the arguments
+    after ``hanabi-solitaire``), as written (click does not rewrap a paragraph after ``\b``). Each runs as shown from
+    any folder, on shipped examples and seeds (``tests/test_cli.py`` runs them in order)."""
+    return "\b\nExamples:\n" + "\n".join(EXAMPLE_PREFIX + line for line in lines)
 
 #: Set by every Python handler of a stop signal: the watch of :func:`~solitaire.io.interrupt.watch_interrupts`
 #: stops the command when a signal reaches none within ``_GRACE`` seconds (it came inside a long compiled call).
