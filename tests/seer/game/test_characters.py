@@ -266,7 +266,7 @@ def test_u3_of_pure_restrictions_equals_the_exhaustive_search_through_the_simula
         deal = Deal(base.types, 2, "tiny", options=Options(characters=cast_))
         best = brute(deal)
         result = exact(deal)
-        assert result.exact and result.score == best, (case, deal.types.tolist(), result)
+        assert result.exact and result.score == best and result.method, (case, deal.types.tolist(), result)
         assert simulate(deal, result.actions).score == result.score
         actions, low = seer_line(deal)
         assert simulate(deal, actions).score == low <= best
@@ -288,7 +288,7 @@ def test_u3_of_characters_that_change_the_game_equals_the_exhaustive_search_and_
         best = brute(deal, game=game)
         assert free_value_by_slots(position) >= best and u2_value(position) >= best
         result = exact(deal, start=position)
-        assert result.exact and result.score == best, (deal.types.tolist(), result)
+        assert result.exact and result.score == best and result.method, (deal.types.tolist(), result)
         assert simulate(position, result.actions).score == best
 
 
@@ -325,6 +325,18 @@ def test_seeded_characters_are_the_casts_gos_own_generator_draws_for_hanab_live_
     for row in rows:
         cast = seeded_characters(row["seed"], row["players"], row["clue_colors"])
         assert [[c.name, c.metadata] for c in cast] == row["characters"], row["seed"]
+
+
+def test_a_line_the_walk_finds_at_the_bound_is_proven_by_the_search():
+    """p2v0s4 (Dumbfounded, Hesitant): the game without them reaches 25 and its line is refused under them; the walk
+    from the refused move finds a line of 25 under them, which meets the bound: proven, by the search."""
+    from solitaire.seer.bounds.method import Method
+
+    plain = live_deals(["p2v0s4"])[0]
+    deal = Deal(plain.types, 2, plain.ident, options=Options(characters=seeded_characters("p2v0s4", 2, 5)))
+    result = exact(deal, SearchLimits(timeout=30))
+    assert (result.score, result.exact, result.method) == (25, True, Method.SEARCH) and result.L < 25
+    assert simulate(deal, result.actions).score == 25
 
 
 def test_contrarians_final_round_costs_a_point_on_a_hanab_live_deal_and_u2_proves_it():

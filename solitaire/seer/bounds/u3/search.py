@@ -542,8 +542,9 @@ def _exact_sandwiched(deal: Deal, limits: SearchLimits, start: Position | None, 
     root = _sandwich(origin, limits, schedule, tally)
     if root.score < root.high and deal.rules.characters:
         low, actions = _descend(origin, root.high, schedule, _share(deadline, 0.5))
-        if low > root.score:
-            root = replace(root, score=low, exact=low == root.high, actions=actions)
+        if low > root.score:  # the walk's line: proven by the search where it meets the bound
+            root = replace(root, score=low, exact=low == root.high, actions=actions,
+                           method=Method.SEARCH if low == root.high else None)
     low, high, actions = _settle(Game.from_position(origin), root, tally, schedule, deadline)
     if low < high and deal.rules.characters and origin.deck_left <= EXHAUSTIVE_DECK and not STOP_REQUEST[0]:
         found = exhaustive(Game.from_position(origin), high, EXHAUSTIVE_STATES, deadline)
