@@ -103,8 +103,9 @@ def crosscheck_rows(sources: Sequence[tuple[str, Formula | InputError]], solver:
     """The row of each source of :func:`formulas_from_paths` (or :func:`random_formulas`), in order: its
     :func:`crosscheck`, or for a file that holds no formula its :func:`refused_row`. Where no source holds a
     formula, the first one's :class:`InputError`, before any row."""
-    if all(isinstance(formula, InputError) for _, formula in sources):
-        raise next(formula for _, formula in sources if isinstance(formula, InputError))
+    refused = [formula for _, formula in sources if isinstance(formula, InputError)]
+    if refused and len(refused) == len(sources):
+        raise refused[0]
     for name, formula in sources:
         yield refused_row(name, formula) if isinstance(formula, InputError) else crosscheck(formula, name, solver,
                                                                                            engine=engine)

@@ -110,7 +110,8 @@ def test_deal_prints_the_deck_and_bound_plays_or_refuses_the_game(tmp_path, refu
     refused = runner.invoke(main, ["bound", "--deal", str(other), "--json"])
     assert refused.exit_code == 2, refused.output  # its one deal refused: nothing computed
     assert REFUSAL in refused.output and '"refused"' in refused.output
-    assert refused.output.splitlines()[-1] == "hanabi-solitaire: error: every deal given was refused (the reasons above)"
+    last = refused.output.splitlines()[-1]
+    assert last == "hanabi-solitaire: error: every deal given was refused (the reasons above)"
 
 
 def test_seeds_of_several_player_counts_and_variants_are_dealt_each_as_its_own(refused_variant):
