@@ -38,11 +38,11 @@ import click
 from solitaire.deckfile import read_instance
 from solitaire.examples import examples
 from solitaire.generate import generated_decks, write_decks
-from solitaire.io.atomic import writable_file, write_text_atomic
+from solitaire.io.atomic import writable_file, write_files
 from solitaire.io.budget import BudgetError
 from solitaire.io.command import CommandGroup, examples_help, option_names, usage_error, usage_errors
 from solitaire.io.options import DEAL_SOURCES, JSON_OPTION, OptionGroup, jobs_option, printed_options
-from solitaire.io.params import SECONDS, Whole, distinct_files, example_option, memory_option
+from solitaire.io.params import SECONDS, Whole, distinct_files, example_option, memory_option, once_option
 from solitaire.io.progress import Progress
 from solitaire.referee import IllegalEvent, replay
 from solitaire.satsolvers import DEFAULT_SOLVER, SAT_SOLVERS
@@ -75,7 +75,7 @@ def main():
     Instances are `.deck` files (`p hanabi <n> <c> <h>` then value/color pairs, 1-based)
     or their JSON form. Exit code 0 when the command did its job, whatever the answer;
     2 for bad input or usage; 1 when stopped early (Ctrl-C, or the reader of the output
-    went away, as in `| head`).
+    went away, as in `| head`), and from crosscheck when a formula disagrees.
     """
 
 
@@ -162,7 +162,7 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
     with usage_errors():
         result = solve(instance, algorithm, **({} if solver is None else {"solver": solver}))
     if sequence_out and result.sequence is not None:
-        write_text_atomic(sequence_out, json.dumps(result.sequence.to_json()) + "\n")
+        write_files({sequence_out: json.dumps(result.sequence.to_json()) + "\n"})
     elif sequence_out and os.path.isfile(sequence_out):
         os.unlink(sequence_out)
     click.echo(json.dumps(result.to_json()) if as_json else result.text(deck, sequence_out))
@@ -257,7 +257,8 @@ def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
     The Hanabi side is decided by the SAT encoding of the copy-selection lemma (which knows
     nothing of the gadgets) and by the engine where the deck is small; both witnesses are
     checked. A file that holds no formula is a row {"name", "refused"} and the others go on
-    (exit code 2 when no file holds one). Exit code 1 when any formula disagrees.
+    (when no file holds one: every row and the summary, then exit code 2). Exit code 1 when
+    any formula disagrees (a defect of the toolkit, or of the construction, found).
     """
     from reductions import crosscheck as checks
 
@@ -272,6 +273,7 @@ def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
             click.echo(checks.crosscheck_text(row))
     summary = checks.crosscheck_summary(rows)
     click.echo(json.dumps({"formulas": rows, "summary": summary}) if as_json else checks.summary_text(summary))
+    _exit_if_all_refused(summary["formulas"], summary["refused"], "file")
     if summary["disagreements"]:
         sys.exit(1)
 
@@ -294,18 +296,20 @@ def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
 def generate(shape, seed, at_most, count, out_dir, out_file):
     """Random decks: every card type R times, uniformly shuffled (reproducible from the seed).
 
-    Writes to standard output, to -o FILE, or K files named
-    rand-n<N>-c<C>-r<R>-h<H>-s<seed>.deck into --out DIR. Each deck starts with `c` lines
-    giving the command that rebuilds it.
+    Writes to standard output, to -o FILE (its folder must exist), or K files named
+    rand-n<N>-c<C>-r<R>-h<H>-s<seed>.deck (rand-n<N>-c<C>-r<R>-h<H>-atmost-s<seed>.deck with
+    --at-most) into --out DIR (made if missing, its parent must exist), all of them or none.
+    Each deck starts with `c` lines giving the command that rebuilds it.
     """
     if out_file and out_dir:
         usage_error("give either -o FILE or --out DIR, not both")
     if count > 1 and not out_dir:
         usage_error("--count K writes K files: give --out DIR")
     with usage_errors(BudgetError):  # a memory shortfall is reported as every command reports it
-        for path in write_decks(generated_decks(**shape, seed=seed, count=count, exact=not at_most), out_dir, out_file):
-            if out_dir:
-                click.echo(path)
+        decks = list(generated_decks(**shape, seed=seed, count=count, exact=not at_most))  # each drawn when written
+    for path in write_decks(decks, out_dir, out_file):
+        if out_dir:
+            click.echo(path)
 
 
 @option_names(limits="--exact", out="--csv or --jsonl", scores="--scores")
@@ -379,7 +383,7 @@ def bound(source, csv_out, jsonl_out, resume, jobs, held, scores_file, printed):
         printed.rows(run.rows(), run.todo, "deals", bound_row_text)
     summary = run.summary()
     click.echo(json.dumps({"rows": run.new, "summary": summary}) if printed.as_json else bound_summary_text(summary))
-    _exit_if_all_refused(summary["deals"], summary["refused"], "deal")
+    _exit_if_all_refused(summary["deals"] + summary.get("partial", {}).get("deals", 0), summary["refused"], "deal")
 
 
 @main.command(epilog=examples_help(
@@ -389,10 +393,10 @@ def bound(source, csv_out, jsonl_out, resume, jobs, held, scores_file, printed):
 @example_option("games", "game", label="GAMES", required=False)
 @OptionGroup(
     "sources",
-    click.option("--hanab-live-seeds", metavar="SEED",
-                 help="Also hanab.live's deals of a seed string or range (p3v0s1..1000), as games with no action: "
-                      "their maximum at the start."),
-    click.option("--hanab-live-seed", metavar="STRING", help="Also hanab.live's deal of exactly one seed string."),
+    once_option("--hanab-live-seeds", metavar="SEED",
+                help="Also hanab.live's deals of a seed string or range (p3v0s1..1000), as games with no action: "
+                     "their maximum at the start."),
+    once_option("--hanab-live-seed", metavar="STRING", help="Also hanab.live's deal of exactly one seed string."),
     click.option("--openspiel", multiple=True, type=click.Path(dir_okay=False),
                  help="Also OpenSpiel Hanabi games (pyspiel.serialize_game_and_state's text, or JSON Lines of "
                       "them); repeatable."),
@@ -459,8 +463,9 @@ def analyze(games, sources, run, html_out, plot_dir, strict, printed):
 
 
 def _exit_if_all_refused(done: int, refused: dict[str, int] | int, what: str) -> None:
-    """Exit code 2 with one line on standard error when every record given was refused (none ``done``; ``refused``:
-    the count, or the counts by reason), as for bad input: nothing was computed."""
+    """Exit code 2 with one line on standard error when every record given was refused (``done``: the records with a
+    row that is not a refusal, none; ``refused``: the count, or the counts by reason), as for bad input: nothing was
+    computed."""
     if not done and refused:
         click.echo(f"hanabi-solitaire: error: every {what} given was refused (the reasons above)", err=True)
         sys.exit(2)
@@ -511,9 +516,9 @@ def deal_cmd(source, as_text, link):
     click.option("--variant", metavar="NAME",
                  help="A hanab.live variant by name (\"Black (6 Suits)\"): the table of hanab.live's deals of its "
                       "seeds."),
-    click.option("--hanab-live-seeds", metavar="SEED",
-                 help="hanab.live's deals of a range of seed strings (p3v0s1..1000), in place of --players, --deals, "
-                      "--seed and --variant (the same deals as -p 3 --variant 'No Variant' --seed 1 --deals 1000)."),
+    once_option("--hanab-live-seeds", metavar="SEED",
+                help="hanab.live's deals of a range of seed strings (p3v0s1..1000), in place of --players, --deals, "
+                     "--seed and --variant (the same deals as -p 3 --variant 'No Variant' --seed 1 --deals 1000)."),
     click.option("--hle", is_flag=True, help="The Hanabi Learning Environment's deals of the seeds (below 2^31)."),
     click.option("--hle-random-start", is_flag=True,
                  help="HLE's deals with its random starting player (random_start_player), drawn before the deal."))

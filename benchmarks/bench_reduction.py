@@ -2,9 +2,10 @@
 
 For random 3-SAT at clause ratio 4.26 (v = 10, 20, 50) and the SATLIB files of
 ``--cnf-dir`` (its ``sat/`` and ``unsat/`` folders; default ``tests/data/cnf``): deck size N
-against the paper's bound 2(2v+1)(6m+2), time to generate, PySAT on the CNF and on the
-Hanabi encoding of the deck (measured side by side in one run, the ratio is the figure), the
-encoding size, and the full cross-check time (generation, both solvers, both witnesses).
+against its bound 2(2v+1)n (the paper's 2(2v+1)(6m+2) where n = 6m + 2, m >= 3), time to
+generate, PySAT on the CNF and on the Hanabi encoding of the deck (measured side by side in one
+run, the ratio is the figure), the encoding size, and the full cross-check time (generation,
+both solvers, both witnesses).
 
     python benchmarks/bench_reduction.py            # 2 random formulas per v, 3 uf20, 3 uuf50
     python benchmarks/bench_reduction.py --full     # every SATLIB file of --cnf-dir
@@ -52,7 +53,7 @@ def main():
     parser.add_argument("--solvers", action="store_true",
                         help="also time every PySAT solver on the Hanabi encoding of uf20-01 and uf20-02")
     args = parser.parse_args()
-    print("| formula | v | m | answer | N | bound 2(2v+1)(6m+2) | N/bound | generate s | PySAT CNF s "
+    print("| formula | v | m | answer | N | bound 2(2v+1)n | N/bound | generate s | PySAT CNF s "
           "| PySAT Hanabi s (encode + solve) | Hanabi/CNF | enc vars | enc clauses | cross-check s | agree |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     worst = {}

@@ -19,10 +19,10 @@ from .dimacs import Formula, Normalised, format_dimacs, normalise, parse_dimacs,
 
 __all__ = [
     "Formula", "Normalised", "parse_dimacs", "read_dimacs", "format_dimacs", "normalise", "satisfies",
-    "Reduction", "reduce_formula", "deck_size", "sequence_from_assignment", "assignment_from_sequence",
+    "Reduction", "reduce_formula", "deck_size", "deck_bound", "sequence_from_assignment", "assignment_from_sequence",
     "random_3sat",
 ]
 
-_LATER = {name: "reductions.theorem7" for name in ("Reduction", "reduce_formula", "deck_size",
+_LATER = {name: "reductions.theorem7" for name in ("Reduction", "reduce_formula", "deck_size", "deck_bound",
                                                    "sequence_from_assignment", "assignment_from_sequence")}
 __getattr__, __dir__ = deferred(__name__, {**_LATER, "random_3sat": "reductions.crosscheck"})

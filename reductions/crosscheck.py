@@ -32,7 +32,7 @@ from solitaire.satsolvers import DEFAULT_SOLVER
 from solitaire.solve import SOLVERS, solve
 
 from .dimacs import Formula, read_dimacs, satisfies
-from .theorem7 import assignment_from_sequence, reduce_formula, sequence_from_assignment
+from .theorem7 import assignment_from_sequence, deck_bound, reduce_formula, sequence_from_assignment
 
 __all__ = ["crosscheck", "crosscheck_rows", "crosscheck_text", "crosscheck_summary", "refused_row", "summary_text",
            "random_3sat", "random_formulas", "formulas_from_paths", "pysat_model"]
@@ -101,11 +101,8 @@ def _read_or_refuse(path: Path) -> Formula | InputError:
 def crosscheck_rows(sources: Sequence[tuple[str, Formula | InputError]], solver: str = DEFAULT_SOLVER,
                     engine: bool = True) -> Iterator[dict[str, Any]]:
     """The row of each source of :func:`formulas_from_paths` (or :func:`random_formulas`), in order: its
-    :func:`crosscheck`, or for a file that holds no formula its :func:`refused_row`. Where no source holds a
-    formula, the first one's :class:`InputError`, before any row."""
-    refused = [formula for _, formula in sources if isinstance(formula, InputError)]
-    if refused and len(refused) == len(sources):
-        raise refused[0]
+    :func:`crosscheck`, or for a file that holds no formula its :func:`refused_row` (every row refused when no
+    source holds a formula: the caller says so, as ``hanabi-solitaire crosscheck`` does with exit code 2)."""
     for name, formula in sources:
         yield refused_row(name, formula) if isinstance(formula, InputError) else crosscheck(formula, name, solver,
                                                                                            engine=engine)
@@ -176,7 +173,7 @@ def crosscheck(formula: Formula, name: str = "<formula>", solver: str = DEFAULT_
     """Cross-check one formula; a JSON-ready dict with ``"agree"`` the verdict.
 
     Keys: ``name``, ``vars``, ``clauses`` (original), ``norm_vars``, ``norm_clauses``,
-    ``deck`` (parameters), ``bound`` (``2(2v+1)(6m+2)`` of the paper), ``cnf`` and
+    ``deck`` (parameters), ``bound`` (:func:`~reductions.theorem7.deck_bound`: ``2(2v+1)n >= N``), ``cnf`` and
     ``hanabi`` (satisfiable / winnable), ``engine`` (or None when not run),
     ``model_to_play`` and ``play_to_model`` (witness checks, None when not applicable),
     ``encoding`` (variables, clauses), ``seconds`` per stage, ``agree``.
@@ -195,7 +192,7 @@ def crosscheck(formula: Formula, name: str = "<formula>", solver: str = DEFAULT_
              and model_to_play is not False and play_to_model is not False)
     v, m = red.formula.nvars, red.formula.m
     return {"name": name, "vars": formula.nvars, "clauses": formula.m, "norm_vars": v, "norm_clauses": m,
-            "deck": inst.params(), "bound": 2 * (2 * v + 1) * (6 * m + 2),
+            "deck": inst.params(), "bound": deck_bound(v, m),
             "cnf": model is not None, "hanabi": winnable, "engine": verdict_engine,
             "model_to_play": model_to_play, "play_to_model": play_to_model,
             "encoding": {"vars": stats["vars"], "clauses": stats["clauses"]},

@@ -70,9 +70,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from solitaire.deckfile import deck_blocks
-from solitaire.io.atomic import write_texts_atomic
+from solitaire.io.atomic import write_files
 from solitaire.io.budget import REDUCE_CARD_BYTES, check_budget
 from solitaire.io.errors import InputError
+from solitaire.io.inputfile import is_whole
 from solitaire.model import Instance, params_text
 from solitaire.selection import asap_sequence
 from solitaire.sequence import PlaySequence
@@ -82,8 +83,8 @@ from .dimacs import Formula, Normalised, normalise, satisfies
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["Gadget", "Reduction", "reduce_formula", "deck_size", "deck_cards", "sequence_from_assignment",
-           "assignment_from_sequence", "literal_color"]
+__all__ = ["Gadget", "Reduction", "reduce_formula", "deck_size", "deck_bound", "deck_cards",
+           "sequence_from_assignment", "assignment_from_sequence", "literal_color"]
 
 _VARIABLE_GADGET = ((2, 0), (2, 1), (1, 0), (3, 0), (4, 0), (5, 0), (1, 1), (3, 1), (4, 1), (5, 1))
 _OTHER_VALUES = (5, 6, 7, 8, 9, 10, 2, 3, 4)
@@ -153,9 +154,19 @@ class Reduction:
 
     def text(self, deck: str, gadget_map: str | None = None) -> str:
         """The line of ``hanabi-solitaire reduce`` for the deck written to ``deck`` (the map to ``gadget_map``):
-        the instance's parameters and the size of the normalised formula."""
-        return (f"{deck}: {params_text(self.instance.params())} from {self.formula.nvars} variables, "
-                f"{self.formula.m} clauses" + (f"; map -> {gadget_map}" if gadget_map else ""))
+        the instance's parameters, the size of the formula given and, where normalising changed it, that of the
+        exact 3-CNF the deck encodes.
+
+        Examples
+        --------
+        >>> from reductions.dimacs import Formula
+        >>> reduce_formula(Formula(1, [(1,), (-1,)])).text("u.deck")
+        'u.deck: N=590 n=50 c=7 r=2 h=2 from 1 variable, 2 clauses (exact 3-CNF: 3 variables, 8 clauses)'
+        """
+        original, f = self.normalised.original, self.formula
+        exact = (original.nvars, original.m) == (f.nvars, f.m)
+        return (f"{deck}: {params_text(self.instance.params())} from {_sizes(original)}"
+                + ("" if exact else f" (exact 3-CNF: {_sizes(f)})") + (f"; map -> {gadget_map}" if gadget_map else ""))
 
     def write(self, deck: str | os.PathLike[str], source: str, command: str,
               gadget_map: str | os.PathLike[str] | None = None) -> None:
@@ -171,10 +182,7 @@ class Reduction:
             deck: deck_blocks(self.instance, self.provenance(source, command))}
         if gadget_map:
             texts[gadget_map] = json.dumps(self.to_json(), indent=1) + "\n"
-        try:
-            write_texts_atomic(texts)
-        except OSError as err:
-            raise InputError(f"cannot write the file ({err.strerror or err})", err.filename or deck) from None
+        write_files(texts)
 
     def graph(self) -> nx.Graph:
         """The variable/clause/gadget structure as a networkx graph.
@@ -197,14 +205,47 @@ class Reduction:
         return g
 
 
+def _sizes(formula: Formula) -> str:
+    """``3 variables, 1 clause``: the size of ``formula`` in words."""
+    return (f"{formula.nvars} variable{'' if formula.nvars == 1 else 's'}, "
+            f"{formula.m} clause{'' if formula.m == 1 else 's'}")
+
+
 def literal_color(literal: int) -> int:
     """Color of a literal: ``2i - 1`` for ``x_i``, ``2i`` for ``-x_i``."""
     return 2 * abs(literal) - 1 if literal > 0 else 2 * abs(literal)
 
 
 def deck_size(m: int, h: int = 2) -> int:
-    """The number of values ``n`` for ``m`` clauses and hand size ``h`` (errata 1 and 3)."""
+    """The number of values ``n`` for ``m >= 0`` clauses and hand size ``h >= 2`` (errata 1 and 3); an
+    :class:`~solitaire.io.errors.InputError` names ``m`` or ``h`` when it is not such a whole number."""
+    if not (is_whole(m) and m >= 0):
+        raise InputError(f"expected a whole number of clauses >= 0, got {m!r}", "`m`")
+    if not (is_whole(h) and h >= 2):
+        raise InputError(f"expected a whole hand size >= 2, got {h!r}", "`h`")
     return max(6 * m + 2 if h == 2 else 6 * m + h + 1, 5 * m + 5)
+
+
+def deck_bound(nvars: int, m: int, h: int = 2) -> int:
+    """``2(2v + 1) n``, with ``n =`` :func:`deck_size` ``(m, h)``: an upper bound on the cards ``N`` of the deck
+    :func:`reduce_formula` builds for an exact 3-CNF formula of ``v = nvars`` variables and ``m`` clauses.
+
+    It is the paper's ``2(2v + 1)(6m + 2)`` where ``n = 6m + 2`` (``m >= 3`` and ``h = 2``), and larger
+    than it elsewhere (errata 1 and 3 make ``n`` larger).
+
+    Proof. Count the cards per color (:func:`deck_cards`). The dummy color holds every value ``1 .. n`` once
+    (``n - h + 3 .. n`` first, ``2`` and ``1``, ``6j - 3 .. 6j + 2`` in the hand dumps of ``W_j``, then the
+    tail ``6m + 3 .. n - h + 2``), as ``n >= 6m + h``. A color ``k <= 2v`` holds 5 cards in its
+    variable gadget, 10 in ``C_j`` when it is one of the colors of ``W_j`` and 9 when not, and
+    ``n - 5m - 1`` of padding: at most ``5 + 10m + n - 5m - 1 = n + 5m + 4 <= 2n - 1`` cards, as
+    ``n >= 5m + 5``. So ``N <= n + 2v (2n - 1) < 2 (2v + 1) n``.
+
+    Examples
+    --------
+    >>> deck_cards(3, 1), deck_bound(3, 1), 2 * (2 * 3 + 1) * (6 * 1 + 2)  # N, the bound, the paper's figure
+    (121, 140, 112)
+    """
+    return 2 * (2 * nvars + 1) * deck_size(m, h)
 
 
 def deck_cards(nvars: int, m: int, h: int = 2) -> int:

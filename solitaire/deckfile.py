@@ -33,7 +33,7 @@ import numpy as np
 from solitaire.io.atomic import write_text_atomic
 from solitaire.io.budget import check_budget, deck_read_bytes, json_read_bytes
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import LINE_BREAK, is_whole, parse_json, read_text, text_lines
+from solitaire.io.inputfile import LINE_BREAK, is_json_file, is_whole, parse_json, read_text, text_lines
 from solitaire.model import Instance
 
 __all__ = [
@@ -80,9 +80,9 @@ def _parse_header(tokens, source, lineno):
         col = tokens[1][1] if len(tokens) > 1 else tokens[0][1]
         raise InputError("expected 'p hanabi <n> <c> <h>'", source, lineno, col)
     if len(tokens) != 5:
-        col = tokens[min(len(tokens), 5) - 1][1]
+        col = tokens[5][1] if len(tokens) > 5 else tokens[-1][1]  # the first field too many, or the last one
         raise InputError(
-            f"expected 'p hanabi <n> <c> <h>' (3 numbers), got {len(tokens) - 2} number(s)",
+            f"expected 'p hanabi <n> <c> <h>' (3 fields after 'p hanabi'), got {len(tokens) - 2}",
             source, lineno, col,
         )
     (n_tok, n_col), (c_tok, c_col), (h_tok, h_col) = tokens[2:]
@@ -95,7 +95,7 @@ def _parse_header(tokens, source, lineno):
     if h < 0:
         raise InputError(f"expected a hand size h >= 0, got {h}", source, lineno, h_col)
     if _size_problem(n, c, h):
-        raise InputError(_size_problem(n, c, h), source, lineno, n_col)
+        raise InputError(_size_problem(n, c, h), source, lineno, n_col if n * c > MAX_TYPES else h_col)
     return n, c, h
 
 
@@ -290,11 +290,12 @@ def instance_from_json(obj: Any, source: str = "<json>") -> Instance:
 
 
 def read_instance(path: str | os.PathLike[str]) -> Instance:
-    """Read an instance from a ``.deck`` file or, for a ``.json`` name, its JSON form.
+    """Read an instance from a ``.deck`` file or its JSON form (a ``.json`` name, in any case, or a file whose first
+    character that is not white space is ``{``: :func:`~solitaire.io.inputfile.is_json_file`).
 
     Refuses (:class:`~solitaire.io.budget.BudgetError`) a file whose reading could need more
     memory than the limit, before reading it."""
-    is_json = str(path).endswith(".json")
+    is_json = str(path).lower().endswith(".json") or is_json_file(path)
     check_budget(f"reading this {'JSON deck' if is_json else 'deck'}",
                  json_read_bytes(path) if is_json else deck_read_bytes(path), str(path))
     if is_json:

@@ -135,7 +135,8 @@ def find_example(name: str, kind: str | tuple[str, ...]) -> Example:
     Raises
     ------
     InputError
-        When there is none, naming the parameter ``name`` and listing the names of ``kind``.
+        When there is none, naming the parameter ``name`` and listing the names of ``kind``; for a ``kind``
+        that is not one of :data:`KINDS`, naming ``kind`` and listing them.
 
     Examples
     --------
@@ -147,6 +148,9 @@ def find_example(name: str, kind: str | tuple[str, ...]) -> Example:
     solitaire.io.errors.InputError: `name`: unknown cnf 'figure3': expected one of figure1, figure2
     """
     kinds = (kind,) if isinstance(kind, str) else kind
+    wrong = [k for k in kinds if k not in KINDS] if kinds else [kind]
+    if wrong:
+        raise InputError(f"expected a kind of example, one of {', '.join(KINDS)}, got {wrong[0]!r}", "`kind`")
     mine = [e for e in examples() if e.kind in kinds]
     for example in sorted(mine, key=lambda e: kinds.index(e.kind)):
         if example.name == name:

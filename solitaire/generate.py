@@ -19,6 +19,7 @@ Fisher–Yates shuffle). The result depends on numpy's ``PCG64`` generator and i
 lines give the command that rebuilds them, as cnfgen does for its formulas.
 """
 
+import contextlib
 import os
 import sys
 from collections.abc import Iterable, Iterator
@@ -27,7 +28,7 @@ from typing import TextIO
 import numpy as np
 
 from solitaire.deckfile import deck_blocks
-from solitaire.io.atomic import write_text_atomic
+from solitaire.io.atomic import writable_folder, write_files
 from solitaire.io.budget import GENERATE_CARD_BYTES, check_budget
 from solitaire.io.errors import InputError
 from solitaire.model import Instance
@@ -105,16 +106,24 @@ def provenance(n: int, c: int, r: int, h: int, seed: int, exact: bool = True) ->
     ]
 
 
-def deck_name(n: int, c: int, r: int, h: int, seed: int) -> str:
-    """The file name of a generated deck: ``rand-n<n>-c<c>-r<r>-h<h>-s<seed>.deck``."""
-    return f"rand-n{n}-c{c}-r{r}-h{h}-s{seed}.deck"
+def deck_name(n: int, c: int, r: int, h: int, seed: int, exact: bool = True) -> str:
+    """The file name of a generated deck: ``rand-n<n>-c<c>-r<r>-h<h>-s<seed>.deck``, and
+    ``rand-n<n>-c<c>-r<r>-h<h>-atmost-s<seed>.deck`` when not ``exact`` (``1..r`` copies of a type).
+
+    Examples
+    --------
+    >>> deck_name(5, 2, 3, 4, 42), deck_name(5, 2, 3, 4, 42, exact=False)
+    ('rand-n5-c2-r3-h4-s42.deck', 'rand-n5-c2-r3-h4-atmost-s42.deck')
+    """
+    return f"rand-n{n}-c{c}-r{r}-h{h}-{'' if exact else 'atmost-'}s{seed}.deck"
 
 
 def generated_decks(n: int, c: int, r: int, h: int, seed: int, count: int = 1,
                     exact: bool = True) -> Iterator[tuple[str, Iterator[str]]]:
-    """``(file name, text)`` of the decks of seeds ``seed .. seed + count - 1``, one at a time: each
+    """``(file name, text)`` of the decks of seeds ``seed .. seed + count - 1`` (:func:`deck_name`): each
     deck's ``.deck`` text (an iterator of its blocks, :func:`~solitaire.deckfile.deck_blocks`) starts
-    with its :func:`provenance`. :class:`~solitaire.io.errors.InputError` (a ``ValueError``), naming the
+    with its :func:`provenance`; a deck is drawn when its text is first read, so that one at a time is held.
+    :class:`~solitaire.io.errors.InputError` (a ``ValueError``), naming the
     parameters `` `n` * `c` * `r` ``, when the decks would have more than :data:`MAX_CARDS` cards.
 
     Examples
@@ -125,35 +134,38 @@ def generated_decks(n: int, c: int, r: int, h: int, seed: int, count: int = 1,
     if n * c * r > MAX_CARDS:
         raise InputError(f"a deck of `n` * `c` * `r` = {n * c * r:,} cards is too large (at most 10^8)", None)
     for s in range(seed, seed + count):
-        deck = random_instance(n, c, r, h, s, exact)
-        yield deck_name(n, c, r, h, s), deck_blocks(deck, provenance(n, c, r, h, s, exact))
+        yield deck_name(n, c, r, h, s, exact), _deck_text(n, c, r, h, s, exact)
+
+
+def _deck_text(n, c, r, h, seed, exact):
+    """The ``.deck`` text of :func:`random_instance` with its :func:`provenance`, the deck drawn at the first read."""
+    yield from deck_blocks(random_instance(n, c, r, h, seed, exact), provenance(n, c, r, h, seed, exact))
 
 
 def write_decks(decks: Iterable[tuple[str, Iterable[str]]], folder: str | None = None, file: str | None = None,
-                stream: TextIO | None = None) -> Iterator[str]:
-    """Write each deck of ``decks`` (``(file name, text)``, as :func:`generated_decks` gives them) as it
-    comes: into ``folder`` under its name (the folder made if need be), else to ``file``, else to
-    ``stream`` (standard output by default); yield the path of each file written.
+                stream: TextIO | None = None) -> list[str]:
+    """Write the decks of ``decks`` (``(file name, text)``, as :func:`generated_decks` gives them): into
+    ``folder`` under their names (the folder made when its parent exists), else the one deck to ``file`` (into
+    a folder that exists), else to ``stream`` (standard output by default); the paths of the files written.
 
-    Raises :class:`~solitaire.io.errors.InputError` (the message names the file) when a file or its folder
-    cannot be written; the files written before stay.
+    The files are written all or none (:func:`~solitaire.io.atomic.write_files`): a file that cannot be written
+    raises :class:`~solitaire.io.errors.InputError`, naming it, and leaves every target as it was (and removes
+    the folder, when this call made it).
     """
-    for name, text in decks:
-        path = os.path.join(folder, name) if folder else file
-        if path is None:
+    if folder is None and file is None:
+        for _, text in decks:
             (stream or sys.stdout).writelines(text)
-            continue
-        _write_deck(path, text)
-        yield path
-
-
-def _write_deck(path: str, text: Iterable[str]) -> None:
-    """Write ``text`` to ``path`` (:func:`~solitaire.io.atomic.write_text_atomic`), its folder made if need be."""
-    folder = os.path.dirname(os.path.abspath(path))
+        return []
+    texts: dict[str | os.PathLike[str], str | Iterable[str]] = {  # the texts unread
+        os.path.join(folder, name) if folder is not None else str(file): text for name, text in decks}
+    made = folder if folder is not None and not os.path.isdir(folder) else None
+    if folder is not None:
+        writable_folder(folder)
     try:
-        os.makedirs(folder, exist_ok=True)
-        write_text_atomic(path, text)
-    except OSError as err:
-        in_the_way = isinstance(err, (FileExistsError, NotADirectoryError)) and not os.path.isdir(folder)
-        why = f"a part of {folder} is a file, not a folder" if in_the_way else err.strerror or err
-        raise InputError(f"cannot write {path}: {why}", None) from None
+        write_files(texts)
+    except BaseException:
+        if made is not None:
+            with contextlib.suppress(OSError):
+                os.rmdir(made)
+        raise
+    return [os.fspath(path) for path in texts]

@@ -8,7 +8,8 @@ Rules enforced
 --------------
 * Cards are scanned in order. ``store i``, ``discard i`` and ``play i`` of a card not yet
   scanned must name the next card of the sequence: no card may be skipped.
-* ``play i`` of a stored card is allowed at any time after its scan.
+* ``play i`` of a stored card is allowed at any time after its scan; of a card discarded or
+  played before, it is illegal (the card is not held).
 * A card ``(a, k)`` is playable when ``a - 1`` cards of color ``k`` have been played.
 * After every ``store`` at most ``h`` cards are held.
 * When the events end, every card must have been scanned.
@@ -53,6 +54,7 @@ def replay(instance: Instance, events: Iterable[tuple[str, int]]) -> int:
     cards = instance.cards
     next_card = 1                     # 1-based index of the next card to scan
     held = set()                      # indices of stored cards
+    gone: dict[int, str] = {}         # index of a card discarded or played: what became of it, and when
     top = [0] * (instance.c + 1)      # top[k] = number of cards of color k played
     score = 0
     for number, event in enumerate(events, start=1):
@@ -63,6 +65,8 @@ def replay(instance: Instance, events: Iterable[tuple[str, int]]) -> int:
             raise IllegalEvent(number, event, f"index {i} outside 1..{len(cards)}")
         from_hand = name == "play" and i in held
         if not from_hand:
+            if name == "play" and i in gone:
+                raise IllegalEvent(number, event, f"card {i} is not held ({gone[i]})")
             if i != next_card:
                 what = "was already scanned" if i < next_card else "is not the next card"
                 raise IllegalEvent(number, event, f"card {i} {what} (next card to scan is {next_card})")
@@ -78,6 +82,9 @@ def replay(instance: Instance, events: Iterable[tuple[str, int]]) -> int:
             top[k] = a
             score += 1
             held.discard(i)
+            gone[i] = f"already played at event {number}"
+        else:
+            gone[i] = f"it was discarded at event {number}"
     if next_card <= len(cards):
         raise IllegalEvent(0, None, f"the sequence ends before card {next_card} of {len(cards)} is scanned")
     return score

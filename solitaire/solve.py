@@ -166,7 +166,7 @@ def solve(instance: Instance, algorithm: str = "auto", **options: Any) -> SolveR
     if algorithm == "auto":
         return solve_auto(instance, **options)
     if algorithm not in SOLVERS:
-        raise ValueError(f"unknown algorithm {algorithm!r}; expected one of {', '.join(SOLVERS)}")
+        raise ValueError(f"unknown algorithm {algorithm!r}; expected one of {', '.join(['auto', *SOLVERS])}")
     reason = SOLVERS[algorithm].refuses(instance)
     if reason is not None:
         raise ValueError(f"algorithm {algorithm!r} does not apply: {reason}")

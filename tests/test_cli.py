@@ -45,6 +45,25 @@ def test_solver_that_does_not_apply_is_a_usage_error(tmp_path):
     assert "N <= 16" in result.output
 
 
+def test_solve_sequence_out_that_cannot_be_written_is_named_in_one_line(tmp_path):
+    for target, why in (("/dev/full", "No space left on device"),
+                        (tmp_path / "no" / "s.json", f"the folder {tmp_path / 'no'} does not exist")):
+        result = run("solve", DECK, "--sequence-out", target)
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert result.output == f"hanabi-solitaire: error: {target}: cannot write the file ({why})\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_verify_says_a_discarded_or_played_card_is_not_held(tmp_path):
+    for events, reason in (([["play", 1], ["discard", 2], ["play", 3], ["play", 2]],
+                            "event 4 ('play', 2): card 2 is not held (it was discarded at event 2)"),
+                           ([["play", 1], ["discard", 2], ["play", 3], ["play", 3]],
+                            "event 4 ('play', 3): card 3 is not held (already played at event 3)")):
+        sequence = tmp_path / "s.json"
+        sequence.write_text(json.dumps(events))
+        assert run("verify", DECK, sequence).output == f"illegal: {reason}\n"
+
+
 def test_verify_accepts_solve_output_and_names_illegal_events(tmp_path):
     solved = tmp_path / "solved.json"
     solved.write_text(run("solve", DECK, "--json").output)

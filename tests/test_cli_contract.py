@@ -275,6 +275,23 @@ def test_a_file_in_the_way_of_the_output_folder(tmp_path):
     assert (tmp_path / "f").read_text() == ""
 
 
+def test_every_command_refuses_a_missing_folder_by_name_and_makes_none(tmp_path):
+    """One rule: a file goes only into a folder that exists; a folder of outputs is made only when its parent
+    exists."""
+    missing = tmp_path / "no"
+    for args in (["generate", "--values", 3, "--colors", 2, "--hand", 1, "-o", missing / "a" / "x.deck"],
+                 ["reduce", FIGURE1, "-o", missing / "a" / "x.deck"],
+                 ["solve", "--example", "tiny-r1", "--sequence-out", missing / "a" / "s.json"]):
+        one_line_error(run(*args), f"{missing / 'a' / args[-1].name}: cannot write the file",
+                       f"(the folder {missing / 'a'} does not exist)")
+    for args in (["generate", "--values", 3, "--colors", 2, "--hand", 1, "--out", missing / "decks"],
+                 ["bound", "-p", 2, "--seeds", "0:1", "--exact", "--lines-dir", missing / "lines"]):
+        one_line_error(run(*args), "cannot write there", f"(the folder {missing} does not exist)")
+    assert list(tmp_path.iterdir()) == []
+    assert run("bound", "-p", 2, "--seeds", "0:1", "--exact", "-q", "--lines-dir", tmp_path / "lines").exit_code == 0
+    assert [path.name for path in tmp_path.iterdir()] == ["lines"]
+
+
 def test_a_reader_that_goes_away_stops_the_command_quietly():
     """`| head`: no traceback, exit 1 (stopped early), nothing on standard error. The closed pipe
     is simulated (how much a pipe takes before the writer sees it closed depends on the machine)."""
@@ -380,6 +397,8 @@ def test_a_wrong_field_of_a_hanab_live_game_is_refused_in_one_line_never_a_trace
     (dict(seeds="0:1"), "`players` is required with `seeds` and `hle_seeds`", ("deal", "--seeds", "0:1")),
     (dict(players=3, hanab_live_seeds="p2v0s1..3"), "`hanab_live_seeds`: the seed is of 2 players, not `players` 3",
      ("bound", "-p", 3, "--hanab-live-seeds", "p2v0s1..3")),
+    (dict(players=6, hle_seeds="0:2"), "`players`: expected a whole number in 2..5 (HLE deals at most 5 players), got 6",
+     ("bound", "-p", 6, "--hle-seeds", "0:2")),
 ])
 def test_the_library_names_its_parameters_and_the_command_line_its_options(call, python, command_line):
     from solitaire.io.errors import InputError
@@ -393,6 +412,14 @@ def test_the_library_names_its_parameters_and_the_command_line_its_options(call,
                          ("players", "--players"), ("seeds", "--seeds"), ("hanab_live_seeds", "--hanab-live-seeds")):
         shown = shown.replace(f"`{name}`", option)
     one_line_error(run(*command_line), f"hanabi-solitaire: error: {shown}")
+
+
+def test_a_seed_range_refuses_players_its_generator_does_not_deal_when_it_is_made():
+    from solitaire.io.errors import InputError
+    from solitaire.seer.sources.dealsource import deal_source
+
+    with pytest.raises(InputError, match="^`players`: expected a whole number in 2..6, got 7$"):
+        deal_source(players=7, seeds="0:1")
 
 
 @pytest.mark.parametrize("args", [("analyze", "--example", "hanab-live-game", "--html"),

@@ -27,6 +27,9 @@ def test_write_then_read(tmp_path):
     assert read_instance(tmp_path / "a.deck") == inst
     (tmp_path / "a.json").write_text(json.dumps(instance_to_json(inst)))
     assert read_instance(tmp_path / "a.json") == inst
+    for name in ("b.JSON", "b", "b.txt"):  # the JSON form by its first character, whatever the name
+        (tmp_path / name).write_text("\ufeff " + json.dumps(instance_to_json(inst)))
+        assert read_instance(tmp_path / name) == inst
 
 
 def test_comments_anywhere_and_cards_span_lines():
@@ -44,7 +47,10 @@ def test_declared_n_is_kept_when_values_are_missing():
     ("c only a comment\n", None, None, "found none"),
     ("1 1\n", 1, 1, "before the cards"),
     ("p cnf 3 2\n", 1, 3, "p hanabi"),
-    ("p hanabi 3 2\n", 1, 12, "3 numbers"),
+    ("p hanabi 3 2\n", 1, 12, "3 fields after 'p hanabi'), got 2"),
+    ("p hanabi 2 1 1 c hand\n", 1, 16, "3 fields after 'p hanabi'), got 5"),
+    ("p hanabi 2 1 1000000001\n", 1, 14, "h <= 1,000,000,000"),
+    ("p hanabi 100000 1001 1\n", 1, 10, "card types"),
     ("p hanabi 3 x 1\n", 1, 12, "number of colors"),
     ("p hanabi 3 2 -1\n", 1, 14, "h >= 0"),
     ("p hanabi 0 2 1\n", 1, 10, "n >= 1"),

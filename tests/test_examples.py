@@ -95,6 +95,15 @@ def test_a_wrong_example_is_one_line_and_exit_2(args, message):
     assert out.exit_code == 2 and len(out.output.strip().splitlines()) == 1 and message in out.output
 
 
+@pytest.mark.parametrize("kind", ["bogus", ("cnf", "bogus"), ()])
+def test_an_unknown_kind_is_named_with_the_kinds(kind):
+    for call in (lambda: find_example("figure2", kind), lambda: example_path("figure2", kind)):
+        with pytest.raises(InputError) as caught:
+            call()
+        assert str(caught.value).startswith(f"`kind`: expected a kind of example, one of {', '.join(KINDS)}, got ")
+    assert find_example("table", ("deals", "table")).kind == "table"
+
+
 def test_a_table_is_not_one_path():
     with pytest.raises(InputError, match="10 files"):
         example_path("table", "table")

@@ -7,8 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli import main
+from helpers import one_line_error
 from solitaire.deckfile import parse_deck, read_deck
 from solitaire.generate import provenance, random_instance
+from solitaire.io.budget import BudgetError
 from solitaire.model import Instance
 
 
@@ -68,7 +70,7 @@ def test_cli_count_writes_one_file_per_seed_each_rebuilt_by_its_comment(tmp_path
     out = runner.invoke(main, ARGS + ["--count", "3", "--out", str(tmp_path / "d"), "--at-most"])
     assert out.exit_code == 0, out.output
     paths = sorted((tmp_path / "d").glob("*.deck"))
-    assert [p.name for p in paths] == [f"rand-n4-c2-r2-h1-s{s}.deck" for s in (10, 11, 9)]
+    assert [p.name for p in paths] == [f"rand-n4-c2-r2-h1-atmost-s{s}.deck" for s in (10, 11, 9)]
     for path in paths:
         seed = int(path.stem.rsplit("-s", 1)[1])
         assert read_deck(path) == random_instance(4, 2, 2, 1, seed, exact=False)
@@ -101,3 +103,38 @@ def test_cli_unwritable_target_is_one_line_and_exit_2(tmp_path):
     for extra in (["-o", str(blocker / "x.deck")], ["--out", str(blocker / "d")]):
         out = CliRunner().invoke(main, ARGS + extra)
         assert out.exit_code == 2 and "cannot write" in out.output and "Traceback" not in out.output
+
+
+def test_cli_at_most_decks_do_not_take_the_names_of_exact_ones(tmp_path):
+    runner = CliRunner()
+    assert runner.invoke(main, ARGS + ["--out", str(tmp_path)]).exit_code == 0
+    assert runner.invoke(main, ARGS + ["--out", str(tmp_path), "--at-most"]).exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rand-n4-c2-r2-h1-atmost-s9.deck", "rand-n4-c2-r2-h1-s9.deck"]
+    assert read_deck(tmp_path / "rand-n4-c2-r2-h1-s9.deck") == random_instance(4, 2, 2, 1, 9)
+
+
+def test_cli_count_writes_every_deck_or_none(tmp_path):
+    """A deck that cannot be written (its name taken by a folder) leaves none of the others behind."""
+    (tmp_path / "rand-n4-c2-r2-h1-s10.deck").mkdir()
+    out = CliRunner().invoke(main, ARGS + ["--count", "3", "--out", str(tmp_path)])
+    one_line_error(out, f"{tmp_path / 'rand-n4-c2-r2-h1-s10.deck'}: cannot write the file")
+    assert [p.name for p in tmp_path.iterdir()] == ["rand-n4-c2-r2-h1-s10.deck"]
+
+
+def test_cli_a_missing_folder_is_refused_by_name_and_out_makes_only_its_own(tmp_path):
+    for extra, named in ((["-o", str(tmp_path / "no" / "x.deck")], f"the folder {tmp_path / 'no'} does not exist"),
+                         (["--out", str(tmp_path / "no" / "d")], f"the folder {tmp_path / 'no'} does not exist")):
+        one_line_error(CliRunner().invoke(main, ARGS + extra), named)
+    assert list(tmp_path.iterdir()) == []
+    out = CliRunner().invoke(main, ARGS + ["--out", str(tmp_path / "d")])
+    assert out.exit_code == 0 and out.output == f"{tmp_path / 'd' / 'rand-n4-c2-r2-h1-s9.deck'}\n"
+
+
+def test_cli_a_failed_count_removes_the_folder_it_made(tmp_path, monkeypatch):
+    def short(*args):
+        raise BudgetError("the deck does not fit", None)
+
+    monkeypatch.setattr("solitaire.generate.random_instance", short)
+    out = CliRunner().invoke(main, ARGS + ["--count", "2", "--out", str(tmp_path / "d")])
+    assert out.exit_code == 2 and "does not fit" in out.output
+    assert list(tmp_path.iterdir()) == []

@@ -348,6 +348,18 @@ def test_seeds_are_accepted_up_to_2_to_the_64_and_refused_beyond():
     one_line_error(run("table", "--hanab-live-seeds", "p2v0s1.." + "9" * 5000, "--out", "x.jsonl"), "12 digits")
 
 
+def test_the_id_table_of_the_docs_gives_the_seeds_each_generator_takes():
+    from solitaire.seer.sources.dealsource import SEED_BITS
+
+    table = (ROOT / "docs" / "formats.md").read_text()
+    for source in ("seed", "hle"):
+        row = next(line for line in table.splitlines() if line.startswith(f"| `{source}` "))
+        assert f"`0 .. 2^{SEED_BITS[source]} - 1`" in row, row
+        with pytest.raises(ValueError):
+            parse_id(f"P2-{source}-{2 ** SEED_BITS[source]}")
+        assert parse_id(f"P2-{source}-{2 ** SEED_BITS[source] - 1}").number == 2 ** SEED_BITS[source] - 1
+
+
 def test_a_full_disk_names_the_lock_file_and_leaves_none(tmp_path, monkeypatch):
     from solitaire.seer.runs import rowfile
 

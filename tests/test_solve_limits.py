@@ -61,6 +61,12 @@ def test_auto_agrees_with_the_oracle_also_when_sat_takes_over(inst):
         assert result.extra["auto"]["chosen"] == result.algorithm
 
 
+def test_an_unknown_algorithm_names_every_one_solve_takes():
+    with pytest.raises(ValueError) as caught:
+        solve(read_instance(ROOT / "instances" / "tiny-r1.deck"), "nope")
+    assert str(caught.value) == "unknown algorithm 'nope'; expected one of auto, greedy, lazy, engine, sat, brute, dp"
+
+
 @pytest.mark.slow
 def test_auto_hands_a_runaway_engine_to_sat(tmp_path):
     deck = tmp_path / "e.deck"
@@ -348,7 +354,12 @@ def test_every_whole_file_reader_refuses_an_endless_file(tmp_path, monkeypatch, 
     monkeypatch.setattr(inputfile, "TEXT_LIMIT", 1 << 20)  # the same path as at 2 GiB, in a millisecond
     monkeypatch.chdir(tmp_path)
     args = [*command, "/dev/zero"] if command[0] != "reduce" else ["reduce", "/dev/zero", *command[1:]]
-    one_line_error(CliRunner().invoke(main, [str(a) for a in args]), "/dev/zero", "at most 1 MiB", "limits.md")
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    if command[0] == "crosscheck":  # a batch of files: the file's refused row, the summary, then one line
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "every file given" in result.stderr
+        assert result.stdout.startswith("/dev/zero: refused: /dev/zero: expected a file of at most 1 MiB")
+    else:
+        one_line_error(result, "/dev/zero", "at most 1 MiB", "limits.md")
 
 
 def test_a_file_over_the_limit_is_refused_by_its_size_unread(tmp_path):

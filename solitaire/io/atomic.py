@@ -13,16 +13,21 @@ too. A stop that cannot unwind (a second signal, or a first one while the main t
 long compiled call) calls :func:`settle_temporaries`, which removes every temporary file this
 process is writing (and the lock files of its row files), or renames it over its target where
 what it holds is to be kept (a row file's, :func:`record_temporary`).
+
+Folders: a file is written only into a folder that exists (no folder is made for it); a folder of
+outputs (:func:`writable_folder`) is made when its parent exists. A refusal is one
+:class:`~solitaire.io.errors.InputError` that names the file and, when its folder is missing, the folder.
 """
 
+import errno
 import os
 import tempfile
 from collections.abc import Iterable, Mapping
 
 from solitaire.io.errors import InputError
 
-__all__ = ["write_text_atomic", "write_texts_atomic", "target_mode", "writable_file", "writable_folder",
-           "record_temporary", "forget_temporary", "settle_temporaries"]
+__all__ = ["write_text_atomic", "write_texts_atomic", "write_files", "target_mode", "writable_file",
+           "writable_folder", "record_temporary", "forget_temporary", "settle_temporaries"]
 
 #: The temporary files this process is writing: each with the path it is renamed to at a stop that
 #: cannot unwind, or ``None`` (removed then).
@@ -67,18 +72,25 @@ def write_texts_atomic(texts: Mapping[str | os.PathLike[str], str | Iterable[str
     Raises
     ------
     OSError
-        With ``filename`` the path that could not be written; no path of ``texts`` is changed.
+        With ``filename`` the path that could not be written; no path of ``texts`` is changed (a path that is a
+        folder is refused before any is written).
     """
     texts = {os.fspath(path): text for path, text in texts.items()}
     streams = {path: text for path, text in texts.items() if _is_stream(path)}
+    for path in texts:
+        if os.path.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
     written = []
     try:
         for path, text in texts.items():
             if path not in streams:
                 written.append((path, _write_temporary(path, text)))
         for path, text in streams.items():
-            with open(path, "w", encoding="utf-8") as handle:
-                _write(handle, text)
+            try:
+                with open(path, "w", encoding="utf-8") as handle:
+                    _write(handle, text)
+            except OSError as err:
+                raise OSError(err.errno, err.strerror, path) from None
         for path, tmp in written:
             os.replace(tmp, path)
     finally:
@@ -86,6 +98,32 @@ def write_texts_atomic(texts: Mapping[str | os.PathLike[str], str | Iterable[str
             if os.path.exists(tmp):
                 os.unlink(tmp)
             forget_temporary(tmp)
+
+
+def write_files(texts: Mapping[str | os.PathLike[str], str | Iterable[str]]) -> None:
+    """:func:`write_texts_atomic`, a file that cannot be written refused as :class:`InputError`
+    ``<file>: cannot write the file (<why>)`` (the why naming its folder when that is missing); no file is changed
+    then. A reader that went away (:class:`BrokenPipeError`, a pipe given as the file) is not a refusal."""
+    try:
+        write_texts_atomic(texts)
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        path = err.filename if err.filename is not None else next(iter(texts))
+        raise _refusal(err, os.fspath(path)) from None
+
+
+def _refusal(err: OSError, path: str) -> InputError:
+    """The :class:`InputError` of the file ``path`` that ``err`` kept from being written."""
+    folder = os.path.dirname(path)
+    why = err.strerror or str(err)
+    if folder and not os.path.isdir(folder):
+        part = folder  # the nearest part of the path that exists, if any
+        while not os.path.lexists(part) and os.path.dirname(part) not in ("", part):
+            part = os.path.dirname(part)
+        in_the_way = os.path.lexists(part) and not os.path.isdir(part)
+        why = f"{part} is a file, not a folder" if in_the_way else f"the folder {folder} does not exist"
+    return InputError(f"cannot write the file ({why})", path)
 
 
 def _write(handle, text):
@@ -138,15 +176,20 @@ def writable_file(path: str | os.PathLike[str] | None) -> None:
     try:
         temporary = _write_temporary(path, "")
     except OSError as err:
-        raise InputError(f"cannot write the file ({err.strerror or err})", os.fspath(path)) from None
+        raise _refusal(err, os.fspath(path)) from None
     os.unlink(temporary)
     forget_temporary(temporary)
 
 
 def writable_folder(folder: str | os.PathLike[str]) -> None:
-    """Create ``folder`` (and its parents) and check it can be written, or :class:`InputError`."""
+    """Create ``folder`` when it is missing but its parent is a folder (no parent is made), and check it can be
+    written, or :class:`InputError` (naming a missing parent)."""
+    parent = os.path.dirname(os.path.normpath(folder))
+    if parent and not os.path.lexists(parent):
+        raise InputError(f"cannot write there (the folder {parent} does not exist)", folder)
     try:
-        os.makedirs(folder, exist_ok=True)
+        if not os.path.isdir(folder):
+            os.mkdir(folder)
     except (FileExistsError, NotADirectoryError):
         raise InputError("cannot write there: a part of the path is a file, not a folder", folder) from None
     except OSError as err:

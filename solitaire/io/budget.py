@@ -7,7 +7,7 @@ over the limit: ``--max-memory``, by default the memory this process may have
 (:func:`available_memory`: the least of the machine's physical memory, the address space left
 under ``ulimit -v`` and the memory limit of its cgroup). The estimates are upper bounds of the peak, measured with
 ``/usr/bin/time -f %M`` on the steps they describe and rounded up; each constant below
-says what it counts.
+says what it counts. And the longest time limit any option or call takes, :data:`MAX_SECONDS`.
 """
 
 import os
@@ -22,7 +22,8 @@ from solitaire.io.inputfile import TEXT_LIMIT
 __all__ = ["BudgetError", "check_budget", "set_limit", "memory_limit", "machine_memory", "available_memory",
            "address_space_left", "cgroup_memory", "parse_size", "format_size",
            "deck_read_bytes", "json_read_bytes", "DECK_CARD_BYTES", "GENERATE_CARD_BYTES",
-           "REDUCE_CARD_BYTES", "SAT_CLAUSE_BYTES", "SAT_TYPE_BYTES", "SEQUENCE_JSON_EVENT_BYTES", "CNF_LITERAL_BYTES"]
+           "REDUCE_CARD_BYTES", "SAT_CLAUSE_BYTES", "SAT_TYPE_BYTES", "SEQUENCE_JSON_EVENT_BYTES", "CNF_LITERAL_BYTES",
+           "MAX_SECONDS"]
 
 #: Reading a ``.deck`` file: per byte of file, the raw bytes, the decoded text and the ASCII
 #: copy the numpy reader converts (3), and per card :data:`DECK_CARD_BYTES`, for at most half
@@ -53,6 +54,9 @@ SAT_TYPE_BYTES = 40
 SEQUENCE_JSON_EVENT_BYTES = 120
 #: Per literal of a DIMACS file, while the parser and the normaliser hold its clauses as tuples.
 CNF_LITERAL_BYTES = 64
+
+#: The most seconds a time limit may be (a search's timeout, a SAT solver's, a peer's): 10^7, about 116 days.
+MAX_SECONDS = 10**7
 
 
 class BudgetError(InputError):

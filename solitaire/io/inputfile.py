@@ -16,12 +16,15 @@ import json
 import os
 import re
 import stat
+from collections.abc import Callable
 from typing import Any, BinaryIO, TypeGuard
 
 from solitaire.io.errors import InputError
 
-__all__ = ["read_text", "read_at_most", "parse_json", "text_lines", "LINE_BREAK", "is_whole", "json_text",
-           "TEXT_LIMIT", "ROW_FILE_LIMIT", "ROW_LINE_LIMIT", "too_large"]
+__all__ = ["read_text", "read_at_most", "parse_json", "json_records", "json_line", "looks_like_json", "is_json_file",
+           "text_lines",
+           "LINE_BREAK",
+           "is_whole", "json_text", "TEXT_LIMIT", "ROW_FILE_LIMIT", "ROW_LINE_LIMIT", "too_large"]
 
 #: What ends a line of an input file: ``\n``, ``\r\n`` or ``\r`` (Python's universal newlines).
 LINE_BREAK = re.compile(r"\r\n?|\n")
@@ -137,7 +140,7 @@ def parse_json(text: str, source: str, line: int | None = None) -> Any:
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as err:
-        raise InputError(f"expected JSON: {err.msg}", source, line or err.lineno,
+        raise InputError(f"expected JSON: {_DANGLING.sub('', err.msg)}", source, line or err.lineno,
                          err.colno if line is None or err.lineno == 1 else None) from None
     except ValueError as err:
         raise InputError(f"expected JSON: {err}", source, line) from None
@@ -145,8 +148,113 @@ def parse_json(text: str, source: str, line: int | None = None) -> Any:
         raise InputError("expected JSON: nested too deeply", source, line) from None
 
 
+#: The end of Python's JSON messages that expect their position after them ("Unterminated string starting at"):
+#: the error's line and column say where.
+_DANGLING = re.compile(r"\s+(?:starting )?at$")
+
+
 def _refuse_constant(name):
     raise ValueError(f"{name} is not a JSON number")
+
+
+JsonRecord = tuple[Any, int | None]
+
+
+def json_records(text: str, source: str, wanted: Callable[[Any], bool]) -> list[JsonRecord]:
+    """The JSON values of ``text``, each with the line it starts on: the elements of a JSON array, one JSON value
+    (line ``None``), or JSON Lines. Read as JSON Lines when ``text`` is not one JSON value and has several lines,
+    each a JSON value or one of them a value ``wanted`` accepts (a game, a replay): then a line that is not JSON is
+    its :class:`InputError` (the column in its message) in place of a value, so that one cut or garbled record never
+    hides the others, and a byte order mark at a line's start is dropped (files joined by ``cat``). Otherwise the
+    error of the whole text is raised.
+
+    Examples
+    --------
+    >>> json_records('{"a": 1}\\n{"a": \\n\\ufeff{"a": 3}\\n', "g.jsonl", lambda v: isinstance(v, dict))
+    [({'a': 1}, 1), (InputError('expected JSON: Expecting value (column 7)'), 2), ({'a': 3}, 3)]
+    >>> json_records('[{"a": 1},\\n {"a": 2}]', "g.json", bool)
+    [({'a': 1}, 1), ({'a': 2}, 2)]
+    >>> json_records('{"a": 1, \\n"b": }', "g.json", bool)
+    Traceback (most recent call last):
+    ...
+    solitaire.io.errors.InputError: g.json:2:6: expected JSON: Expecting value
+    """
+    array = _array_items(text)
+    if array is not None:
+        return array
+    try:
+        return [(parse_json(text.strip(), source), None)]
+    except InputError:
+        lines: list[JsonRecord] = [(json_line(line, source, number), number)
+                 for number, line in enumerate(text_lines(text), start=1) if line.strip()]
+        read = [value for value, _ in lines if not isinstance(value, InputError)]
+        if len(lines) > 1 and (len(read) == len(lines) or any(wanted(value) for value in read)):
+            return lines
+        raise
+
+
+def json_line(line: str, source: str, number: int) -> Any:
+    """The JSON value of one line of JSON Lines, or its :class:`InputError`, the column in its message."""
+    try:
+        return parse_json(line.lstrip("\ufeff"), source, number)
+    except InputError as err:
+        column = f" (column {err.column})" if err.column is not None else ""
+        return InputError(err.message + column, source, number)
+
+
+def _array_items(text: str) -> list[JsonRecord] | None:
+    """The elements of a JSON array with the line each starts on, or ``None`` if ``text`` is not one."""
+    decoder = json.JSONDecoder(parse_constant=_refuse_constant)
+    index = _skip_space(text, 0)
+    if not text.startswith("[", index):
+        return None
+    found: list[JsonRecord] = []
+    index = _skip_space(text, index + 1)
+    if text.startswith("]", index):
+        return found if not text[index + 1:].strip() else None
+    while True:
+        try:
+            value, end = decoder.raw_decode(text, index)
+        except (ValueError, RecursionError):
+            return None
+        found.append((value, text.count("\n", 0, index) + 1))
+        index = _skip_space(text, end)
+        if text.startswith(",", index):
+            index = _skip_space(text, index + 1)
+        elif text.startswith("]", index) and not text[index + 1:].strip():
+            return found
+        else:
+            return None
+
+
+def _skip_space(text: str, index: int) -> int:
+    """The index of the first character at or after ``index`` that is not JSON's white space."""
+    while index < len(text) and text[index] in " \t\r\n":
+        index += 1
+    return index
+
+
+def looks_like_json(text: str) -> bool:
+    """Whether ``text`` is JSON by its first character that is not white space (an object or an array): no other
+    format the toolkit reads (a deck, a deal's card names, a CNF formula, a log) starts that way.
+
+    >>> looks_like_json(' \\n[{"players": 2}]'), looks_like_json("p hanabi 5 5 5")
+    (True, False)
+    """
+    return text.lstrip()[:1] in ("{", "[")
+
+
+def is_json_file(path: str | os.PathLike[str]) -> bool:
+    """Whether the regular file ``path`` :func:`looks_like_json` by its first 4 KiB (a byte order mark dropped);
+    ``False`` for anything else (a pipe read here could not be read again) and a file that cannot be read (its
+    reader names it)."""
+    try:
+        if not os.path.isfile(path):
+            return False
+        with open(path, "rb") as handle:
+            return looks_like_json(handle.read(4096).decode("utf-8-sig", errors="replace"))
+    except (OSError, ValueError):  # ValueError: a name with a null character
+        return False
 
 
 def is_whole(value: Any) -> TypeGuard[int]:

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 import click
 
 from solitaire.io.command import ARGUMENT_HINT
-from solitaire.io.params import Whole, example_option
+from solitaire.io.params import Whole, example_option, once_option
 from solitaire.io.progress import Progress
 
 __all__ = ["OptionGroup", "DEAL_SOURCES", "Printed", "printed_options", "jobs_option", "JSON_OPTION"]
@@ -62,45 +62,46 @@ class OptionGroup:
 
 
 #: The deal sources of ``bound`` and ``deal``, a shipped deal by ``--example`` among them: the parameter ``source``,
-#: the keyword arguments of :func:`solitaire.seer.sources.dealsource.deal_source`.
+#: the keyword arguments of :func:`solitaire.seer.sources.dealsource.deal_source`; a source is given once
+#: (:func:`~solitaire.io.params.once_option`).
 DEAL_SOURCES = OptionGroup(
     "source",
     click.option("--players", "-p", type=Whole(2, 6),
                  help="Players (2..6); games in files carry their own, and -p re-deals them to that many "
                       "players (another deal: no real score; a game of a variant or with options is refused)."),
-    click.option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B)."),
-    click.option("--hle-seeds", help="The Hanabi Learning Environment's deals for seeds A..B-1 (A:B, below 2^31)."),
+    once_option("--seeds", help="Our generator's deals for seeds A..B-1 (A:B)."),
+    once_option("--hle-seeds", help="The Hanabi Learning Environment's deals for seeds A..B-1 (A:B, below 2^31)."),
     click.option("--hle-random-start", is_flag=True,
                  help="With --hle-seeds: HLE's random starting player (random_start_player), drawn before the deal."),
-    click.option("--hanab-live-seeds", metavar="SEED",
-                 help="hanab.live's deals of a seed string (p3v0s17: 3 players, variant id 0, seed 17) or of a "
-                      "range of suffixes (p3v0s1..1000); the players and the variant are in the string. A deal of a "
-                      "variant whose rules the solvers refuse is a row of its own with 'refused' and the reason "
-                      "(deal prints its deck)."),
-    click.option("--hanab-live-seed", metavar="STRING",
-                 help="hanab.live's deal of exactly one seed string, whatever its suffix (a !seed table's "
-                      "p3v0sfoo; a legacy-x- prefix deals the same deck)."),
-    click.option("--deal", type=click.Path(dir_okay=False),
-                 help="A deal: text (r1 y2 ...), .deck, or hanab.live JSON."),
-    click.option("--openspiel", type=click.Path(dir_okay=False),
-                 help="OpenSpiel Hanabi games as pyspiel.serialize_game_and_state writes them: one such text, "
-                      "or JSON Lines of them (a game that ended before the last draw is a row of its own: "
-                      "its deck is known only in part)."),
-    click.option("--kaggle", type=click.Path(dir_okay=False),
-                 help="A Kaggle Game Arena replay of OpenSpiel Hanabi (env.toJSON()): its episodes."),
-    click.option("--jaxmarl", type=click.Path(),
-                 help="JaxMARL's Hanabi decks (decks.json: its decks, of 2 players unless -p), or a folder "
-                      "with decks.json, actions.json and scores.txt (its tests/hanabi/: the games recorded on "
-                      "them, with their scores)."),
-    click.option("--pyhanabi", type=click.Path(),
-                 help="Games of pyhanabi (the web game of Eger et al.'s human-AI experiment): a log game<id>.log, a "
-                      "folder of them, or JSON Lines of its games in hanab.live's form; pyhanabi's rules (a discard "
-                      "at 8 clue tokens allowed, a strikeout scores the cards played)."),
-    click.option("--hanab-live", metavar="FILE|LINK",
-                 help="hanab.live games: a game as hanab.live exports it, a JSON array of games, JSON Lines, "
-                      "or a hanab.live replay link (a URL or its data part; a file may hold one a line). "
-                      "A game the toolkit cannot read or play is a row of its own with 'refused' and the "
-                      "reason; the run goes on."),
+    once_option("--hanab-live-seeds", metavar="SEED",
+                help="hanab.live's deals of a seed string (p3v0s17: 3 players, variant id 0, seed 17) or of a "
+                     "range of suffixes (p3v0s1..1000); the players and the variant are in the string. A deal of a "
+                     "variant whose rules the solvers refuse is a row of its own with 'refused' and the reason "
+                     "(deal prints its deck)."),
+    once_option("--hanab-live-seed", metavar="STRING",
+                help="hanab.live's deal of exactly one seed string, whatever its suffix (a !seed table's "
+                     "p3v0sfoo; a legacy-x- prefix deals the same deck)."),
+    once_option("--deal", type=click.Path(dir_okay=False),
+                help="A deal: text (r1 y2 ...), .deck, or hanab.live JSON."),
+    once_option("--openspiel", type=click.Path(dir_okay=False),
+                help="OpenSpiel Hanabi games as pyspiel.serialize_game_and_state writes them: one such text, "
+                     "or JSON Lines of them (a game that ended before the last draw is a row of its own: "
+                     "its deck is known only in part)."),
+    once_option("--kaggle", type=click.Path(dir_okay=False),
+                help="A Kaggle Game Arena replay of OpenSpiel Hanabi (env.toJSON()): its episodes."),
+    once_option("--jaxmarl", type=click.Path(),
+                help="JaxMARL's Hanabi decks (decks.json: its decks, of 2 players unless -p), or a folder "
+                     "with decks.json, actions.json and scores.txt (its tests/hanabi/: the games recorded on "
+                     "them, with their scores)."),
+    once_option("--pyhanabi", type=click.Path(),
+                help="Games of pyhanabi (the web game of Eger et al.'s human-AI experiment): a log game<id>.log, a "
+                     "folder of them, or JSON Lines of its games in hanab.live's form; pyhanabi's rules (a discard "
+                     "at 8 clue tokens allowed, a strikeout scores the cards played)."),
+    once_option("--hanab-live", metavar="FILE|LINK",
+                help="hanab.live games: a game as hanab.live exports it, a JSON array of games, JSON Lines, "
+                     "or a hanab.live replay link (a URL or its data part; a file may hold one a line). "
+                     "A game the toolkit cannot read or play is a row of its own with 'refused' and the "
+                     "reason; the run goes on."),
     click.option("--strict", is_flag=True,
                  help="Stop at the first game the toolkit refuses (exit 2) instead of giving it a row of its own "
                       "(deal prints a seed string's deck whatever its variant)."),

@@ -3,7 +3,7 @@
 Contract. Each type or option checks what the command line is given before any work starts and
 refuses it with one line naming the option (a ``click`` usage error, exit code 2): numbers of
 seconds that are finite, whole numbers in ASCII digits, a memory limit, files that must differ, a
-shipped example in place of a path.
+shipped example in place of a path, an option of one value given once.
 """
 
 from __future__ import annotations
@@ -18,20 +18,21 @@ from typing import Any
 import click
 
 from solitaire.examples import find_example
-from solitaire.io.budget import parse_size, set_limit
+from solitaire.io.budget import MAX_SECONDS, parse_size, set_limit
 from solitaire.io.command import usage_error
 from solitaire.io.errors import InputError
 
-__all__ = ["Seconds", "SECONDS", "Whole", "memory_option", "distinct_files", "example_option"]
+__all__ = ["Seconds", "SECONDS", "Whole", "memory_option", "distinct_files", "example_option", "once_option"]
 
 
 class Seconds(click.FloatRange):
-    """A number of seconds in 0..10^7 (click's ``FloatRange`` lets ``nan`` and ``inf`` through)."""
+    """A number of seconds in 0..10^7, :data:`~solitaire.io.budget.MAX_SECONDS` (click's ``FloatRange`` lets
+    ``nan`` and ``inf`` through)."""
 
     name = "seconds"
 
     def __init__(self) -> None:
-        super().__init__(min=0, max=10**7)
+        super().__init__(min=0, max=MAX_SECONDS)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         seconds = super().convert(value, param, ctx)
@@ -68,6 +69,19 @@ def memory_option(command: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--max-memory", metavar="SIZE", callback=_set_memory_limit, expose_value=False,
                         help="Refuse, before starting, work estimated to need more memory than SIZE "
                              "(512M, 4G); default: the machine's memory. See docs/limits.md.")(command)
+
+
+def once_option(*names: str, **attrs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``click.option(*names, **attrs)`` of one value that may be given once: given twice it is a usage error naming
+    it, where click would keep the last value silently (a source of deals given twice would read one of them)."""
+    return click.option(*names, multiple=True, callback=_given_once, **attrs)
+
+
+def _given_once(ctx: click.Context, param: click.Parameter, values: tuple[Any, ...]) -> Any:
+    """The value of a :func:`once_option`, ``None`` when it is not given; a usage error when given more than once."""
+    if len(values) > 1:
+        usage_error(f"give {max(param.opts, key=len)} once, not {len(values)} times")
+    return values[0] if values else None
 
 
 def distinct_files(**paths: str | None) -> None:

@@ -69,11 +69,37 @@ def test_a_file_that_holds_no_formula_is_refused_and_the_others_go_on(tmp_path):
     assert out["summary"] == {"formulas": 2, "disagreements": 0, "refused": 1}
 
 
+def test_crosscheck_of_files_that_all_hold_no_formula_prints_their_rows_then_exits_2(tmp_path):
+    empty, comments = tmp_path / "empty.cnf", tmp_path / "comments.cnf"
+    empty.write_text("")
+    comments.write_text("c only\nc comments\n")
+    last = "hanabi-solitaire: error: every file given was refused (the reasons above)"
+    found = CliRunner().invoke(main, ["crosscheck", str(empty), str(comments), "--json"])
+    assert found.exit_code == 2 and found.stderr.splitlines() == [last]
+    out = json.loads(found.stdout)
+    assert [row["name"] for row in out["formulas"]] == [str(empty), str(comments)]
+    assert all("expected the header" in row["refused"] for row in out["formulas"])
+    assert out["summary"] == {"formulas": 0, "disagreements": 0, "refused": 2}
+    text = CliRunner().invoke(main, ["crosscheck", str(empty), str(comments)])
+    assert text.exit_code == 2 and text.stdout.splitlines()[0].startswith(f"{empty}: refused: ")
+    assert text.stdout.splitlines()[-1] == "0 formulas, 0 disagreements, 2 refused"
+
+
+def test_reduce_says_the_size_of_the_formula_given_and_of_its_exact_3_cnf(tmp_path):
+    cnf = tmp_path / "u.cnf"
+    cnf.write_text("p cnf 1 2\n1 0\n-1 0\n")
+    out = run("reduce", str(cnf), "-o", str(tmp_path / "u.deck"))
+    assert out.exit_code == 0
+    assert out.output.endswith(" from 1 variable, 2 clauses (exact 3-CNF: 3 variables, 8 clauses)\n")
+    fig2 = tmp_path / "f.cnf"
+    fig2.write_text(FIG2)
+    assert run("reduce", str(fig2), "-o", str(tmp_path / "f.deck")).output.endswith(" from 3 variables, 2 clauses\n")
+
+
 def test_bad_input_is_one_line_exit_2(tmp_path):
     bad = tmp_path / "bad.cnf"
     bad.write_text("p cnf 2 1\n1 x 0\n")
-    for args in (["reduce", str(bad), "-o", str(tmp_path / "o.deck")], ["crosscheck", str(bad)],
-                 ["crosscheck", str(tmp_path / "missing.cnf")]):
+    for args in (["reduce", str(bad), "-o", str(tmp_path / "o.deck")], ["crosscheck", str(tmp_path / "missing.cnf")]):
         res = run(*args)
         assert res.exit_code == 2
         assert len(res.output.strip().splitlines()) == 1 and "Traceback" not in res.output
@@ -83,5 +109,6 @@ def test_bad_input_is_one_line_exit_2(tmp_path):
     good = tmp_path / "good.cnf"
     good.write_text(FIG2)
     res = run("reduce", str(good), "-o", str(tmp_path / "no" / "such" / "dir.deck"))
-    assert res.exit_code == 2 and "cannot write" in res.output and "Traceback" not in res.output
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert f"cannot write the file (the folder {tmp_path / 'no' / 'such'} does not exist)" in res.output
     assert run("reduce", str(bad), "-o", "x.deck", "--hand", "1").exit_code == 2

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from pysat.examples.genhard import CB, GT, PAR, PHP
 from pysat.solvers import Solver
@@ -11,8 +11,8 @@ from pysat.solvers import Solver
 from helpers import CNF, formulas, long_but
 from reductions.crosscheck import crosscheck, pysat_model
 from reductions.dimacs import Formula, read_dimacs, satisfies
-from reductions.theorem7 import (assignment_from_sequence, deck_size, literal_color, reduce_formula,
-                                 sequence_from_assignment)
+from reductions.theorem7 import (assignment_from_sequence, deck_bound, deck_cards, deck_size, literal_color,
+                                 reduce_formula, sequence_from_assignment)
 from solitaire.deckfile import read_deck
 from solitaire.referee import replay
 from solitaire.satenc import decide_sat, encode
@@ -122,6 +122,36 @@ def test_satlib_uf20_crosschecks():
 def test_satlib_crosscheck_all(path):
     row = crosscheck(read_dimacs(path))
     assert row["agree"] and row["cnf"] == path.stem.startswith("uf")
+
+
+@settings(max_examples=150, deadline=None)
+@given(formulas(max_vars=5, max_clauses=4, max_len=4), st.integers(2, 9))
+@example(Formula(5, []), 2)                 # m = 0: N = 95, the paper's 2(2v+1)(6m+2) = 44
+@example(Formula(3, [(1, 2, 3)]), 2)        # m = 1: N = 121, the paper's 112
+@example(Formula(3, [(1, 2, 3)] * 6), 5)    # h > 2: n = 6m + h + 1
+def test_deck_bound_holds_for_every_formula_and_hand(formula, h):
+    reduction = reduce_formula(formula, h)
+    v, m = reduction.formula.nvars, reduction.formula.m
+    assert reduction.instance.N == deck_cards(v, m, h) <= deck_bound(v, m, h)
+    assert reduction.instance.n == deck_size(m, h) and reduction.instance.c == 2 * v + 1
+
+
+def test_crosscheck_bound_is_above_the_deck_where_the_papers_figure_is_not():
+    row = crosscheck(Formula(3, [(1, 2, 3)]))
+    papers = 2 * (2 * 3 + 1) * (6 * 1 + 2)
+    assert (row["deck"]["N"], row["bound"], papers) == (121, 140, 112)
+
+
+@pytest.mark.parametrize("m, h, words", [(-1, 2, "`m`: expected a whole number of clauses >= 0, got -1"),
+                                         (1.5, 2, "`m`: expected a whole number of clauses >= 0, got 1.5"),
+                                         (1, 1, "`h`: expected a whole hand size >= 2, got 1")])
+def test_deck_size_refuses_what_no_formula_has(m, h, words):
+    from solitaire.io.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        deck_size(m, h)
+    assert str(caught.value) == words
+    assert deck_size(0) == 5 and deck_size(0, 3) == 5
 
 
 def test_erratum_1_values_exceed_6m_plus_2_for_small_m():

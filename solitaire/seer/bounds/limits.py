@@ -1,11 +1,16 @@
 """What limits a U3 search (:class:`SearchLimits`), and the SAT peer it hands an open deal to by default.
 
-It imports nothing, PySAT least of all: the search (:mod:`solitaire.seer.bounds.u3`) and the runs take their
-limits from here, and only a deal handed to a peer loads :mod:`solitaire.seer.bounds.peers`.
+It imports nothing heavy, PySAT least of all: the search (:mod:`solitaire.seer.bounds.u3`) and the runs take
+their limits from here, and only a deal handed to a peer loads :mod:`solitaire.seer.bounds.peers`.
 """
 
+import numbers
 from dataclasses import dataclass
 from typing import Any
+
+from solitaire.io.budget import MAX_SECONDS
+from solitaire.io.errors import InputError
+from solitaire.satsolvers import SAT_SOLVERS
 
 __all__ = ["SearchLimits", "PEER_SOLVER", "PEER_ENCODING", "PEER_ENCODINGS", "COMPLETIONS"]
 
@@ -32,12 +37,24 @@ class SearchLimits:
     """The limits of one U3 search (:func:`~solitaire.seer.bounds.u3.search.exact`): ``timeout`` seconds of
     search per deal (``None``: no limit), then, for a deal left open, ``peer_timeout`` seconds of the SAT peer
     ``peer_encoding`` (a name of :data:`solitaire.seer.bounds.peers.PEERS`) with the PySAT solver ``peer_solver``
-    (``peer_timeout`` 0: no peer)."""
+    (``peer_timeout`` 0: no peer).
+
+    Checked as the command line checks them: each number of seconds in ``0..MAX_SECONDS`` (not ``nan``), the solver
+    one of :data:`solitaire.satsolvers.SAT_SOLVERS`, the encoding one of :data:`PEER_ENCODINGS`; else an
+    :class:`~solitaire.io.errors.InputError` naming the field.
+    """
 
     timeout: float | None = None
     peer_timeout: float = 0
     peer_solver: str = PEER_SOLVER
     peer_encoding: str = PEER_ENCODING
+
+    def __post_init__(self) -> None:
+        if self.timeout is not None:
+            _check_seconds(self.timeout, "timeout", " or None")
+        _check_seconds(self.peer_timeout, "peer_timeout")
+        _check_choice(self.peer_solver, "peer_solver", "PySAT solver", SAT_SOLVERS)
+        _check_choice(self.peer_encoding, "peer_encoding", "peer encoding", PEER_ENCODINGS)
 
     def to_row(self) -> dict[str, Any]:
         """What an open row records of these limits (:data:`~solitaire.seer.runs.rowfile.LIMITS`): ``timeout``
@@ -46,3 +63,16 @@ class SearchLimits:
         if self.peer_timeout:
             row.update(peer_solver=self.peer_solver, peer_encoding=self.peer_encoding)
         return row
+
+
+def _check_seconds(value: Any, field: str, alternative: str = "") -> None:
+    """:class:`InputError` naming ``field`` unless ``value`` is a number (not a ``bool``) in ``0..MAX_SECONDS``
+    (``alternative``: what else the field takes, for the message)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= float(value) <= MAX_SECONDS:
+        raise InputError(f"expected a number of seconds in 0..{MAX_SECONDS}{alternative}, got {value!r}", f"`{field}`")
+
+
+def _check_choice(value: Any, field: str, what: str, choices: tuple[str, ...]) -> None:
+    """:class:`InputError` naming ``field`` unless ``value`` is one of ``choices`` (each a ``what``)."""
+    if value not in choices:
+        raise InputError(f"unknown {what} {value!r}: expected one of {', '.join(choices)}", f"`{field}`")

@@ -24,8 +24,8 @@ What ``deck`` may be (the contract):
 * a :class:`~solitaire.seer.game.position.Position`, a state in the middle of a game (``players``
   and ``start_player`` must be left out: the position says who is to move);
 * a string in the text form of a deal (``"r1 y2 ..."``, :func:`~solitaire.seer.game.deals.parse_deal_text`);
-* a sequence of the 50 cards of the standard deck in draw order, each a card type
-  ``suit * 5 + rank - 1`` (an ``int`` in ``0..24``), or a card as a hanab.live game's ``deck``
+* a sequence (a numpy array too) of the 50 cards of the standard deck in draw order, each a card type
+  ``suit * 5 + rank - 1`` (an ``int`` or a numpy integer in ``0..24``), or a card as a hanab.live game's ``deck``
   gives it: ``[suitIndex, rank]`` (suit ``0..4`` in the order r y g b w, rank ``1..5``) or
   ``{"suitIndex": s, "rank": r}``. Pairs are (suit, rank), not the (rank, suit) of
   :attr:`Deal.cards <solitaire.seer.game.deals.Deal.cards>`: a whole deck of (rank, suit) pairs is
@@ -43,13 +43,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from solitaire.io.inputfile import is_whole
+import numpy as np
+
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.relaxations import u1, u2
 from solitaire.seer.bounds.u3 import ExactResult
 from solitaire.seer.bounds.u3 import exact as u3_exact  # the name `exact` is bounds_of's parameter
-from solitaire.seer.game.deals import Deal, check_deck, parse_deal_text, parse_hanablive
+from solitaire.seer.game.deals import Deal, check_deck, parse_deal_text, parse_hanablive, whole_number
+from solitaire.seer.game.options import HAND_SIZES
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import DISCARD, PLAY, Action, seer_line
 
@@ -134,13 +136,20 @@ def _deal(deck, players: int | None, source: str = "<deck>") -> Deal:
         return deck
     if players is None:
         raise ValueError("players is needed with a deck that is not a Deal")
+    players = whole_number(players, "players", min(HAND_SIZES), max(HAND_SIZES))
     if isinstance(deck, str):
         return parse_deal_text(deck, players, source)
-    cards = list(deck)
-    if all(is_whole(card) for card in cards):
-        check_deck(cards, source)
-        return Deal(cards, players)
+    cards = deck.tolist() if isinstance(deck, np.ndarray) else list(deck)
+    if all(_is_type(card) for card in cards):
+        types = [int(card) for card in cards]
+        check_deck(types, source)
+        return Deal(types, players)
     return parse_hanablive({"deck": cards, "players": players}, source)
+
+
+def _is_type(card: Any) -> bool:
+    """Whether ``card`` is given as a card type: a whole number, an ``int`` or a numpy integer (not a ``bool``)."""
+    return isinstance(card, int | np.integer) and not isinstance(card, bool)
 
 
 def _start(deck: Deal | Position | str | Sequence, players: int | None, start_player: int | None) -> Position:
@@ -189,7 +198,8 @@ def max_score(deck: Deal | Position | str | Sequence, players: int | None = None
         ``players`` missing for a deck or different from a deal's; ``start_player`` with a position
         or outside ``0..players-1``.
     InputError
-        A deck that is not the whole standard deck, or a card that is not a card.
+        A deck that is not the whole standard deck, or a card that is not a card; ``players`` not a whole number
+        in ``2..6``; a ``timeout`` the command line refuses (:class:`~solitaire.seer.bounds.limits.SearchLimits`).
 
     Examples
     --------
@@ -300,4 +310,5 @@ def bounds_of(deck: Deal | Position | str | Sequence, players: int | None = None
     {'L': 25, 'U1': 25, 'U2': 25, 'U3': None, 'U3_high': None, 'exact': None, 'method': None, 'max_score': 25, \
 'line': None}
     """
-    return bounds_under(_start(deck, players, start_player), SearchLimits(timeout) if exact else None)
+    limits = SearchLimits(timeout)  # checked with exact=False too
+    return bounds_under(_start(deck, players, start_player), limits if exact else None)

@@ -63,7 +63,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import is_whole, json_text, parse_json, read_text, text_lines
+from solitaire.io.inputfile import is_whole, json_records, json_text, looks_like_json, read_text, text_lines
 from solitaire.model import Instance
 from solitaire.seer.game.ids import deck_key, game_id, parse_id
 from solitaire.seer.game.options import DEFAULT_NAMES, HAND_SIZES, PLAYER_RANGE, Options, Rules, read_option
@@ -75,7 +75,8 @@ __all__ = [
     "Deal", "hand_size", "hanablive_deck", "card_name", "format_deal_text", "text_or_reason",
     "parse_deal_text",
     "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file", "live_id",
-    "read_deal", "seeded_deal", "splitmix64", "hanablive_names", "deal_to_hanablive", "rules_of",
+    "game_like",
+    "read_deal", "seeded_deal", "splitmix64", "hanablive_names", "deal_to_hanablive", "rules_of", "whole_number",
 ]
 
 SUITS = "rygbw"
@@ -87,13 +88,32 @@ MAX_SCORE = len(SUITS) * RANKS
 STANDARD_COUNTS = np.array(COPIES * len(SUITS), dtype=np.int64)
 #: The standard deck in canonical order (suit by suit, ranks ascending) as text.
 STANDARD_TEXT = " ".join(f"{s}{r}" for s in SUITS for r in range(1, RANKS + 1) for _ in range(COPIES[r - 1]))
+#: The fewest and the most players.
+_PLAYERS = (min(HAND_SIZES), max(HAND_SIZES))
+
+
+def whole_number(value: Any, parameter: str, low: int, high: int, shown: str | None = None) -> int:
+    """``value`` as an ``int``: a whole number (an ``int`` or a numpy integer, not a ``bool``) in ``low..high``
+    (``shown``: how a message writes that range); else an :class:`InputError` naming ``parameter``.
+
+    Examples
+    --------
+    >>> whole_number(np.int64(3), "players", 2, 6)
+    3
+    >>> whole_number("3", "players", 2, 6)
+    Traceback (most recent call last):
+    ...
+    solitaire.io.errors.InputError: `players`: expected a whole number in 2..6, got '3'
+    """
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or not low <= value <= high:
+        raise InputError(f"expected a whole number in {shown or f'{low}..{high}'}, got {value!r}", f"`{parameter}`")
+    return int(value)
 
 
 def hand_size(players: int) -> int:
-    """Cards per hand: 5 for 2 or 3 players, 4 for 4 or 5, 3 for 6 (hanab.live's hands)."""
-    if players not in HAND_SIZES:
-        raise ValueError(f"players must be in {PLAYER_RANGE}, got {players}")
-    return HAND_SIZES[players]
+    """Cards per hand: 5 for 2 or 3 players, 4 for 4 or 5, 3 for 6 (hanab.live's hands); :class:`InputError`
+    naming ``players`` for any other value."""
+    return HAND_SIZES[whole_number(players, "players", *_PLAYERS)]
 
 
 def card_name(card_type: int, variant: Variant | None = None) -> str:
@@ -113,9 +133,13 @@ class Deal:
     Parameters
     ----------
     types : array-like of int
-        Card types ``suit * 5 + rank - 1`` in deck order (a permutation of the standard deck).
+        Card types ``suit * 5 + rank - 1`` in deck order (a permutation of the deck of ``options``' variant, the
+        standard deck by default). Checked: each a type of the variant (``0 .. n_types - 1``). The copies are not:
+        the search deals a variant's cards as another variant with other copies (Sudoku as No Variant with two
+        of each 5, :mod:`~solitaire.seer.bounds.orders`) and a crafted position holds the cards it needs, so
+        the readers (:func:`check_deck`) check that a deck read is the whole deck.
     players : int
-        ``2..6``.
+        A whole number in ``2..6``.
     ident : str
         The game's id (:mod:`solitaire.seer.game.ids`: ``"P2-seed-7"``, ``"P3-game-98745"``).
     meta : dict
@@ -145,7 +169,8 @@ class Deal:
         types = np.ascontiguousarray(self.types, dtype=np.int64).reshape(-1)
         types.setflags(write=False)
         object.__setattr__(self, "types", types)
-        hand_size(self.players)
+        object.__setattr__(self, "players", whole_number(self.players, "players", *_PLAYERS))
+        _check_types(types, self.options.variant)
         if not 0 <= self.start_player < self.players:
             raise ValueError(f"the start player must be in 0..{self.players - 1}, got {self.start_player}")
         if self.options.starting_player:
@@ -218,6 +243,7 @@ class Deal:
         """The same deck for another number of players (a real game's record, its score and
         actions, is kept only for its own number of players: with another it is another deal,
         named by a hash of its deck; a seed's deal keeps its seed)."""
+        players = whole_number(players, "players", *_PLAYERS)
         if players == self.players:
             return self
         if not self.standard:
@@ -245,6 +271,14 @@ def rules_of(options: Options, players: int) -> Rules:
     variant = get_variant(options.variant)
     variant.check_playable()
     return Rules(variant, players, options)
+
+
+def _check_types(types: np.ndarray, variant_name: str) -> None:
+    """:class:`InputError` naming ``types`` unless every type is one of the deck of ``variant_name``."""
+    n_types = len(_counts(variant_name))
+    if types.size and not (types.min() >= 0 and types.max() < n_types):
+        wrong = types[(types < 0) | (types >= n_types)][0]
+        raise InputError(f"expected card types in 0..{n_types - 1} ({variant_name}), got {wrong}", "`types`")
 
 
 @cache
@@ -454,8 +488,11 @@ def parse_hanablive(obj: Any, source: str = "<json>", line: int | None = None) -
     """A :class:`Deal` from one hanab.live game object (``deck``, ``players``, optional ``score``),
     every field checked by its type and range (``docs/formats.md``, "hanab.live games read").
 
-    ``source`` and ``line`` say where the object was read (``line`` is the game's number in a
-    JSON list when the list is one line)."""
+    ``source`` and ``line`` say where the object was read (the line it starts on). A position (``next_card`` and
+    ``hands``: :func:`~solitaire.seer.game.position.parse_position`) is refused, not read as its deal's first turn."""
+    if isinstance(obj, dict) and "next_card" in obj and "hands" in obj:
+        raise InputError("expected a game, got a position (it has 'next_card' and 'hands'): give the game it is a "
+                         "position of, or read it in Python with read_position (docs/positions.md)", source, line)
     if not isinstance(obj, dict) or "players" not in obj or ("deck" not in obj and "seed" not in obj):
         raise InputError("expected a game object with 'players' and 'deck' (or a hanab.live 'seed')", source, line)
     players, names = obj["players"], None
@@ -561,33 +598,41 @@ def live_id(seed: str) -> str | None:
         return None
 
 
+def game_like(obj: Any) -> bool:
+    """Whether a JSON record means to be a game: an object with one of a game's fields (or a row of a run's
+    refused record, which a run reads back)."""
+    return isinstance(obj, dict) and any(key in obj for key in ("players", "deck", "seed", "actions", "refused"))
+
+
 def read_hanablive(text: str, source: str = "<string>") -> list[Deal]:
-    """Every game of a hanab.live file: one object, a list of objects, or JSON Lines."""
-    stripped = text.strip()
-    if not stripped:
+    """Every game of a hanab.live file: one object, a JSON array of objects, or JSON Lines
+    (:func:`~solitaire.io.inputfile.json_records`), each numbered by the line it starts on. Strict: the first record
+    that is not a game the toolkit plays raises its :class:`InputError`;
+    :func:`~solitaire.seer.sources.history.read_history` gives every record, each game or the reason it is refused."""
+    if not text.strip():
         raise InputError("file is empty: expected a hanab.live game", source)
-    lines = [(i, ln) for i, ln in enumerate(text_lines(text), start=1) if ln.strip()]
-    if len(lines) > 1 and all(ln.lstrip().startswith("{") and ln.rstrip().endswith("}") for _, ln in lines):
-        return [parse_hanablive(parse_json(ln, source, i), source, i) for i, ln in lines]
-    obj = parse_json(stripped, source)
-    if isinstance(obj, list):
-        return [parse_hanablive(game, source, i) for i, game in enumerate(obj, start=1)]
-    return [parse_hanablive(obj, source)]
+    games = []
+    for record, line in json_records(text, source, game_like):
+        if isinstance(record, InputError):
+            raise record
+        games.append(parse_hanablive(record, source, line))
+    return games
 
 
 def read_hanablive_file(path: str | os.PathLike[str]) -> list[Deal]:
-    """Every game of a hanab.live file (see :func:`read_hanablive`)."""
+    """Every game of a hanab.live file, strictly (see :func:`read_hanablive`)."""
     return read_hanablive(read_text(path), str(path))
 
 
 def read_deal(path: str | os.PathLike[str], players: int | None) -> Deal | list[Deal]:
-    """A deal from a text file, a ``.deck`` file (by extension), or a hanab.live ``.json`` file."""
+    """A deal from a text file, a ``.deck`` file (by extension), or hanab.live games (JSON, by its first character:
+    :func:`~solitaire.io.inputfile.looks_like_json`, whatever the file's name)."""
     from solitaire.deckfile import parse_deck
 
     text, source = read_text(path), str(path)
     if source.endswith(".deck"):
         return deal_from_instance(parse_deck(text, source), players, source)
-    if source.endswith((".json", ".jsonl")):
+    if looks_like_json(text):
         games = read_hanablive(text, source)
         return [g if players is None else g.with_players(players) for g in games]
     return parse_deal_text(text, players, source)
@@ -620,9 +665,14 @@ def seeded_deal(players: int, seed: int) -> Deal:
     --------
     >>> seeded_deal(3, 5).cards[:2]
     [(2, 3), (5, 4)]
+
+    ``players`` must be a whole number in ``2..6`` and ``seed`` one in ``0..2^64-1`` (an :class:`InputError`
+    names the parameter otherwise).
     """
+    players = whole_number(players, "players", *_PLAYERS)
+    seed = whole_number(seed, "seed", 0, _MASK64, "0..2^64-1")
     deck = np.repeat(np.arange(len(STANDARD_COUNTS)), STANDARD_COUNTS).tolist()
-    state = seed & _MASK64
+    state = seed
     for i in range(DECK_SIZE - 1, 0, -1):
         state, z = splitmix64(state)
         j = z % (i + 1)

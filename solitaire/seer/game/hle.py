@@ -32,6 +32,9 @@ above, so the deck differs from the plain one.
 Seeds. HLE reads the seed as a C ``int`` (``stoi``): a seed of ``2**31`` or more aborts the
 engine, so :func:`hle_deal` refuses it; ``-1`` means a random seed, not reproducible.
 
+Players. HLE deals 2 to 5 players (``MaxPlayers()``: its hands hold 5 cards for 2 or 3 players and 4 for 4 or 5, as
+ours), so :func:`hle_deal` refuses 6 players, whom hanab.live alone deals (3 cards each).
+
 Several games of one environment. ``rl_env`` builds one game object and every ``reset()``
 makes a new state from it: the generator is not seeded again, so game ``k`` starts where game
 ``k - 1`` stopped drawing. Each drawn card takes two outputs, none when one card type only is
@@ -47,17 +50,19 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from solitaire.seer.game.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal, hand_size
+from solitaire.seer.game.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal, hand_size, whole_number
 from solitaire.seer.game.ids import game_id
 
 __all__ = ["MT19937", "DiscreteDistribution", "uniform_int", "hle_deck", "hle_game", "hle_deal", "HLE_TO_SUIT",
-           "HLE_MAX_SEED"]
+           "HLE_MAX_SEED", "HLE_MAX_PLAYERS"]
 
 #: Our suit index for each HLE color index (HLE: R Y G W B; ours: r y g b w).
 HLE_TO_SUIT = (0, 1, 2, 4, 3)
 _M32 = 0xFFFFFFFF
 #: The largest seed HLE accepts (a C ``int``).
 HLE_MAX_SEED = 2**31 - 1
+#: The most players HLE deals (its ``MaxPlayers()``).
+HLE_MAX_PLAYERS = 5
 
 
 class MT19937:
@@ -160,20 +165,24 @@ def _draw(rng, count):
 
 
 def _check_seed(seed):
-    if not 0 <= seed <= HLE_MAX_SEED:
-        raise ValueError(f"HLE seeds are in 0..2^31-1 (HLE reads a C int; a larger seed aborts it), got {seed}")
+    """``seed`` as an ``int``, or an :class:`~solitaire.io.errors.InputError` naming ``seed`` (HLE's seeds: module
+    docstring)."""
+    return whole_number(seed, "seed", 0, HLE_MAX_SEED, "0..2^31-1 (HLE reads a C int; a larger seed aborts it)")
 
 
 def hle_deck(seed: int) -> list[int]:
     """The HLE deck order for ``seed`` as HLE card indices ``color * 5 + rank - 1`` (HLE colors)."""
-    _check_seed(seed)
-    return _draw(MT19937(seed), DECK_SIZE)
+    return _draw(MT19937(_check_seed(seed)), DECK_SIZE)
 
 
 def hle_game(players: int, seed: int, random_start: bool = False,
              earlier_draws: Sequence[int] = ()) -> tuple[int, list[int]]:
-    """``(start player, deck)`` of HLE's game, the deck as HLE card indices (see :func:`hle_deal`)."""
-    _check_seed(seed)
+    """``(start player, deck)`` of HLE's game, the deck as HLE card indices (see :func:`hle_deal`); an
+    :class:`~solitaire.io.errors.InputError` names ``players`` not in ``2..5`` or a ``seed`` HLE does not take
+    (module docstring)."""
+    seed = _check_seed(seed)
+    most = HLE_MAX_PLAYERS
+    players = whole_number(players, "players", 2, most, f"2..{most} (HLE deals at most {most} players)")
     first = players * hand_size(players)
     for drawn in earlier_draws:
         if not first <= drawn <= DECK_SIZE:

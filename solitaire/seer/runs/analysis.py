@@ -347,7 +347,8 @@ def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
     InputError
         What :func:`~solitaire.seer.sources.history.judge` raises for a game not judged yet: the first
         recorded action the rules forbid (an :class:`~solitaire.seer.game.simulator.IllegalAction`), an
-        action after the end, a recorded score the actions do not make.
+        action after the end, a recorded score the actions do not make; a ``timeout`` the command line
+        refuses (:class:`~solitaire.seer.bounds.limits.SearchLimits`).
 
     Examples
     --------
@@ -370,11 +371,11 @@ def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
     from solitaire.seer.bounds.u3 import exact
     from solitaire.seer.sources.history import judge
 
+    limits = SearchLimits(timeout)
     if "actions" in deal.meta and "played" not in deal.meta:
         deal = judge(deal)  # how it ended and hanab.live's score; legal actions, a game-over one at most last
     recorded = list(deal.meta.get("actions") or [])
     actions = recorded[:-1] if recorded and recorded[-1]["type"] == GAME_OVER else recorded
-    limits = SearchLimits(timeout)
 
     def solve(game):
         return exact(deal, limits, start=game.position())
@@ -390,10 +391,13 @@ def _analyze_task(args):
 
 
 def analyze_games(deals: Iterable[Deal], timeout: float | None = 10.0, jobs: int = 1) -> Iterator[GameAnalysis]:
-    """:func:`analyze_game` on each deal, in input order, on ``jobs`` processes."""
+    """:func:`analyze_game` on each deal, in input order, on ``jobs`` processes (a ``timeout`` the command line
+    refuses is an :class:`~solitaire.io.errors.InputError` here, at the first game, not in a worker)."""
     from solitaire.io.workers import imap_jobs
+    from solitaire.seer.bounds.limits import SearchLimits
     from solitaire.seer.bounds.u3 import warm_up
 
+    SearchLimits(timeout)  # checks the timeout
     warm_up()
     yield from imap_jobs(_analyze_task, ((deal, timeout) for deal in deals), jobs, chunksize=1)
 

@@ -21,6 +21,7 @@ from typing import NamedTuple, cast
 from solitaire.io.atomic import writable_folder
 from solitaire.io.errors import InputError
 from solitaire.io.workers import imap_jobs
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import warm_up
 from solitaire.seer.game.deals import Deal
 from solitaire.seer.runs.analysis import AnalysisRow, GameAnalysis, analyze_game, summarize_analyses
@@ -67,14 +68,16 @@ class AnalyzeRun(LockedRun):
     Raises
     ------
     InputError
-        Before anything is written: ``resume`` without ``out``, ``out`` locked or not a row file
-        of ``analyze``, ``plot_dir`` not writable, matplotlib missing for ``plot_dir``.
+        Before anything is written: a ``timeout`` the command line refuses
+        (:class:`~solitaire.seer.bounds.limits.SearchLimits`), ``resume`` without ``out``, ``out`` locked or
+        not a row file of ``analyze``, ``plot_dir`` not writable, matplotlib missing for ``plot_dir``.
     """
 
     def __init__(self, source: DealSource | list[Deal | Refused] | tuple[Deal | Refused, ...],
                  timeout: float | None = 10.0,
                  out: str | os.PathLike[str] | None = None, resume: bool = False, jobs: int = 1,
                  plot_dir: str | os.PathLike[str] | None = None) -> None:
+        SearchLimits(timeout)  # checks the timeout
         if resume and not out:
             raise InputError("`resume` needs a row file (`out`)", None)
         if plot_dir:

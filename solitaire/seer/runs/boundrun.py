@@ -10,7 +10,7 @@ whose deck is known only in part has a row of its own instead (:mod:`solitaire.s
 interrupted run keeps every finished row; with resume the ids already in the file are
 skipped). :func:`summarize` gives the mean of each bound,
 the share of deals with ``U2 = 25`` and ``L = 25`` with 95% Wilson intervals, how often
-``L = U2``, and the gap histogram.
+``L = U2`` (each share ``None`` over no deal, as a win rate over none), and the gap histogram.
 
 :class:`BoundRun` is one run of ``hanabi-solitaire bound``: the deals of a source
 (:mod:`solitaire.seer.sources.dealsource`), rows streamed to a row file, resumed from it, optimal lines
@@ -231,11 +231,11 @@ def _whole_summary(rows: Sequence[BoundRow]) -> dict:
             out[f"mean_{key}"] = sum(values) / len(values)
     for key in ("U2", "L"):
         wins = sum(1 for r in rows if r.get(key) == row_max(r))
-        out[f"share_{key}_25"] = wins / n if n else 0.0
+        out[f"share_{key}_25"] = wins / n if n else None
         out[f"share_{key}_25_ci95"] = list(wilson(wins, n))
     if any("exact" in r for r in rows):
         proven = sum(1 for r in rows if r.get("exact") and r["U3"] == row_max(r))
-        out["share_U3_25"] = proven / n if n else 0.0
+        out["share_U3_25"] = proven / n if n else None
         out["share_U3_25_ci95"] = list(wilson(proven, n))
         out["unresolved"] = sum(1 for r in rows if not r.get("exact"))
         settled = [r["U3"] for r in rows if r.get("exact")]
@@ -244,7 +244,7 @@ def _whole_summary(rows: Sequence[BoundRow]) -> dict:
         if any(r.get("real_score") is not None and r.get("exact") for r in rows):
 
             out["evaluation"] = evaluate(rows)
-    out["share_L_eq_U2"] = sum(1 for r in rows if r["L"] == r["U2"]) / n if n else 0.0
+    out["share_L_eq_U2"] = sum(1 for r in rows if r["L"] == r["U2"]) / n if n else None
     gaps = Counter(r["gap"] for r in rows if r.get("gap") is not None)
     if gaps:
         out["gap_histogram"] = {str(g): gaps[g] for g in sorted(gaps)}

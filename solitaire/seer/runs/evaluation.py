@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import parse_json, read_text, text_lines
+from solitaire.io.inputfile import is_whole, json_text, parse_json, read_text, text_lines
 from solitaire.seer.runs.rowfile import row_max
 
 #: The highest score of any supported game (6 suits); a score is checked against its deal's own
@@ -60,12 +60,21 @@ def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float,
     return (0.0 if successes == 0 else low, 1.0 if successes == n else high)  # exact where rounding would miss
 
 
-def _score(value, source, line) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise InputError(f"expected a whole score 0..{MAX_SCORE}, got {value!r}", source, line)
-    text = str(value).strip()
+def _score(value: Any, source: str, line: int) -> int:
+    """The score of a JSON Lines record: a JSON integer 0..:data:`MAX_SCORE` (not ``"24"``, ``24.0`` or ``true``, as
+    in a game's record); :class:`InputError` naming the file and line otherwise."""
+    if not (is_whole(value) and 0 <= value <= MAX_SCORE):
+        raise InputError(f"expected a whole score 0..{MAX_SCORE} (a JSON integer), got {json_text(value)}", source,
+                         line)
+    return value
+
+
+def _cell_score(cell: str, source: str, line: int) -> int:
+    """The score of a CSV cell: ASCII digits, a whole number 0..:data:`MAX_SCORE`; :class:`InputError` naming the file
+    and line otherwise."""
+    text = cell.strip()
     if not (text.isascii() and text.isdigit()) or int(text) > MAX_SCORE:
-        raise InputError(f"expected a whole score 0..{MAX_SCORE}, got {value!r}", source, line)
+        raise InputError(f"expected a whole score 0..{MAX_SCORE}, got {cell!r}", source, line)
     return int(text)
 
 
@@ -114,7 +123,7 @@ def read_scores(path: str | os.PathLike[str]) -> Scores:
         number = reader.line_num
         if record.get("id") is None or record.get("score") is None:
             raise InputError("expected a value in the columns id and score", source, number)
-        _add(scores, record["id"].strip(), _score(record["score"], source, number), source, number)
+        _add(scores, record["id"].strip(), _cell_score(record["score"], source, number), source, number)
     return scores
 
 

@@ -45,7 +45,7 @@ from solitaire.io.errors import InputError
 from solitaire.io.workers import imap_jobs
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact, warm_up
-from solitaire.seer.game.deals import MAX_SCORE, Deal
+from solitaire.seer.game.deals import MAX_SCORE, Deal, whole_number
 from solitaire.seer.game.ids import parse_id
 from solitaire.seer.game.seeds import split_seed_range
 from solitaire.seer.game.variants import get_variant
@@ -298,10 +298,10 @@ class TableRun(LockedRun):
     Parameters
     ----------
     players : list of int
-        Player counts.
+        Player counts (those ``kind`` deals: ``2..6``, HLE's ``2..5``).
     seed, deals : int
         The seeds ``seed .. seed + deals - 1`` of each player count (below ``2^64`` for our seeded
-        deals, ``2^31`` for HLE's, ``10^12`` for a variant's hanab.live seeds).
+        deals, ``2^31`` for HLE's, ``10^12`` for a variant's hanab.live seeds), ``deals >= 1``.
     out : str
         The JSON Lines row file; its rows are reused (and new ones appended).
     limits : SearchLimits
@@ -313,6 +313,13 @@ class TableRun(LockedRun):
         Worker processes.
     kind : Deals
         What deals: ours (default), HLE's, or a hanab.live variant's.
+
+    Raises
+    ------
+    InputError
+        Before anything is written, naming the parameter: ``out`` not a row file, ``deals`` not a whole number
+        ``>= 1``, seeds past the last of ``kind``, players or a seed ``kind`` does not deal (each player count's
+        first deal is dealt here), a variant whose rules the solvers refuse.
     """
 
     def __init__(self, players: Sequence[int], seed: int, deals: int, out: str | os.PathLike[str],
@@ -320,13 +327,15 @@ class TableRun(LockedRun):
                  kind: Deals = _SEEDED) -> None:
         if not str(out).endswith((".jsonl", ".json")):
             raise InputError("expected a .jsonl file for the rows (`out`)", str(out))
+        limit = "10^12" if kind.source == "live" else f"2^{SEED_BITS[kind.source]}"
+        deals = whole_number(deals, "deals", 1, kind.seeds, f"1..{limit}")
         if seed + deals > kind.seeds:
-            limit = "10^12" if kind.source == "live" else f"2^{SEED_BITS[kind.source]}"
             raise InputError(f"expected seed + deals <= {limit} for {kind} (a larger seed repeats a deal or is "
                              f"not a seed of theirs), got {seed} + {deals}", "`seed`")
-        if kind.source == "live":
-            for p in players:  # the variant and its rules for each player count, refused at once
-                kind.deal(p, seed).variant.check_playable()
+        for p in players:  # each player count's first deal, and a variant's rules, refused at once
+            first = kind.deal(p, seed)
+            if kind.source == "live":
+                first.variant.check_playable()
         self.kind = kind
         self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs
         self.limits, self.retry = limits, retry

@@ -18,10 +18,12 @@ import errno
 import json
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from solitaire.io.errors import InputError
+from solitaire.io.inputfile import is_json_file
 from solitaire.seer.game.deals import (
     MAX_SCORE,
     Deal,
@@ -57,7 +59,8 @@ DEALERS = {"seed": seeded_deal, "hle": hle_deal, "hlerandom": lambda players, se
 class SeedRange:
     """The deals of a generator (``source``: ``"seed"`` ours, ``"hle"`` HLE's, ``"hlerandom"`` HLE's
     with its random starting player) for ``players`` and
-    the seeds ``first .. last - 1``."""
+    the seeds ``first .. last - 1``; players the generator does not deal are an :class:`InputError` here (its
+    first deal is dealt to check them), not when the deals are."""
 
     players: int
     source: str
@@ -68,6 +71,7 @@ class SeedRange:
         if not 0 <= self.first < self.last <= 2 ** SEED_BITS[self.source]:
             raise ValueError(f"expected 0 <= first < last <= 2^{SEED_BITS[self.source]}, "
                              f"got {self.first}:{self.last}")
+        DEALERS[self.source](self.players, self.first)
 
     def deals(self) -> Iterator[Deal]:
         deal = DEALERS[self.source]
@@ -450,9 +454,13 @@ def deal_source(players: int | None = None, strict: bool = False, hle_random_sta
 
 def _check_file(path, folder=False):
     """:class:`InputError` unless ``path`` is a file (or, with ``folder``, a folder), checked before any work, so
-    the error names it."""
-    if not (os.path.isfile(path) or folder and os.path.isdir(path)):
-        why = errno.EISDIR if os.path.isdir(path) else errno.ENOENT if not os.path.exists(path) else errno.EINVAL
+    the error names it with the system's reason (no such file, a name too long, no permission, a folder)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError) as err:  # ValueError: a name with a null character
+        raise InputError(f"cannot read the file ({getattr(err, 'strerror', None) or err})", str(path)) from None
+    if not (stat.S_ISREG(mode) or folder and stat.S_ISDIR(mode)):
+        why = errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL
         raise InputError(f"cannot read the file ({os.strerror(why)})", str(path))
 
 
@@ -469,9 +477,9 @@ def _file_source(name, path, players, strict):
     ``.deck`` file, or files of games."""
     if not (name in ("hanab_live", "deal") and looks_like_replay_link(str(path))):
         _check_file(path, folder=name in ("jaxmarl", "pyhanabi"))
-    if name == "deal" and not (str(path).endswith((".json", ".jsonl")) or looks_like_replay_link(str(path))):
+    if name == "deal" and not (is_json_file(path) or looks_like_replay_link(str(path))):
         if players is None:
-            raise InputError("`players` is required for a deal that is not a hanab.live game (.json)", str(path))
+            raise InputError("`players` is required for a deal that is not a hanab.live game (JSON)", str(path))
         return DealList((read_deal(path, players),))
     return games_list(path, players, strict, _GAME_READERS[name], partial=True)
 

@@ -58,8 +58,8 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import is_whole, parse_json, read_text, text_lines
-from solitaire.seer.game.deals import Deal, live_id, parse_hanablive
+from solitaire.io.inputfile import is_whole, json_line, json_records, read_text, text_lines
+from solitaire.seer.game.deals import Deal, game_like, live_id, parse_hanablive
 from solitaire.seer.game.ids import game_id
 from solitaire.seer.game.position import MAX_STRIKES
 from solitaire.seer.game.simulator import GAME_OVER, Game, replay
@@ -189,6 +189,8 @@ def _record_id(obj: Any) -> str | None:
 def _item(obj: Any, source: str, line: int | None) -> Deal | Refused:
     """One record: its deal, judged, or why it is refused."""
     where = f"{source}:{line}" if line else source
+    if isinstance(obj, InputError):  # a line of JSON Lines that is not JSON
+        return Refused(None, where, obj.message)
     if isinstance(obj, dict) and "refused" in obj and "deck" not in obj:  # a refused row, passed on
         return Refused(obj.get("id") if isinstance(obj.get("id"), str) else None, where, str(obj["refused"]))
     try:
@@ -197,38 +199,6 @@ def _item(obj: Any, source: str, line: int | None) -> Deal | Refused:
         return Refused(_record_id(obj), where, err.message)
     except Exception as err:  # a field of a type no check foresaw: this record only, never the batch
         return Refused(_record_id(obj), where, f"cannot read this game ({type(err).__name__}: {err})")
-
-
-def _array_items(text: str, source: str) -> list[tuple[Any, int]] | None:
-    """The elements of a JSON array with the line each starts on, or ``None`` if ``text`` is not one."""
-    decoder = json.JSONDecoder()
-    start = len(text) - len(text.lstrip())
-    if not text.startswith("[", start):
-        return None
-    found: list[tuple[Any, int]] = []
-    index = start + 1
-    while True:
-        index = _skip_space(text, index)
-        if text.startswith("]", index) and not found:
-            return found if not text[index + 1:].strip() else None
-        try:
-            value, end = decoder.raw_decode(text, index)
-        except ValueError:
-            return None
-        found.append((value, text.count("\n", 0, index) + 1))
-        index = _skip_space(text, end)
-        if text.startswith(",", index):
-            index += 1
-        elif text.startswith("]", index) and not text[index + 1:].strip():
-            return found
-        else:
-            return None
-
-
-def _skip_space(text: str, index: int) -> int:
-    while index < len(text) and text[index] in " \t\r\n":
-        index += 1
-    return index
 
 
 def _link_record(line: str, source: str, number: int | None) -> Any:
@@ -250,42 +220,14 @@ def read_history_text(text: str, source: str = "<string>") -> list[Deal | Refuse
                          "with --pyhanabi", source)
     lines = [(i, ln) for i, ln in enumerate(text_lines(text), start=1) if ln.strip()]
     if looks_like_replay_link(lines[0][1]):
-        return [_item(_link_record(ln, source, i) if looks_like_replay_link(ln) else _line_record(ln, source, i),
+        return [_item(_link_record(ln, source, i) if looks_like_replay_link(ln) else json_line(ln, source, i),
                       source, i)
                 for i, ln in lines]
-    array = _array_items(text, source)
-    records: Sequence[tuple[Any, int | None]]
-    if array is not None:
-        records = array
-    elif len(lines) > 1 and _is_json_object(lines[0][1]):
-        records = [(_line_record(ln, source, i), i) for i, ln in lines]
-    else:
-        whole = parse_json(text.strip(), source)
-        records = [(whole, None)]
-    if not any(_game_like(obj) for obj, _ in records):
+    records = json_records(text, source, game_like)
+    if not any(game_like(obj) for obj, _ in records):
         raise InputError("expected hanab.live games: a game object, a JSON array of games, JSON Lines or replay "
                          "links, found no game object", source)
     return [_item(obj, source, line) for obj, line in records]
-
-
-def _game_like(obj: Any) -> bool:
-    """Whether a record means to be a game (an object with one of a game's fields, or a refused row)."""
-    return isinstance(obj, dict) and any(key in obj for key in ("players", "deck", "seed", "actions", "refused"))
-
-
-def _is_json_object(line: str) -> bool:
-    try:
-        return isinstance(json.loads(line), dict)
-    except ValueError:
-        return False
-
-
-def _line_record(line: str, source: str, number: int) -> Any:
-    """One line of JSON Lines: its object, or a record refused with the JSON error."""
-    try:
-        return parse_json(line, source, number)
-    except InputError as err:
-        return {"refused": err.message}
 
 
 def read_history(path: str | os.PathLike[str]) -> list[Deal | Refused]:

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import parse_json, read_text
+from solitaire.io.inputfile import parse_json, read_text, text_lines
 from solitaire.seer.game.deals import RANKS, Deal, check_deck
 from solitaire.seer.game.hle import HLE_TO_SUIT
 from solitaire.seer.game.ids import game_id, parse_id
@@ -125,9 +125,11 @@ def read_jaxmarl_decks(text: str, source: str = "<string>", players: int = JAXMA
 
 
 def _scores(path: Path) -> dict[int, int]:
-    """``scores.txt``: the score of each deck, by its number."""
+    """``scores.txt``: the score of each deck, by its number (a blank line is skipped, as every reader skips one)."""
     scores = {}
-    for line_number, line in enumerate(read_text(path).splitlines(), start=1):
+    for line_number, line in enumerate(text_lines(read_text(path)), start=1):
+        if not line.strip():
+            continue
         number, _, score = line.partition(",")
         if not (number.strip().isdigit() and score.strip().isdigit()):
             raise InputError(f"expected a line 'deck,score' of whole numbers, got {line[:40]!r}", str(path),

@@ -67,7 +67,6 @@ Examples
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Sequence
@@ -75,7 +74,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import parse_json, read_text, text_lines
+from solitaire.io.inputfile import json_records, read_text, text_lines
 from solitaire.seer.game.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal, card_name, check_deck, hand_size
 from solitaire.seer.game.hle import HLE_TO_SUIT
 from solitaire.seer.game.ids import deck_key, game_id
@@ -472,29 +471,6 @@ def _split_texts(text: str) -> list[tuple[str, int]]:
     return [("\n".join(lines[a:b]) + "\n", a + 1) for a, b in zip(starts, bounds, strict=True)]
 
 
-def _json_records(text: str, source: str) -> list[tuple[Any, int | None]]:
-    """The JSON values of ``text``: one value, a JSON array of values (each numbered from 1) or
-    JSON Lines (each numbered by its line); a line that is not JSON is a record refused with the
-    JSON error."""
-    stripped = text.strip()
-    try:
-        whole = json.loads(stripped)
-    except ValueError:
-        whole = None
-    else:
-        if isinstance(whole, list):
-            return [(value, i) for i, value in enumerate(whole, start=1)]
-        return [(whole, None)]
-    records: list[tuple[Any, int | None]] = []
-    for i, line in enumerate(text_lines(text), start=1):
-        if line.strip():
-            try:
-                records.append((parse_json(line, source, i), i))
-            except InputError as err:
-                records.append((Refused(None, f"{source}:{i}", err.message), i))
-    return records
-
-
 def read_openspiel(text: str, source: str = "<string>") -> list[Deal | Refused]:
     """Every game of ``text``, in order, each a judged :class:`Deal` or a :class:`Refused` record.
 
@@ -502,14 +478,14 @@ def read_openspiel(text: str, source: str = "<string>") -> list[Deal | Refused]:
     its ``[Meta]`` line, the generated comment line before it optional); or JSON: one value, a JSON
     array of values or JSON Lines, each value the serialized text as a JSON string or an object
     holding it in ``serializedGameAndState`` (Kaggle's name) or ``serialized_game_and_state``.
-    Sources are ``file:line`` (the line a text or a JSON line starts on; in a JSON array, the
-    element's number). Only a text that is no game at all raises :class:`InputError`.
+    Sources are ``file:line``, the line a text or a JSON value starts on (a JSON array's element too).
+    Only a text that is no game at all raises :class:`InputError`.
     """
     if not text.strip():
         raise InputError("file is empty: expected OpenSpiel serialized games", source)
     if _is_serialized(text):
         return [_from_text(part, f"{source}:{line}") for part, line in _split_texts(text)]
-    records = _json_records(text, source)
+    records = json_records(text, source, lambda value: isinstance(value, (str, dict)))
     if not any(isinstance(value, (str, dict)) for value, _ in records):
         raise InputError("expected OpenSpiel serialized games: a serialized text, or JSON strings or objects "
                          "holding them", source)
@@ -517,8 +493,8 @@ def read_openspiel(text: str, source: str = "<string>") -> list[Deal | Refused]:
 
 
 def _json_item(value: Any, where: str) -> Deal | Refused:
-    if isinstance(value, Refused):
-        return value
+    if isinstance(value, InputError):  # a line of JSON Lines that is not JSON
+        return Refused(None, where, value.message)
     if isinstance(value, dict):
         value = next((value[k] for k in _TEXT_FIELDS if k in value), None)
     if not isinstance(value, str):
@@ -549,15 +525,15 @@ def read_kaggle(text: str, source: str = "<string>") -> list[Deal | Refused]:
     """
     if not text.strip():
         raise InputError("file is empty: expected Kaggle replays", source)
-    records = _json_records(text, source)
+    records = json_records(text, source, lambda value: isinstance(value, dict))
     if not any(isinstance(value, dict) for value, _ in records):
         raise InputError("expected Kaggle replays: a replay object, a JSON array of them or JSON Lines", source)
     return [_kaggle_item(value, f"{source}:{line}" if line else source) for value, line in records]
 
 
 def _kaggle_item(replay: Any, where: str) -> Deal | Refused:
-    if isinstance(replay, Refused):
-        return replay
+    if isinstance(replay, InputError):  # a line of JSON Lines that is not JSON
+        return Refused(None, where, replay.message)
     if not isinstance(replay, dict) or not isinstance(replay.get("info"), dict):
         return Refused(None, where, "expected a Kaggle replay object with 'info' and 'steps'")
     name = replay.get("name")

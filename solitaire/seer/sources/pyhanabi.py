@@ -17,10 +17,10 @@ What this module relies on, read from pyhanabi's ``hanabi.py`` and ``httpui.py``
 
 The colours keep their names: green, yellow, white, blue, red are the toolkit's ``g y w b r`` (suits 2, 1, 4, 3, 0;
 every suit of the standard deck plays alike). :func:`read_pyhanabi` reads a log, a folder of logs (its
-``game*.log``, in name order), or JSON Lines of pyhanabi's games in hanab.live's export form (``players``,
-``deck`` of ``[suitIndex, rank]``, ``actions``, ``score``, ``game_id``, and ``ai_partner``, the AI's name, where
-``players`` is a count; their ``variant`` and ``options`` are not read, the game is pyhanabi's). A game is
-``P2-pyhanabi-<id>``, its 16 hex digits; each is replayed and its score checked
+``*.log`` files, in name order, one not named ``game<id>.log`` refused by name), or JSON Lines of pyhanabi's games
+in hanab.live's export form (``players``, ``deck`` of ``[suitIndex, rank]``, ``actions``, ``score``, ``game_id``,
+and ``ai_partner``, the AI's name, where ``players`` is a count; their ``variant`` and ``options`` are not read,
+the game is pyhanabi's). A game is ``P2-pyhanabi-<id>``, its 16 hex digits; each is replayed and its score checked
 (:func:`~solitaire.seer.sources.history.judge`); a game the rules refuse (pyhanabi let an AI clue itself in a few
 games) is a :class:`~solitaire.seer.sources.history.Refused` record with its reason.
 
@@ -176,16 +176,25 @@ def _record(line: str, source: str, number: int) -> Deal | Refused:
     return _game(record, game_id(_PLAYERS, "pyhanabi", gid), where)
 
 
+def _folder_logs(folder: Path) -> list[Deal | Refused]:
+    """The games of the logs of ``folder``, its ``*.log`` files in name order: a log ``game<id>.log`` read, another
+    refused by name (a log's name is its game's id), so that no log is dropped unsaid; :class:`InputError` when the
+    folder holds no ``*.log`` file."""
+    logs = sorted(p for p in folder.iterdir() if p.name.endswith(".log") and p.is_file())
+    if not logs:
+        raise InputError("expected pyhanabi logs (game<16 hex digits>.log) in the folder", str(folder))
+    return [read_pyhanabi_log(read_text(log), str(log), found.group(1)) if (found := _NAME.fullmatch(log.name))
+            else Refused(None, str(log), "expected a pyhanabi log named game<16 hex digits>.log (its game's id)")
+            for log in logs]
+
+
 def read_pyhanabi(path: str | os.PathLike[str]) -> list[Deal | Refused]:
-    """Every game of ``path``: a pyhanabi log, a folder of them (``game<id>.log``, in name order), or JSON Lines of
-    pyhanabi's games in hanab.live's form (module docstring); one item per game, in order. A folder without a log,
-    or a file that is neither, is an :class:`InputError`."""
+    """Every game of ``path``: a pyhanabi log, a folder of them (:func:`_folder_logs`), or JSON Lines of pyhanabi's
+    games in hanab.live's form (module docstring); one item per game, in order. A folder without a log, or a file
+    that is neither, is an :class:`InputError`."""
     path = Path(path)
     if path.is_dir():
-        logs = sorted((p, found.group(1)) for p in path.iterdir() if (found := _NAME.fullmatch(p.name)))
-        if not logs:
-            raise InputError("expected pyhanabi logs (game<16 hex digits>.log) in the folder", str(path))
-        return [read_pyhanabi_log(read_text(log), str(log), gid) for log, gid in logs]
+        return _folder_logs(path)
     text = read_text(path)
     if text.lstrip().startswith("{"):
         return [_record(line, str(path), number) for number, line in enumerate(text_lines(text), start=1)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from helpers import (REAL_GAMES, brute, brute_free, check_exact_from, free_value_by_slots, random_game, standard_games,
                      tiny_deal)
+from solitaire.io.errors import InputError
 from solitaire.io.interrupt import STOP_REQUEST
 from solitaire.seer.bounds.relaxations import u2_value
 from solitaire.seer.game.deals import MAX_SCORE, RANKS, STANDARD_TEXT, Deal, parse_deal_text, read_hanablive, seeded_deal
@@ -306,6 +307,33 @@ def test_sat_peer_runs_out_honestly():
 def test_an_unknown_peer_encoding_fails_before_the_search():
     with pytest.raises(ValueError, match="unknown peer encoding 'clauses': expected one of removals, turns"):
         exact(seeded_deal(2, 0), SearchLimits(peer_timeout=1, peer_encoding="clauses"))
+
+
+@pytest.mark.parametrize("fields, message", [
+    (dict(timeout=-1), "`timeout`: expected a number of seconds in 0..10000000 or None, got -1"),
+    (dict(timeout="x"), "`timeout`: expected a number of seconds in 0..10000000 or None, got 'x'"),
+    (dict(timeout=float("nan")), "`timeout`: expected a number of seconds in 0..10000000 or None, got nan"),
+    (dict(timeout=1e8), "`timeout`: expected a number of seconds in 0..10000000 or None, got 100000000.0"),
+    (dict(peer_timeout=-1), "`peer_timeout`: expected a number of seconds in 0..10000000, got -1"),
+    (dict(peer_timeout=None), "`peer_timeout`: expected a number of seconds in 0..10000000, got None"),
+    (dict(peer_solver="nope"), "`peer_solver`: unknown PySAT solver 'nope': expected one of cadical195, "),
+    (dict(peer_encoding="nope"), "`peer_encoding`: unknown peer encoding 'nope': expected one of removals, turns"),
+])
+def test_search_limits_refuse_what_the_command_line_refuses_naming_the_field(fields, message):
+    with pytest.raises(InputError) as caught:
+        SearchLimits(**fields)
+    assert str(caught.value).startswith(message)
+
+
+def test_search_limits_take_the_command_lines_choices_and_numbers_of_seconds():
+    from solitaire.satsolvers import SAT_SOLVERS
+    from solitaire.io.budget import MAX_SECONDS
+    from solitaire.seer.bounds.limits import PEER_ENCODINGS
+
+    for solver in SAT_SOLVERS:
+        for encoding in PEER_ENCODINGS:
+            SearchLimits(None, MAX_SECONDS, solver, encoding)
+    assert SearchLimits(np.float64(0.5), 1).timeout == 0.5
 
 
 @pytest.mark.parametrize("encoding", ["removals", "turns"])

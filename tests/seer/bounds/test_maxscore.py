@@ -1,10 +1,11 @@
 """max_score: the deck forms it takes, the starting player (seats renamed) against the search from that first
 position, positions, its JSON form."""
 
+import numpy as np
 import pytest
 
 from solitaire.io.errors import InputError
-from solitaire.seer import MaxScore, max_score
+from solitaire.seer import MaxScore, bounds_of, max_score
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact
 from solitaire.seer.game.deals import format_deal_text, seeded_deal
@@ -101,6 +102,33 @@ def test_what_max_score_refuses():
         max_score(types[:-1], 2)
     with pytest.raises(InputError, match="more copies"):
         max_score([0] + types[1:], 2)
+
+
+def test_numpy_card_types_are_card_types():
+    deal = seeded_deal(2, 12)
+    expected = max_score(deal)
+    pairs = np.array([[t // 5, t % 5 + 1] for t in deal.types.tolist()])
+    for deck in (deal.types, tuple(deal.types), list(deal.types.astype(np.int32)), pairs):
+        result = max_score(deck, players=np.int64(2))
+        assert (result.score, result.high, result.exact) == (expected.score, expected.high, expected.exact)
+    with pytest.raises(InputError, match="more copies"):
+        max_score(np.zeros(50, dtype=int), 2)
+
+
+@pytest.mark.parametrize("timeout", [-1, 10**7 + 1, "x", float("nan"), float("inf"), True])
+def test_a_timeout_the_command_line_refuses_is_refused_naming_it(timeout):
+    deal = seeded_deal(2, 12)
+    for call in (lambda: max_score(deal, timeout=timeout), lambda: bounds_of(deal, timeout=timeout),
+                 lambda: bounds_of(deal, exact=False, timeout=timeout)):
+        with pytest.raises(InputError, match="^`timeout`: expected a number of seconds in 0..10000000 or None"):
+            call()
+
+
+def test_players_must_be_a_whole_number():
+    types = seeded_deal(2, 12).types.tolist()
+    for players in (2.0, "2", 7):
+        with pytest.raises(InputError, match="^`players`: expected a whole number in 2..6"):
+            bounds_of(types, players=players, exact=False)
 
 
 def test_the_json_form_leaves_out_the_position_and_replays():

@@ -17,6 +17,8 @@ from solitaire.seer.game.deals import (STANDARD_COUNTS, STANDARD_TEXT, Deal, for
                              parse_hanablive, read_deal, read_hanablive, seeded_deal, splitmix64)
 from solitaire.deckfile import format_deck
 from solitaire.io.errors import InputError
+from solitaire.seer.game.options import Options
+from solitaire.seer.game.simulator import positions_of_game
 from solitaire.seer.game.hle import HLE_TO_SUIT, MT19937, hle_deal, hle_deck, hle_game, uniform_int
 
 REAL = REAL_GAMES / "hanablive_games.jsonl"
@@ -140,6 +142,30 @@ def test_cli_bad_deal_is_one_line_exit_2(tmp_path, content):
     assert result.exit_code == 2
     lines = [ln for ln in result.output.splitlines() if ln.strip()]
     assert len(lines) == 1 and str(path) in lines[0] and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("name", ["149251", "game.JSON", "game.txt"])
+def test_a_hanab_live_game_is_read_by_its_content_whatever_its_name(tmp_path, name):
+    """``curl -O https://hanab.live/export/149251`` saves a game with no extension."""
+    record = (REAL_GAMES / "hanablive_games.jsonl").read_text().splitlines()[0]
+    (tmp_path / name).write_text(record)
+    (tmp_path / "game.json").write_text(record)
+    (named,), (plain,) = (read_deal(str(tmp_path / n), None) for n in (name, "game.json"))
+    assert named.ident == plain.ident and named.cards == plain.cards and named.meta["actions"]
+    named, plain = (CliRunner().invoke(main, ["bound", "--deal", str(tmp_path / n), "--json"])
+                    for n in (name, "game.json"))
+    assert named.exit_code == 0 and json.loads(named.output)["rows"][0]["U2"] == \
+        json.loads(plain.output)["rows"][0]["U2"]
+
+
+def test_a_position_is_refused_as_a_game_not_read_as_its_first_turn(tmp_path):
+    game = json.loads((REAL_GAMES / "hanablive_games.jsonl").read_text().splitlines()[0])
+    path = tmp_path / "pos60.json"
+    path.write_text(json.dumps(positions_of_game(game)[60].to_json()))
+    for command in (["bound", "--deal", path], ["analyze", path], ["bound", "--hanab-live", path]):
+        result = CliRunner().invoke(main, [str(a) for a in command])
+        assert "expected a game, got a position" in result.output, command
+        assert result.exit_code == 2 and "Traceback" not in result.output
 
 
 def _hle_engine_games(seeds, players=2, random_start=False, earlier=()):
@@ -302,3 +328,63 @@ def test_a_deal_sent_to_a_worker_keeps_its_cards_read_only_and_reads_its_rules_a
     copy = pickle.loads(pickle.dumps(deal))
     assert not copy.types.flags.writeable and "rules" not in copy.__dict__  # one compiled type of the cards
     assert copy.types.tolist() == deal.types.tolist() and copy.rules == deal.rules
+
+
+@pytest.mark.parametrize("players, seed, message", [
+    (7, 0, "`players`: expected a whole number in 2..6, got 7"),
+    (1, 0, "`players`: expected a whole number in 2..6, got 1"),
+    ("2", 0, "`players`: expected a whole number in 2..6, got '2'"),
+    (2.0, 0, "`players`: expected a whole number in 2..6, got 2.0"),
+    (2, -1, "`seed`: expected a whole number in 0..2^64-1, got -1"),
+    (2, 2**64, f"`seed`: expected a whole number in 0..2^64-1, got {2**64}"),
+    (2, "a", "`seed`: expected a whole number in 0..2^64-1, got 'a'"),
+    (2, 1.5, "`seed`: expected a whole number in 0..2^64-1, got 1.5"),
+    (2, True, "`seed`: expected a whole number in 0..2^64-1, got True"),
+])
+def test_seeded_deal_names_the_players_or_the_seed_it_refuses(players, seed, message):
+    with pytest.raises(InputError) as caught:
+        seeded_deal(players, seed)
+    assert str(caught.value) == message
+
+
+def test_another_number_of_players_is_checked_before_the_id_names_it():
+    with pytest.raises(InputError, match="^`players`: expected a whole number in 2..6, got 7$"):
+        seeded_deal(2, 0).with_players(7)
+    assert seeded_deal(2, 0).with_players(np.int64(3)).ident == "P3-seed-0"
+
+
+def test_numpy_integers_are_whole_numbers_of_players_and_seeds():
+    deal = seeded_deal(np.int64(3), np.uint64(7))
+    assert deal.ident == "P3-seed-7" and type(deal.players) is int
+    assert deal.types.tolist() == seeded_deal(3, 7).types.tolist()
+
+
+@pytest.mark.parametrize("types, options, message", [
+    (np.full(50, 99), Options(), "`types`: expected card types in 0..24 (No Variant), got 99"),
+    ([-1] + list(range(24)), Options(), "`types`: expected card types in 0..24 (No Variant), got -1"),
+    (list(range(26)), Options(), "`types`: expected card types in 0..24 (No Variant), got 25"),
+    (list(range(31)), Options(variant="Black (6 Suits)"), "`types`: expected card types in 0..29 (Black (6 Suits)), "
+                                                           "got 30"),
+])
+def test_a_deal_refuses_a_card_type_its_variant_does_not_have(types, options, message):
+    with pytest.raises(InputError) as caught:
+        Deal(types, 2, options=options)
+    assert str(caught.value) == message
+
+
+def test_a_deal_takes_the_cards_a_search_or_a_crafted_position_deals():
+    """The copies are not checked (Deal's docstring): the search deals a Sudoku deck as No Variant with two of each
+    5, and a crafted position holds part of a deck."""
+    assert Deal([4, 4, 9, 9], 2).types.tolist() == [4, 4, 9, 9]
+    assert Deal(list(range(30)), 2, options=Options(variant="Black (6 Suits)")).n_types == 30
+    with pytest.raises(InputError, match="`players`: expected a whole number in 2..6, got 2.0"):
+        Deal(seeded_deal(2, 0).types, 2.0)
+
+
+def test_hle_deals_two_to_five_players_only():
+    for deal in (lambda: hle_deal(6, 0), lambda: hle_game(6, 0), lambda: hle_deal(1, 0)):
+        with pytest.raises(InputError, match="`players`: expected a whole number in 2..5 \\(HLE deals at most 5"):
+            deal()
+    with pytest.raises(InputError, match="`seed`: expected a whole number in 0..2\\^31-1"):
+        hle_deal(2, "7")
+    assert hle_deal(5, 0).players == 5

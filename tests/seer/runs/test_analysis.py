@@ -153,6 +153,22 @@ def test_the_rows_of_analyze_are_their_typed_dicts():
     assert twice["points_lost_by_kind"] == {kind: 2 * lost for kind, lost in once["points_lost_by_kind"].items()}
 
 
+@pytest.mark.parametrize("timeout", [-1, "x", float("nan")])
+def test_a_timeout_the_command_line_refuses_is_refused_before_any_game(tmp_path, timeout):
+    from solitaire.io.errors import InputError
+    from solitaire.seer.game.deals import seeded_deal
+    from solitaire.seer.runs.analysis import analyze_game, analyze_games
+    from solitaire.seer.runs.analyzerun import AnalyzeRun
+
+    deal = seeded_deal(2, 0)
+    calls = (lambda: analyze_game(deal, timeout), lambda: next(analyze_games([deal], timeout)),
+             lambda: AnalyzeRun([deal], timeout, out=tmp_path / "a.jsonl"))
+    for call in calls:
+        with pytest.raises(InputError, match="^`timeout`: expected a number of seconds in 0..10000000 or None"):
+            call()
+    assert not list(tmp_path.iterdir())
+
+
 def test_kinds_and_phases_are_their_text_in_summary_order():
     import json
 

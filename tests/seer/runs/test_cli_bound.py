@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from helpers import REAL_GAMES, REFUSED_ID, REFUSED_VARIANT
+from helpers import REAL_GAMES, REFUSED_ID, REFUSED_VARIANT, one_line_error
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.game.deals import seeded_deal
 from solitaire.seer.game.simulator import simulate
@@ -303,3 +303,25 @@ def test_p_refuses_to_re_deal_a_variant_game_and_counts_the_refusals_as_one_reas
                                          "a game of a variant or with options is played by its own": 3}
     text = run("--hanab-live", str(path), "-p", "2", "--no-figures", "-j", "1").output
     assert "refused 3, by reason:" in text and text.count("is played by its own") == 4  # three rows, one count
+
+
+@pytest.mark.parametrize("args", [
+    ["bound", "--hanab-live", "a.jsonl", "--hanab-live", "b.jsonl"],
+    ["bound", "-p", "2", "--seeds", "0:2", "--seeds", "3:4"],
+    ["bound", "--openspiel", "a", "--openspiel", "b", "--openspiel", "c"],
+    ["bound", "--kaggle", "a", "--kaggle", "b"],
+    ["bound", "--pyhanabi", "a", "--pyhanabi", "b"],
+    ["deal", "--jaxmarl", "a", "--jaxmarl", "b"],
+    ["analyze", "--hanab-live-seed", "p2v0s1", "--hanab-live-seed", "p2v0s2"],
+    ["table", "--hanab-live-seeds", "p2v0s1..2", "--hanab-live-seeds", "p2v0s3", "--out", "never.jsonl"]])
+def test_a_source_option_given_twice_is_a_usage_error_not_its_last_value(args):
+    option = args[-2] if args[0] != "table" else args[-4]
+    times = args.count(option)
+    one_line_error(CliRunner().invoke(main, args), f"give {option} once, not {times} times", f"{args[0]} --help")
+
+
+@pytest.mark.parametrize("args", [["bound", "--hanab-live"], ["bound", "--openspiel"], ["bound", "--jaxmarl"],
+                                  ["deal", "--pyhanabi"], ["analyze", "--kaggle"]])
+def test_a_file_that_cannot_be_opened_is_refused_with_the_systems_reason(tmp_path, args):
+    one_line_error(CliRunner().invoke(main, [*args, str(tmp_path / ("a" * 300))]),
+                   "cannot read the file (File name too long)")

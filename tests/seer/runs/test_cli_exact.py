@@ -212,3 +212,25 @@ def test_table_starts_a_huge_batch_at_once(tmp_path):
         rows.close()
     assert table.todo == 2 * 10**15 and first["seed"] == 2**64 - 10**15
     assert time.perf_counter() - began < 10  # counting 10^12 pending deals first took about a minute
+
+
+@pytest.mark.parametrize("players, deals, kind, words", [
+    ([2], 0, "seed", "`deals`: expected a whole number in 1..2^64, got 0"),
+    ([2], -1, "seed", "`deals`: expected a whole number in 1..2^64, got -1"),
+    ([7], 1, "seed", "`players`: expected a whole number in 2..6, got 7"),
+    ([2, 6], 1, "hle", "`players`: expected a whole number in 2..5 (HLE deals at most 5 players), got 6"),
+])
+def test_a_table_run_refuses_what_it_cannot_deal_before_writing(tmp_path, players, deals, kind, words):
+    from solitaire.io.errors import InputError
+    from solitaire.seer.runs.exactrun import Deals, TableRun
+
+    with pytest.raises(InputError) as caught:
+        TableRun(players, 0, deals, tmp_path / "t.jsonl", kind=Deals(kind))
+    assert str(caught.value) == words
+    assert not list(tmp_path.iterdir())
+
+
+def test_table_refuses_six_players_of_hle(tmp_path):
+    one_line_error(run("table", "--hle", "-p", "5..6", "--deals", "1", "--out", str(tmp_path / "t.jsonl")),
+                   "--players", "2..5 (HLE deals at most 5 players), got 6")
+    assert not (tmp_path / "t.jsonl").exists()

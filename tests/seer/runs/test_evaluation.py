@@ -25,6 +25,9 @@ def test_scores_are_read_from_csv_and_json_lines(tmp_path):
     ("id,score\nx,3\nx,4\n", 3, "twice"),
     ('{"id": "x", "score": 3}\n{"id": "y"}\n', 2, '"score"'),
     ('{"id": "x", "score": true}\n', 1, "0..30"),
+    ('{"id": "x", "score": 3}\n{"id": "y", "score": "24"}\n', 2, 'a JSON integer), got "24"'),
+    ('{"id": "x", "score": 21.0}\n', 1, "0..30"),
+    ('{"id": "x", "score": -1}\n', 1, "0..30"),
     ('{"id": 7, "score": 3}\n', 1, "id"),
 ])
 def test_a_bad_scores_file_names_its_line(tmp_path, text, line, what):

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from cli import main
 from helpers import DATA, REAL_GAMES, one_line_error
 from solitaire.io.errors import InputError
-from solitaire.seer.game.deals import Deal
+from solitaire.seer.game.deals import Deal, read_hanablive_file
 from solitaire.seer.game.seeds import deck_from_seed
 from solitaire.seer.game.simulator import simulate
 from solitaire.seer.sources.history import ENDS, Refused, read_history, read_history_text, read_source
@@ -232,6 +232,29 @@ def test_a_bad_line_of_json_lines_is_refused_and_the_batch_goes_on(tmp_path):
     path.write_text(lines[0] + "\n" + "{truncated\n" + lines[1] + "\n")
     items = read_history(path)
     assert [type(i) for i in items] == [Deal, Refused, Deal] and items[1].reason.startswith("expected JSON")
+
+
+@pytest.mark.parametrize("first", ["cut", "42", "bom"])
+def test_a_first_record_cut_short_or_not_a_game_is_refused_and_the_others_read(tmp_path, first):
+    """The file is JSON Lines because its other lines are games, whatever its first line is: a record cut short
+    (its reason names the column, not a dangling "starting at"), a number, a game after a byte order mark (as
+    ``cat`` of two exported files leaves one in the middle)."""
+    lines = GAMES.read_text().splitlines()[:3]
+    cut = lines[0].index('"deck"') + 3  # inside a string
+    head = {"cut": lines[0][:cut], "42": "42", "bom": lines[0]}[first]
+    path = tmp_path / "games.jsonl"
+    path.write_text(head + "\n" + lines[1] + "\n\ufeff" + lines[2] + "\n")
+    items = read_history(path)
+    assert [type(i) for i in items] == [Refused if first != "bom" else Deal, Deal, Deal]
+    assert [i.source if isinstance(i, Refused) else i.meta["source"] for i in items] == \
+        [f"{path}:{n}" for n in (1, 2, 3)]
+    if first == "cut":
+        assert items[0].reason == f"expected JSON: Unterminated string (column {cut - 2})"
+    if first == "bom":
+        assert len(read_hanablive_file(path)) == 3
+    else:
+        with pytest.raises(InputError, match=f"^{path}:1: expected "):
+            read_hanablive_file(path)
 
 
 @pytest.mark.long  # 7 s: every real file through three commands (each file read: the tests above)

@@ -59,3 +59,16 @@ def test_the_command_line_bounds_and_analyses_jaxmarls_games():
     assert len(rows) == 40 and all(row["exact"] and row["U3"] >= row["real_score"] for row in rows)
     analysed = CliRunner().invoke(main, ["analyze", "--jaxmarl", str(FOLDER), "-j", "1", "--json"])
     assert analysed.exit_code == 0 and len(json.loads(analysed.stdout)["games"]) == 40
+
+
+def test_blank_lines_of_the_scores_are_skipped_and_a_bad_line_is_named(tmp_path):
+    for name in ("decks.json", "actions.json"):
+        (tmp_path / name).write_text((FOLDER / name).read_text())
+    scores = (FOLDER / "scores.txt").read_text()
+    (tmp_path / "scores.txt").write_text("\n" + scores.replace("\n", "\n \n", 1) + "\n\n\n")
+    games = read_jaxmarl(tmp_path)
+    assert [game.meta["real_score"] for game in games] == [game.meta["real_score"] for game in read_jaxmarl(FOLDER)]
+    (tmp_path / "scores.txt").write_text("\n0,x\n")
+    with pytest.raises(InputError, match="expected a line 'deck,score'") as err:
+        read_jaxmarl(tmp_path)
+    assert err.value.line == 2

@@ -313,6 +313,26 @@ def test_strict_bound_takes_partial_decks_and_scores_join_them(tmp_path):
     assert stopped.exit_code == 2 and "colors=4: the toolkit plays 5 colors" in stopped.output
 
 
+def test_partial_decks_beside_a_refused_record_are_rows_not_all_refused(tmp_path):
+    """A file whose games are decks known only in part and a record cut short: the partial decks are rows, so
+    ``bound`` ends with exit code 0, not "every deal given was refused"; the shares over no whole deal are null."""
+    from click.testing import CliRunner
+
+    from cli import main
+
+    lines = (FIXTURES / "games.jsonl").read_text().splitlines()
+    items = read_openspiel_file(FIXTURES / "games.jsonl")
+    partial = [line for line, item in zip(lines, items) if isinstance(item, PartialDeal)]
+    games = tmp_path / "cut.jsonl"
+    games.write_text("\n".join([lines[0][:300], *partial]) + "\n")
+    result = CliRunner().invoke(main, ["bound", "--openspiel", str(games), "--no-figures", "-j", "1", "--json"])
+    assert result.exit_code == 0 and not result.stderr, result.output
+    summary = json.loads(result.stdout)["summary"]
+    assert (summary["deals"], summary["partial"]["deals"], sum(summary["refused"].values())) == (0, len(partial), 1)
+    assert summary["share_U2_25"] is summary["share_L_25"] is summary["share_L_eq_U2"] is None
+    assert summary["share_U2_25_ci95"] == summary["share_L_25_ci95"] == [0.0, 1.0]
+
+
 def test_hle_states_read_as_their_games():
     """A state of the Hanabi Learning Environment's Python API (the ``hle`` extra) is read as OpenSpiel's history
     is: every seeded game of 2 to 5 players, HLE's random starting player in every third, replays to HLE's score."""

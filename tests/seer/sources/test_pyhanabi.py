@@ -127,6 +127,19 @@ def test_bound_and_analyze_read_a_folder_of_logs(tmp_path):
     one_line_error(CliRunner().invoke(main, ["analyze", log]), "a log of pyhanabi", "--pyhanabi")
 
 
+def test_a_log_of_a_folder_named_otherwise_is_refused_by_name_not_dropped(tmp_path):
+    log = (FOLDER / "game003d9bcb9d27dacf.log").read_text()
+    for name in ("game003d9bcb9d27dacf.log", "copy.log"):
+        (tmp_path / name).write_text(log)
+    (tmp_path / "notes.txt").write_text("not a log\n")  # not a *.log file: not one of the logs
+    copy, game = read_pyhanabi(tmp_path)
+    assert isinstance(game, Deal) and game.ident == "P2-pyhanabi-003d9bcb9d27dacf"
+    assert copy == Refused(None, str(tmp_path / "copy.log"),
+                           "expected a pyhanabi log named game<16 hex digits>.log (its game's id)")
+    run = CliRunner().invoke(main, ["bound", "--pyhanabi", str(tmp_path), "--no-figures", "--json"])
+    assert run.exit_code == 0 and json.loads(run.stdout)["summary"]["refused"] == {copy.reason: 1}, run.output
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 10 ** 6), st.sampled_from(["", "0", "7", "None", "(", "]", "\n", " "])),
                 min_size=1, max_size=6))
