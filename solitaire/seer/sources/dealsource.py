@@ -359,12 +359,17 @@ def games_list(path: str | os.PathLike[str], players: int | None = None, strict:
     items = read(str(path))
     if strict:
         split_refused([item for item in items if not (partial and isinstance(item, PartialDeal))], strict=True)
-    return DealList(tuple(item if players is None or isinstance(item, Refused) else _redealt(item, players)
+    return DealList(tuple(item if players is None or type(item) is Refused else _redealt(item, players)
                           for item in items))
 
 
 def _redealt(deal, players):
-    """``deal`` for ``players`` (a variant game, which cannot be re-dealt, is refused)."""
+    """``deal`` for ``players`` (a variant game, which cannot be re-dealt, is refused, and so is a deal known only in
+    part, of other players: the cards past what is known would be dealt to other hands)."""
+    if isinstance(deal, PartialDeal):
+        return deal if deal.players == players else Refused(
+            None, deal.source, f"a deck known up to card {len(deal.known)} (a game of {deal.players} players) is not "
+                               f"re-dealt to {players} players (--players)")
     try:
         return deal.with_players(players)
     except InputError as err:
@@ -524,8 +529,10 @@ def deal_items(players: int | None = None, strict: bool = False, hle_random_star
 
 def deal_line(item: Deal | Refused, form: str = "json") -> str:
     """The line of ``deal``'s output for one item of a source: a deal as a hanab.live game without actions
-    (``form`` ``json``), its text (``text``: ``r1 y2 ...``, the form :func:`read_deal` reads) or its replay link
-    (``link``; a game the link cannot carry, ``{"id", "link": null, "link_note"}``); a refused record's row."""
+    (``form`` ``json``), its text (``text``: ``r1 y2 ...``, the form :func:`read_deal` reads, which says nothing
+    but the deck: a deal of another variant, with an option or with another starting player than player 0 is
+    ``{"id", "text": null, "text_note"}``) or its replay link (``link``; a game the link cannot carry,
+    ``{"id", "link": null, "link_note"}``); a refused record's row."""
     if isinstance(item, Refused):
         return json.dumps(item.to_json())
     if form == "link":
@@ -533,6 +540,8 @@ def deal_line(item: Deal | Refused, form: str = "json") -> str:
         return url or json.dumps({"id": item.ident, "link": None, "link_note": note})
     if form == "text":
         text, reason = text_or_reason(item)
+        if text is not None and item.start_player:
+            text, reason = None, f"the text form cannot say who starts (player {item.start_player}, not player 0)"
         return text or json.dumps({"id": item.ident, "text": None, "text_note": reason})
     return json.dumps(deal_to_hanablive(item))
 

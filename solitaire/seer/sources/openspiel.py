@@ -205,7 +205,7 @@ def _rules(name: str, params: dict[str, str]) -> tuple[int, bool]:
         raise InputError(f"{unknown[0]}={params[unknown[0]]}: a parameter the toolkit does not know")
     players = _int_param(params, "players", 2)  # HLE's defaults
     if not 2 <= players <= 5:
-        raise InputError(f"players={players}: the toolkit plays 2..5 players")
+        raise InputError(f"players={players}: OpenSpiel's Hanabi (as HLE) plays 2..5 players")
     expected = {"colors": (5, "5 colors"), "ranks": (5, "5 ranks"),
                 "hand_size": (hand_size(players), f"hands of {hand_size(players)} cards with {players} players"),
                 "max_information_tokens": (8, "8 information tokens"), "max_life_tokens": (3, "3 life tokens")}

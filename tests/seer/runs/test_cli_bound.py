@@ -225,6 +225,15 @@ def test_deal_text_names_each_deal_the_text_form_cannot_carry_and_goes_on(tmp_pa
     assert all(len(line.split()) == 50 for line in lines[2:])
 
 
+def test_deal_text_names_a_deal_whose_starting_player_it_cannot_carry():
+    """The text form is the deck alone: ``--deal`` reads it back as a game player 0 starts."""
+    lines = CliRunner().invoke(main, ["deal", "-p", "2", "--hle-seeds", "5:8", "--hle-random-start",
+                                      "--text"]).output.splitlines()
+    assert len(lines[0].split()) == len(lines[2].split()) == 50
+    assert json.loads(lines[1]) == {"id": "P2-hlerandom-6", "text": None,
+                                    "text_note": "the text form cannot say who starts (player 1, not player 0)"}
+
+
 def _fits(row, typed):
     """Whether ``row`` has every key the TypedDict ``typed`` requires and no key it does not declare."""
     return typed.__required_keys__ <= set(row) <= typed.__required_keys__ | typed.__optional_keys__

@@ -15,6 +15,7 @@ from helpers import DATA
 from solitaire.io.errors import InputError
 from solitaire.seer.game.deals import SUITS, Deal, card_name
 from solitaire.seer.game.simulator import Game
+from solitaire.seer.sources.dealsource import games_list
 from solitaire.seer.sources.history import Refused
 from solitaire.seer.sources.openspiel import (PartialDeal, deal_from_openspiel_state, parse_game_string, parse_serialized,
                                       read_kaggle, read_kaggle_file, read_openspiel, read_openspiel_file)
@@ -311,6 +312,25 @@ def test_strict_bound_takes_partial_decks_and_scores_join_them(tmp_path):
     assert [row["deck"] for row in json.loads(result.stdout)["rows"]] == ["partial"] * len(partial)
     stopped = CliRunner().invoke(main, ["bound", "--openspiel", str(FIXTURES / "games.jsonl"), "--strict"])
     assert stopped.exit_code == 2 and "colors=4: the toolkit plays 5 colors" in stopped.output
+
+
+def test_a_partial_deck_of_other_players_is_refused_by_name_under_players():
+    """``--players P`` re-deals whole decks; a deck known only in part stays a deal of its own players or is refused
+    by name (its unknown cards would go to other hands), never kept silently as a game of another count."""
+    items = read_openspiel_file(FIXTURES / "games.jsonl")
+    partial = [item for item in items if isinstance(item, PartialDeal)]
+    for players in (2, 3):
+        redealt = [item for item in games_list(FIXTURES / "games.jsonl", players, read=read_openspiel_file).records
+                   if isinstance(item, Refused) and item.source in {p.source for p in partial}]
+        assert len(redealt) == len(partial)
+        for before, after in zip(partial, redealt, strict=True):
+            if before.players == players:
+                assert after == before
+            else:
+                assert type(after) is Refused and after.reason == (
+                    f"a deck known up to card {len(before.known)} (a game of {before.players} players) is not "
+                    f"re-dealt to {players} players (--players)")
+    assert {item.players for item in partial} >= {2, 3}
 
 
 def test_partial_decks_beside_a_refused_record_are_rows_not_all_refused(tmp_path):
