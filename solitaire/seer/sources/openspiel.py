@@ -74,7 +74,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import json_records, read_text, text_lines
+from solitaire.io.inputfile import json_line, json_records, read_text, text_lines
 from solitaire.seer.game.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal, card_name, check_deck, hand_size
 from solitaire.seer.game.hle import HLE_TO_SUIT
 from solitaire.seer.game.ids import deck_key, game_id
@@ -456,26 +456,32 @@ def _from_text(text: str, source: str, score: int | None = None, terminal: bool 
 
 
 def _is_serialized(text: str) -> bool:
-    head = text.lstrip()
-    return head.startswith(("#", "[Meta]"))
+    """Whether ``text`` holds serialized texts: it starts with one (a comment or ``[Meta]``), or a line of it is
+    ``[Meta]`` (texts beside JSON lines)."""
+    return text.lstrip().startswith(("#", "[Meta]")) or any(ln.strip() == "[Meta]" for ln in text_lines(text))
 
 
-def _split_texts(text: str) -> list[tuple[str, int]]:
-    """The serialized texts of a file holding one or more of them, each with the line its
-    ``[Meta]`` section (or the comment line before it) starts on."""
+def _split_texts(text: str) -> list[tuple[str, int, bool]]:
+    """The records of a file of serialized texts, each ``(its text, the line it starts on, whether it is a JSON
+    line)``: a serialized text from its ``[Meta]`` line (or the comment line before it) to the next record, and a
+    line that starts with ``{`` or ``"`` (a JSON object or string, as in JSON Lines: files joined by ``cat``) a
+    record of its own, which no line of a serialized text is. Lines that are blank or comments only are none."""
     lines = text_lines(text)
-    starts = [i for i, ln in enumerate(lines) if ln.strip() == "[Meta]"]
-    starts = [i - 1 if i and lines[i - 1].strip().startswith("#") else i for i in starts] or [0]
-    starts[0] = 0
+    json_lines = {i for i, ln in enumerate(lines) if ln.lstrip().startswith(("{", '"'))}
+    metas = {i for i, ln in enumerate(lines) if ln.strip() == "[Meta]"}
+    starts = sorted({i - 1 if i and lines[i - 1].strip().startswith("#") else i for i in metas} | json_lines
+                    | {0} | {i + 1 for i in json_lines if i + 1 < len(lines)})
     bounds = starts[1:] + [len(lines)]
-    return [("\n".join(lines[a:b]) + "\n", a + 1) for a, b in zip(starts, bounds, strict=True)]
+    return [("\n".join(lines[a:b]) + "\n", a + 1, a in json_lines) for a, b in zip(starts, bounds, strict=True)
+            if any(ln.strip() and not ln.strip().startswith("#") for ln in lines[a:b])]
 
 
 def read_openspiel(text: str, source: str = "<string>") -> list[Deal | Refused]:
     """Every game of ``text``, in order, each a judged :class:`Deal` or a :class:`Refused` record.
 
     Forms: one ``pyspiel.serialize_game_and_state`` text, or several one after another (each from
-    its ``[Meta]`` line, the generated comment line before it optional); or JSON: one value, a JSON
+    its ``[Meta]`` line, the generated comment line before it optional; JSON lines among them are records of their
+    own); or JSON: one value, a JSON
     array of values or JSON Lines, each value the serialized text as a JSON string or an object
     holding it in ``serializedGameAndState`` (Kaggle's name) or ``serialized_game_and_state``.
     Sources are ``file:line``, the line a text or a JSON value starts on (a JSON array's element too).
@@ -484,7 +490,8 @@ def read_openspiel(text: str, source: str = "<string>") -> list[Deal | Refused]:
     if not text.strip():
         raise InputError("file is empty: expected OpenSpiel serialized games", source)
     if _is_serialized(text):
-        return [_from_text(part, f"{source}:{line}") for part, line in _split_texts(text)]
+        return [_json_item(json_line(part, source, line), f"{source}:{line}") if is_json
+                else _from_text(part, f"{source}:{line}") for part, line, is_json in _split_texts(text)]
     records = json_records(text, source, lambda value: isinstance(value, (str, dict)))
     if not any(isinstance(value, (str, dict)) for value, _ in records):
         raise InputError("expected OpenSpiel serialized games: a serialized text, or JSON strings or objects "

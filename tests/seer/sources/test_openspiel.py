@@ -314,6 +314,26 @@ def test_strict_bound_takes_partial_decks_and_scores_join_them(tmp_path):
     assert stopped.exit_code == 2 and "colors=4: the toolkit plays 5 colors" in stopped.output
 
 
+@pytest.mark.parametrize("order", ["text first", "json first"])
+def test_json_lines_among_serialized_texts_are_records_of_their_own(tmp_path, order):
+    """Files joined by ``cat``: every game of each is a record, in file order, whichever comes first."""
+    texts = [value for value in (json.loads(line)["serializedGameAndState"]
+                                 for line in (FIXTURES / "games.jsonl").read_text().splitlines())
+             if "players=2)" in value][:3]
+    parts = [texts[0], json.dumps(texts[1]) + "\n", texts[2]]
+    if order == "json first":
+        parts = parts[1:]
+    path = tmp_path / "mixed.txt"
+    path.write_text("".join(parts))
+    mixed = read_openspiel_file(path)
+    alone = [read_openspiel(text, "x")[0] for text in texts[-len(parts):]]
+    assert [type(item) for item in mixed] == [type(item) for item in alone]
+    assert [item.ident for item in mixed] == [item.ident for item in alone]
+    lines = [1 + sum(part.count("\n") for part in parts[:k]) for k in range(len(parts))]
+    assert [item.source if isinstance(item, Refused) else item.meta["source"] for item in mixed] == \
+        [f"{path}:{n}" for n in lines]
+
+
 def test_a_partial_deck_of_other_players_is_refused_by_name_under_players():
     """``--players P`` re-deals whole decks; a deck known only in part stays a deal of its own players or is refused
     by name (its unknown cards would go to other hands), never kept silently as a game of another count."""
