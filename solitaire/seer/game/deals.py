@@ -437,13 +437,22 @@ def _card_from_json(card, number, source, line, variant):
 _RECORD_FIELDS = {"variant": "variant", "variant_id": "variantID", "starting_player": "startingPlayer"}
 
 
+def _seed_variant_id(seed: Any) -> int | None:
+    """The variant id a record's seed string names (``p3v2s1``: 2), which is the game's where the record names no
+    variant; ``None`` for no seed string."""
+    try:
+        return parse_seed(seed).variant_id if isinstance(seed, str) else None
+    except InputError:
+        return None  # the seed's own check names it
+
+
 def _game_options(obj, players, source, line):
     """The :class:`~solitaire.seer.game.options.Options` of the game ``obj`` (its ``options`` and the
     record fields beside them, each checked by its type; a field and an option that say the same
     must agree; ``null`` is absent); :class:`InputError` (a
     :class:`~solitaire.seer.game.variants.UnsupportedVariant` naming the rule) for an option the toolkit
     does not model, or a starting player, ``numPlayers`` or ``hand_size`` that is not
-    the game's."""
+    the game's. A record that names no variant is of the variant its seed string names, if it has one."""
     options = obj.get("options")
     if not isinstance(options, dict | None):
         raise InputError(f"expected 'options' to be an object, got {json_text(options)}", source, line)
@@ -457,6 +466,8 @@ def _game_options(obj, players, source, line):
                 raise InputError(f"{field!r} is {json_text(obj[field])} and 'options.{key}' is "
                                  f"{json_text(merged[key])}: they disagree")
             merged[key], names[key] = obj[field], field
+        if merged.get("variant") is None and merged.get("variantID") is None and _seed_variant_id(obj.get("seed")):
+            merged["variantID"] = _seed_variant_id(obj.get("seed"))
         found = Options.from_hanablive(merged, names, obj.get("characters"), players)
         rules = Rules(get_variant(found.variant), players, replace(found, starting_player=0))
     except InputError as err:

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from cli import main
 from helpers import REAL_GAMES, standard_games
-from solitaire.seer.game.deals import (STANDARD_COUNTS, STANDARD_TEXT, Deal, format_deal_text, parse_deal_text,
-                             parse_hanablive, read_deal, read_hanablive, seeded_deal, splitmix64)
+from solitaire.seer.game.deals import (STANDARD_COUNTS, STANDARD_TEXT, Deal, deal_to_hanablive, format_deal_text,
+                             parse_deal_text, parse_hanablive, read_deal, read_hanablive, seeded_deal, splitmix64)
 from solitaire.deckfile import format_deck
 from solitaire.io.errors import InputError
 from solitaire.seer.game.options import Options
@@ -156,6 +156,20 @@ def test_a_hanab_live_game_is_read_by_its_content_whatever_its_name(tmp_path, na
                     for n in (name, "game.json"))
     assert named.exit_code == 0 and json.loads(named.output)["rows"][0]["U2"] == \
         json.loads(plain.output)["rows"][0]["U2"]
+
+
+def test_a_record_of_a_seed_alone_is_of_the_seeds_variant():
+    """hanab.live's seed string names its variant: a record that gives only ``players`` and ``seed`` is dealt the
+    seed's deck in that variant (every seed/deck pair of hanab.live's data), and a variant named otherwise is
+    refused."""
+    pairs = [json.loads(line) for line in (REAL_GAMES / "hanablive_seed_decks.jsonl").read_text().splitlines()]
+    assert {pair["variant_id"] for pair in pairs} > {0}
+    for pair in pairs:
+        deal = parse_hanablive({"players": pair["players"], "seed": pair["seed"]})
+        assert deal.options.variant == pair["variant"]
+        assert deal_to_hanablive(deal)["deck"] == [{"suitIndex": s, "rank": r} for s, r in pair["deck"]]
+    with pytest.raises(InputError, match="variant id 2, the game of 3 players and variant id 0"):
+        parse_hanablive({"players": 3, "seed": "p3v2s1", "options": {"variant": "No Variant"}})
 
 
 def test_a_position_is_refused_as_a_game_not_read_as_its_first_turn(tmp_path):

@@ -51,7 +51,8 @@ def test_a_deck_that_is_not_its_seed_s_deck_is_refused_naming_the_first_other_ca
 
 @pytest.mark.parametrize("seed, words", [("p3v0s4", "3 players"), ("p2v1s4", "variant id 1")])
 def test_a_seed_of_other_players_or_another_variant_than_the_game_s_is_refused(seed, words):
-    game = {"players": ["a", "b"], "seed": seed}
+    """The variant named by the game (a game that names none is of its seed's)."""
+    game = {"players": ["a", "b"], "seed": seed, "options": {"variant": "No Variant"}}
     with pytest.raises(InputError, match=words):
         parse_hanablive(game)
 
