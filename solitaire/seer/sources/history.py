@@ -70,6 +70,9 @@ __all__ = ["Refused", "RefusedRow", "ENDS", "END_CONDITIONS", "read_history", "r
 
 #: How a log of pyhanabi begins (:mod:`solitaire.seer.sources.pyhanabi`), which a hanab.live reader points to.
 _PYHANABI_LOG = ("Old GID: ", "Treatment: (")
+#: Why a game of pyhanabi's experiment (its ``ai_partner``) is refused as a hanab.live game.
+_PYHANABI_GAME = "a game of pyhanabi (Eger et al.'s human-AI experiment), whose rules are not hanab.live's: give it " \
+                 "with --pyhanabi"
 #: How a game ended, as rows say it.
 ENDS = ("normal", "strikeout", "terminated", "timeout", "vote", "unfinished")
 #: hanab.live's end conditions (the value of a game-over action) in the words of :data:`ENDS`:
@@ -191,6 +194,8 @@ def _item(obj: Any, source: str, line: int | None) -> Deal | Refused:
     where = f"{source}:{line}" if line else source
     if isinstance(obj, InputError):  # a line of JSON Lines that is not JSON
         return Refused(None, where, obj.message)
+    if isinstance(obj, dict) and "ai_partner" in obj:  # pyhanabi's games in hanab.live's form: other rules
+        return Refused(_record_id(obj), where, _PYHANABI_GAME)
     if isinstance(obj, dict) and "refused" in obj and "deck" not in obj:  # a refused row, passed on
         return Refused(obj.get("id") if isinstance(obj.get("id"), str) else None, where, str(obj["refused"]))
     try:

@@ -125,6 +125,15 @@ def test_bound_and_analyze_read_a_folder_of_logs(tmp_path):
     one_line_error(CliRunner().invoke(main, ["bound", "--pyhanabi", str(tmp_path)]), "pyhanabi logs")
     log = str(FOLDER / "game003d9bcb9d27dacf.log")  # given as hanab.live games: told where it goes
     one_line_error(CliRunner().invoke(main, ["analyze", log]), "a log of pyhanabi", "--pyhanabi")
+    games = tmp_path / "games.jsonl"  # the same games in hanab.live's form (the shared data's file)
+    games.write_text("".join(json.dumps({"players": 2, "ai_partner": "intentional", "game_id": "0" * 16,
+                                         "deck": [[s, r] for s in range(5) for r in (1, 1, 1, 2, 2, 3, 3, 4, 4, 5)],
+                                         "actions": []}) + "\n" for _ in range(2)))
+    rows = [json.loads(line) for line in CliRunner().invoke(main, ["deal", "--hanab-live", str(games)]).stdout
+            .splitlines()]
+    assert [row["refused"] for row in rows] == [
+        "a game of pyhanabi (Eger et al.'s human-AI experiment), whose rules are not hanab.live's: give it with "
+        "--pyhanabi"] * 2
 
 
 def test_a_log_of_a_folder_named_otherwise_is_refused_by_name_not_dropped(tmp_path):
