@@ -449,8 +449,9 @@ def analyze(games, sources, run, html_out, plot_dir, strict, printed):
                     **{"--jsonl": run["out"], "--html": html_out})
     writable_file(html_out)
     source = games_source(games, strict=strict, **sources)
-    _compile_ahead(run["jobs"], *SEARCH_MODULES)
     with AnalyzeRun(source, **run, plot_dir=plot_dir) as analysis:
+        if analysis.searches:  # every game refused or reused: nothing to compile
+            _compile_ahead(run["jobs"], *SEARCH_MODULES)
         printed.rows(analysis.rows(), analysis.todo, "games", analysis_text)
     summary = analysis.summary()
     if html_out:

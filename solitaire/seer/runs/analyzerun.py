@@ -64,6 +64,9 @@ class AnalyzeRun(LockedRun):
     ----------
     todo : int
         The items :meth:`rows` will yield: the source's less the games reused.
+    searches : bool
+        Whether a game is left to analyse (neither refused nor reused): only then does :meth:`rows` load the
+        search's kernels (on a first call, compile them).
 
     Raises
     ------
@@ -98,6 +101,7 @@ class AnalyzeRun(LockedRun):
             self.close()
             raise
         self.todo = source.count - len(self.kept)
+        self.searches = any(not isinstance(item, Refused) and item.ident not in self.kept for item in source.items())
 
     def _resumed(self) -> dict[str, AnalysisRow]:
         """The rows of ``out`` this run reuses, by id: those of its games under its timeout."""
@@ -107,7 +111,8 @@ class AnalyzeRun(LockedRun):
 
     def rows(self) -> Iterator[Row]:
         """Analyse the games not reused, in input order: write each row to ``out``, draw it, yield it."""
-        warm_up()
+        if self.searches:
+            warm_up()
         tasks = (_Reused(item.ident) if item.ident is not None and item.ident in self.kept else (item, self.timeout)
                  for item in self.source.items())
         results = imap_jobs(_task, tasks, self.jobs, chunksize=1)

@@ -153,6 +153,19 @@ def test_the_rows_of_analyze_are_their_typed_dicts():
     assert twice["points_lost_by_kind"] == {kind: 2 * lost for kind, lost in once["points_lost_by_kind"].items()}
 
 
+def test_a_run_of_refused_records_only_loads_no_kernel(monkeypatch):
+    """The search's kernels are loaded (on a first call, compiled) only where a game is left to analyse."""
+    import solitaire.seer.runs.analyzerun as analyzerun
+    from solitaire.seer.game.deals import seeded_deal
+    from solitaire.seer.sources.history import Refused
+
+    refused = Refused(None, "games.jsonl:1", "a reason")
+    monkeypatch.setattr(analyzerun, "warm_up", lambda: pytest.fail("the kernels were loaded"))
+    with analyzerun.AnalyzeRun([refused, refused], timeout=1) as run:
+        assert not run.searches and [row["refused"] for row in run.rows()] == ["a reason"] * 2
+    assert analyzerun.AnalyzeRun([refused, seeded_deal(2, 1)], timeout=1).searches
+
+
 @pytest.mark.parametrize("timeout", [-1, "x", float("nan")])
 def test_a_timeout_the_command_line_refuses_is_refused_before_any_game(tmp_path, timeout):
     from solitaire.io.errors import InputError
