@@ -25,7 +25,7 @@ from typing import Any
 
 from pysat.solvers import Solver
 
-from solitaire.io.errors import InputError
+from solitaire.io.errors import InputError, expect_type
 from solitaire.referee import IllegalEvent, replay
 from solitaire.satenc import decide_sat
 from solitaire.satsolvers import DEFAULT_SOLVER
@@ -50,6 +50,7 @@ def random_3sat(nvars: int, nclauses: int, rng: random.Random) -> Formula:
     """
     if nvars < 3:
         raise ValueError(f"random 3-SAT needs at least 3 variables, got {nvars}")
+    expect_type(rng, random.Random, "rng", "a random.Random (random.Random(seed))")
     return Formula(nvars, [tuple(v if rng.random() < 0.5 else -v for v in rng.sample(range(1, nvars + 1), 3))
                            for _ in range(nclauses)])
 

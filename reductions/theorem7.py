@@ -72,7 +72,7 @@ import numpy as np
 from solitaire.deckfile import deck_blocks
 from solitaire.io.atomic import write_files
 from solitaire.io.budget import REDUCE_CARD_BYTES, check_budget
-from solitaire.io.errors import InputError
+from solitaire.io.errors import InputError, expect_type
 from solitaire.io.inputfile import is_whole
 from solitaire.model import Instance, params_text
 from solitaire.selection import asap_sequence
@@ -315,6 +315,7 @@ def reduce_formula(formula: Formula | Normalised, h: int = 2) -> Reduction:
     >>> assignment_from_sequence(reduction, sequence)
     (True, False, False)
     """
+    expect_type(formula, (Formula, Normalised), "formula", "a Formula (reductions.parse_dimacs reads DIMACS text)")
     if h < 2:
         raise ValueError(f"the construction needs a hand size h >= 2, got {h}")
     norm = formula if isinstance(formula, Normalised) else normalise(formula)

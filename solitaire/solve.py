@@ -19,6 +19,7 @@ from importlib import import_module
 from typing import Any
 
 from solitaire.brute import BRUTE_LIMIT, solve_brute
+from solitaire.io.errors import expect_type
 from solitaire.model import Instance, params_text
 from solitaire.result import SolveResult
 
@@ -163,6 +164,7 @@ def solve(instance: Instance, algorithm: str = "auto", **options: Any) -> SolveR
     >>> best.score, replay(deck, best.sequence.events())
     (3, 3)
     """
+    expect_type(instance, Instance, "instance", "an Instance (solitaire.read_instance reads a .deck file)")
     if algorithm == "auto":
         return solve_auto(instance, **options)
     if algorithm not in SOLVERS:

@@ -6,6 +6,9 @@ Public: the names of a module's ``__all__``, and the methods (dunders included) 
 defines in its module. Numba kernels (``@numba.njit`` dispatchers, ``@intrinsic`` objects) are left
 unannotated on purpose: only plain Python functions are checked, through a ``functools`` wrapper
 (``lru_cache``) to the function it wraps.
+
+The entry points a user calls first refuse an argument of the wrong type (a path, a list, text where an object is
+expected) with a one-line :class:`~solitaire.io.errors.InputError` naming the parameter.
 """
 
 import functools
@@ -18,21 +21,23 @@ MODULES = [
     "solitaire", "solitaire.bits", "solitaire.brute", "solitaire.compiled", "solitaire.deckfile",
     "solitaire.deferred", "solitaire.dp", "solitaire.engine", "solitaire.examples", "solitaire.generate",
     "solitaire.greedy", "solitaire.lazy", "solitaire.model", "solitaire.referee", "solitaire.result",
-    "solitaire.satenc", "solitaire.selection", "solitaire.sequence", "solitaire.solve",
-    "solitaire.io.atomic", "solitaire.io.budget", "solitaire.io.errors", "solitaire.io.inputfile",
-    "solitaire.io.interrupt", "solitaire.io.progress", "solitaire.io.command", "solitaire.io.params",
-    "solitaire.io.options", "solitaire.io.textenum",
-    "reductions", "reductions.crosscheck", "reductions.dimacs", "reductions.theorem7",
-    "solitaire.seer", "solitaire.seer.runs.analysis", "solitaire.seer.runs.analyzerun", "solitaire.seer.runs.boundrun", "solitaire.seer.bounds.relaxations",
-    "solitaire.seer.game.deals", "solitaire.seer.sources.dealsource", "solitaire.seer.runs.evaluation", "solitaire.seer.runs.exactrun", "solitaire.seer.runs.frame",
-    "solitaire.seer.bounds.freegame", "solitaire.seer.game.simulator", "solitaire.seer.game.gorand", "solitaire.seer.runs.harddeals",
-    "solitaire.seer.sources.history", "solitaire.seer.game.hle", "solitaire.seer.game.ids", "solitaire.seer.bounds.maxscore", "solitaire.seer.sources.noisy",
-    "solitaire.seer.game.options", "solitaire.seer.bounds.pace", "solitaire.seer.runs.plot", "solitaire.seer.game.position",
-    "solitaire.seer.sources.replaylink", "solitaire.seer.runs.report", "solitaire.seer.runs.texts", "solitaire.seer.runs.rowfile", "solitaire.seer.game.seeds", "solitaire.seer.runs.tabledeals", "solitaire.seer.game.variants",
-    "solitaire.seer.game.variants_build",
-    "solitaire.seer.bounds.peers", "solitaire.seer.bounds.peers.deadline", "solitaire.seer.bounds.peers.removals",
-    "solitaire.seer.bounds.peers.turns",
-    "solitaire.seer.bounds.u3", "solitaire.seer.bounds.u3.hope", "solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.u3.llvm",
+    "solitaire.satenc", "solitaire.selection", "solitaire.sequence", "solitaire.solve", "solitaire.io.atomic",
+    "solitaire.io.budget", "solitaire.io.errors", "solitaire.io.inputfile", "solitaire.io.interrupt",
+    "solitaire.io.progress", "solitaire.io.command", "solitaire.io.params", "solitaire.io.options",
+    "solitaire.io.textenum", "reductions", "reductions.crosscheck", "reductions.dimacs", "reductions.theorem7",
+    "solitaire.seer", "solitaire.seer.runs.analysis", "solitaire.seer.runs.analyzerun",
+    "solitaire.seer.runs.boundrun", "solitaire.seer.bounds.relaxations", "solitaire.seer.game.deals",
+    "solitaire.seer.sources.dealsource", "solitaire.seer.runs.evaluation", "solitaire.seer.runs.exactrun",
+    "solitaire.seer.runs.frame", "solitaire.seer.bounds.freegame", "solitaire.seer.game.simulator",
+    "solitaire.seer.game.gorand", "solitaire.seer.runs.harddeals", "solitaire.seer.sources.history",
+    "solitaire.seer.game.hle", "solitaire.seer.game.ids", "solitaire.seer.bounds.maxscore",
+    "solitaire.seer.sources.noisy", "solitaire.seer.game.options", "solitaire.seer.bounds.pace",
+    "solitaire.seer.runs.plot", "solitaire.seer.game.position", "solitaire.seer.sources.replaylink",
+    "solitaire.seer.runs.report", "solitaire.seer.runs.texts", "solitaire.seer.runs.rowfile",
+    "solitaire.seer.game.seeds", "solitaire.seer.runs.tabledeals", "solitaire.seer.game.variants",
+    "solitaire.seer.game.variants_build", "solitaire.seer.bounds.peers", "solitaire.seer.bounds.peers.deadline",
+    "solitaire.seer.bounds.peers.removals", "solitaire.seer.bounds.peers.turns", "solitaire.seer.bounds.u3",
+    "solitaire.seer.bounds.u3.hope", "solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.u3.llvm",
     "solitaire.seer.bounds.u3.search", "solitaire.seer.bounds.u3.table",
 ]
 
@@ -101,9 +106,46 @@ def test_the_check_sees_the_public_api():
 def test_the_check_sees_the_seer_api_but_not_its_kernels():
     """In :mod:`solitaire.seer` the check finds cached properties and ``lru_cache`` functions, and
     skips the numba kernels (jitted, inlined or not) and intrinsics."""
-    names = {q for m in ("solitaire.seer.game.options", "solitaire.seer.game.variants", "solitaire.seer.bounds.u3.search",
-                         "solitaire.seer.bounds.u3.table", "solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.u3.llvm")
+    names = {q for m in ("solitaire.seer.game.options", "solitaire.seer.game.variants",
+                         "solitaire.seer.bounds.u3.search", "solitaire.seer.bounds.u3.table",
+                         "solitaire.seer.bounds.u3.kernel", "solitaire.seer.bounds.u3.llvm")
              for q, _ in _public_callables(importlib.import_module(m))}
     assert {"Rules.touching", "supported_variants", "exact", "exact_search", "ExactResult.to_json", "tt_table",
             "first_turn"} <= names  # the root's arrays are numpy, not a kernel
     assert not {"position", "tt_get", "tt_put", "dfs", "prefetch"} & names
+
+
+def _entry_points():
+    """``(call, parameter)``: an entry point called with an argument of the wrong type, and the parameter its
+    message names."""
+    import random
+
+    from reductions import random_3sat, reduce_formula
+    from solitaire import solve
+    from solitaire.seer import analyze_game, bounds_of, max_score, seeded_deal, seer_line, simulate, u1, u2
+
+    return [
+        (lambda: solve("x.deck"), "instance"),  # a path where an instance is expected
+        (lambda: u1(None), "source"),
+        (lambda: u2("P2-seed-1"), "source"),
+        (lambda: simulate([3], []), "start"),
+        (lambda: seer_line(7), "start"),
+        (lambda: max_score(None, 2), "deck"),
+        (lambda: bounds_of(3.5, 2), "deck"),
+        (lambda: analyze_game([seeded_deal(2, 1)]), "deal"),  # a list of games where one is expected
+        (lambda: reduce_formula("p cnf 3 1\n1 2 3 0\n"), "formula"),  # DIMACS text where a formula is expected
+        (lambda: random_3sat(5, 5, 0), "rng"),
+        (lambda: random_3sat(5, 5, random.Random(0)).nvars, None),
+    ]
+
+
+@pytest.mark.parametrize("index", range(11))
+def test_an_entry_point_refuses_an_argument_of_the_wrong_type_naming_it(index):
+    from solitaire.io.errors import InputError
+
+    call, parameter = _entry_points()[index]
+    if parameter is None:  # the right type is taken
+        assert call() == 5
+        return
+    with pytest.raises(InputError, match=f"^`{parameter}`: expected .*, got "):
+        call()

@@ -10,7 +10,7 @@ traceback.
 
 import os
 
-__all__ = ["InputError"]
+__all__ = ["InputError", "expect_type"]
 
 
 class InputError(ValueError):
@@ -53,3 +53,21 @@ class InputError(ValueError):
             if self.column is not None:
                 where += f":{self.column}"
         return f"{where}: {self.message}"
+
+
+def expect_type(value: object, kinds: type | tuple[type, ...], parameter: str, expected: str) -> None:
+    """Nothing if ``value`` is an instance of ``kinds``; else an :class:`InputError` naming ``parameter``, saying
+    what was ``expected`` (and where to get one) and what came instead: a call's wrong argument is refused at the
+    door, in one line, not by an ``AttributeError`` from deep inside.
+
+    Examples
+    --------
+    >>> expect_type("x.deck", int, "instance", "an Instance (read_instance reads one)")
+    Traceback (most recent call last):
+    ...
+    solitaire.io.errors.InputError: `instance`: expected an Instance (read_instance reads one), got str 'x.deck'
+    """
+    if not isinstance(value, kinds):
+        shown = repr(value)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        raise InputError(f"expected {expected}, got {type(value).__name__} {shown}", f"`{parameter}`")

@@ -45,6 +45,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from solitaire.io.errors import expect_type
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.relaxations import u1, u2
@@ -134,6 +135,8 @@ def _deal(deck, players: int | None, source: str = "<deck>") -> Deal:
         if players is not None and players != deck.players:
             raise ValueError(f"the deal is of {deck.players} players, not {players}")
         return deck
+    expect_type(deck, (str, Sequence, np.ndarray), "deck",
+                "a Deal, a Position, the deck's text or its cards (solitaire.seer.read_deal reads a file)")
     if players is None:
         raise ValueError("players is needed with a deck that is not a Deal")
     players = whole_number(players, "players", min(HAND_SIZES), max(HAND_SIZES))

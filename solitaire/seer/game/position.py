@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from solitaire.io.errors import InputError
+from solitaire.io.errors import InputError, expect_type
 from solitaire.io.inputfile import is_whole, parse_json, read_text
 from solitaire.seer.game.deals import RANKS, Deal, card_name, deal_to_hanablive, parse_hanablive
 from solitaire.seer.game.options import MAX_CLUES, Rules
@@ -296,8 +296,11 @@ def _kept(orders: Orders, suit: int, lost: Sequence[int], copies: Sequence[int])
     return kept
 
 
-def position_of(source: "Deal | Position") -> Position:
-    """A position as it is, or a deal's initial position."""
+def position_of(source: "Deal | Position", parameter: str = "source") -> Position:
+    """A position as it is, or a deal's initial position; :class:`InputError` naming ``parameter`` for anything
+    else."""
+    expect_type(source, (Deal, Position), parameter,
+                "a Deal or a Position (solitaire.seer.read_deal reads a deal from a file)")
     return source if isinstance(source, Position) else Position.initial(source)
 
 

@@ -420,7 +420,7 @@ def replay(start: Deal | Position, actions: Iterable[Mapping[str, Any]], source:
     IllegalAction
         Naming the first action that is not one (:func:`action_error`) or that the rules forbid, and why.
     """
-    game = Game.from_position(position_of(start))
+    game = Game.from_position(position_of(start, "start"))
     for number, action in enumerate(actions, start=1):
         reason = action_error(action)
         if reason:
@@ -714,7 +714,7 @@ def seer_line(start: Deal | Position) -> tuple[list[Action], int]:
     >>> simulate(seeded_deal(2, 0), actions).score == score
     True
     """
-    actions, game = finish(Game.from_position(position_of(start)), [])
+    actions, game = finish(Game.from_position(position_of(start, "start")), [])
     return actions, game.score
 
 
