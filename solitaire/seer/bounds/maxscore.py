@@ -51,7 +51,7 @@ from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.relaxations import u1, u2
 from solitaire.seer.bounds.u3 import ExactResult
 from solitaire.seer.bounds.u3 import exact as u3_exact  # the name `exact` is bounds_of's parameter
-from solitaire.seer.game.deals import Deal, check_deck, parse_deal_text, parse_hanablive, whole_number
+from solitaire.seer.game.deals import Deal, check_copies, check_deck, parse_deal_text, parse_hanablive, whole_number
 from solitaire.seer.game.options import HAND_SIZES
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import DISCARD, PLAY, Action, seer_line
@@ -161,8 +161,10 @@ def _start(deck: Deal | Position | str | Sequence, players: int | None, start_pl
     if isinstance(deck, Position):
         if players not in (None, deck.deal.players) or start_player is not None:
             raise ValueError("a position gives its players and the player to move: no players or start_player")
+        check_copies(deck.deal, "deck")
         return deck
     deal = _deal(deck, players)
+    check_copies(deal, "deck")
     if start_player is not None:
         if not (isinstance(start_player, int) and 0 <= start_player < deal.players):
             raise ValueError(f"start_player must be in 0..{deal.players - 1}, got {start_player!r}")

@@ -73,9 +73,8 @@ from solitaire.seer.game.variants import START, Card, Variant, get_variant
 __all__ = [
     "SUITS", "RANKS", "COPIES", "DECK_SIZE", "MAX_SCORE", "STANDARD_COUNTS", "STANDARD_TEXT",
     "Deal", "hand_size", "hanablive_deck", "card_name", "format_deal_text", "text_or_reason",
-    "parse_deal_text",
-    "check_deck", "deal_from_instance", "parse_hanablive", "read_hanablive", "read_hanablive_file", "live_id",
-    "game_like",
+    "parse_deal_text", "check_deck", "check_copies", "deal_from_instance", "parse_hanablive", "read_hanablive",
+    "read_hanablive_file", "live_id", "game_like",
     "read_deal", "seeded_deal", "splitmix64", "hanablive_names", "deal_to_hanablive", "rules_of", "whole_number",
 ]
 
@@ -361,6 +360,26 @@ def check_deck(types: Sequence[int], source: str,
     if len(types) != full.sum():
         deck = "the standard deck" if variant is None else f"the deck of {variant.name}"
         raise InputError(f"expected {full.sum()} cards ({deck}), got {len(types)}", source, line)
+
+
+def check_copies(deal: Deal, parameter: str) -> None:
+    """:class:`InputError` naming ``parameter`` if ``deal`` holds a card more often than its variant's deck does:
+    the check of a deal built by hand (:class:`Deal` checks only the range of its types; a short deck, as the
+    tests' tiny decks, passes).
+
+    Examples
+    --------
+    >>> check_copies(Deal([0] * 50, 2), "deck")
+    Traceback (most recent call last):
+    ...
+    solitaire.io.errors.InputError: `deck`: the deck holds r1 50 times, more than the 3 of No Variant
+    """
+    held = np.bincount(deal.types, minlength=len(deal.counts))
+    over = np.flatnonzero(held > deal.counts)
+    if over.size:
+        t = int(over[0])
+        raise InputError(f"the deck holds {card_name(t, deal.variant)} {held[t]} times, more than the "
+                         f"{deal.counts[t]} of {deal.variant.name}", f"`{parameter}`")
 
 
 _CARD = re.compile(r"(?i)^(?:([rygbw])([0-9]{1,9})|([0-9]{1,9})([rygbw]))$")

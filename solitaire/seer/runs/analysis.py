@@ -35,7 +35,7 @@ from typing import TypedDict, final
 
 from solitaire.io.errors import expect_type
 from solitaire.io.textenum import TextEnum
-from solitaire.seer.game.deals import SUITS, Deal, card_name, deal_to_hanablive, hanablive_names
+from solitaire.seer.game.deals import SUITS, Deal, card_name, check_copies, deal_to_hanablive, hanablive_names
 from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, GAME_OVER, PLAY, RANK_CLUE, Action, Game, needed
 from solitaire.seer.sources.history import RefusedRow, refused_counts
 
@@ -373,6 +373,7 @@ def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
     from solitaire.seer.sources.history import judge
 
     expect_type(deal, Deal, "deal", "one Deal (solitaire.seer.read_history reads every game of a file)")
+    check_copies(deal, "deal")
     limits = SearchLimits(timeout)
     if "actions" in deal.meta and "played" not in deal.meta:
         deal = judge(deal)  # how it ended and hanab.live's score; legal actions, a game-over one at most last

@@ -8,7 +8,8 @@ from solitaire.io.errors import InputError
 from solitaire.seer import MaxScore, bounds_of, max_score
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import exact
-from solitaire.seer.game.deals import format_deal_text, seeded_deal
+from solitaire.seer.game.deals import Deal, format_deal_text, seeded_deal
+from solitaire.seer.game.options import Options
 from solitaire.seer.game.position import Position
 from solitaire.seer.game.simulator import seer_line, simulate
 
@@ -102,6 +103,20 @@ def test_what_max_score_refuses():
         max_score(types[:-1], 2)
     with pytest.raises(InputError, match="more copies"):
         max_score([0] + types[1:], 2)
+
+
+def test_a_deal_built_by_hand_with_a_card_too_often_is_refused_not_solved():
+    """A :class:`Deal` checks the range of its types only; ``max_score``, ``bounds_of`` and ``analyze_game`` refuse
+    one that holds a card more often than the deck (a type mapped wrong), and take a short deck."""
+    from solitaire.seer import analyze_game
+
+    wrong = Deal([0] * 50, 2)  # every card r1: a mapping bug, not a deck
+    for call in (lambda: max_score(wrong), lambda: bounds_of(Position.initial(wrong), exact=False),
+                 lambda: analyze_game(wrong)):
+        with pytest.raises(InputError, match="^`(deck|deal)`: the deck holds r1 50 times, more than the 3 of"):
+            call()
+    short = Deal([0, 1, 2, 3, 4, 0, 1, 2, 3, 5, 0, 6], 2, options=Options(one_less_card=True))
+    assert max_score(short).exact
 
 
 def test_numpy_card_types_are_card_types():
