@@ -25,6 +25,7 @@ run's.
 """
 
 import functools
+import itertools
 import json
 import os
 from collections import Counter
@@ -169,6 +170,21 @@ def complete_row(row: BoundRow, score: int | None = None, lines: bool = True) ->
         if note:
             out["link_note"] = note
     return cast(BoundRow, out)
+
+
+#: The keys of a row that come from its agent's score (:func:`complete_row`).
+SCORE_KEYS = ("real_score", "gap", "gap_U3")
+
+
+def rejoined(row: BoundRow | PartialRow, score: int | None) -> BoundRow | PartialRow:
+    """A row reused from a row file joined to this run's agent's ``score`` (``None``: none), as :func:`complete_row`
+    joins a new one: the score an earlier run joined to a deal that records none of its own is dropped first (a
+    real game's row, with ``end`` or ``played``, keeps its game's score where this run gives none)."""
+    own = "end" in row or "played" in row
+    if score is None and own:
+        return row
+    bare = cast(BoundRow, {key: value for key, value in row.items() if key not in SCORE_KEYS})
+    return bare if score is None else complete_row(bare, score)
 
 
 def real_fields(deal: Deal) -> dict:
@@ -360,6 +376,7 @@ class BoundRun(LockedRun):
         self.source, self.options, self.out, self.csv, self.resume = source, options, out, csv_format, resume
         self.lines_dir, self.jobs, self.scores = lines_dir, jobs, scores
         self.new: list[BoundRow | PartialRow | RefusedRow] = []
+        self.rescored: list[BoundRow | PartialRow] = []  # reused rows this run's scores change: written again
         if lines_dir:
             writable_folder(lines_dir)
         self.lock = RowLock(out) if out else None
@@ -379,7 +396,14 @@ class BoundRun(LockedRun):
             problem = _kind(row, self.options, self.csv)
             if problem:
                 raise InputError(problem, self.out)
-        return [cast(BoundRow | PartialRow, row) for row in rows if _reusable(row, self.options)]
+        kept = []
+        for row in rows:
+            if _reusable(row, self.options):
+                joined = rejoined(cast(BoundRow | PartialRow, row), (self.scores or {}).get(row["id"]))
+                kept.append(joined)
+                if joined != row:
+                    self.rescored.append(joined)
+        return kept
 
     def rows(self) -> Iterator[BoundRow | PartialRow | RefusedRow]:
         """Compute the rows of the deals not reused, in source order: write each to ``out`` and its
@@ -392,7 +416,10 @@ class BoundRun(LockedRun):
         stream = run_rows(todo, self.jobs, o.figures, o.lines or bool(self.lines_dir), o.limits, o.completions)
         writer = RowWriter(self.out, self.resume, self.csv, self.lock) if self.out else None
         self.lock = None
-        yield from write_through(map(self._new_row, stream), writer, stream)
+        rows = write_through(itertools.chain(self.rescored, map(self._new_row, stream)), writer, stream)
+        for _ in itertools.islice(rows, len(self.rescored)):
+            pass  # a reused row joined to this run's score is written again (a file's last row of an id is its row)
+        yield from rows
 
     def _new_row(self, row: BoundRow | PartialRow | RefusedRow) -> BoundRow | PartialRow | RefusedRow:
         if "refused" not in row:

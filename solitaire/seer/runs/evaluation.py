@@ -11,9 +11,12 @@ rate over the deals whose U3 is 25, the histogram of ``U3 - score``, each with a
 interval.
 
 Where U3 is not proven (``exact`` false) a row has only ``U3 <= U3_high`` bounds: it counts in
-no mean, ratio or gap, and the summary says how many such rows there were.
+no mean, ratio or gap, and the summary says how many such rows there were (``scored_open``), and then the
+mean score over every scored deal apart (``mean_score_all``): ``mean_score``, ``mean_U3`` and their ratio are over
+the same deals.
 
-Intervals: a mean, ``mean ± 1.96 s / sqrt(n)``; the ratio of means ``R = sum(score) / sum(U3)``
+Intervals (none from one deal: ``None``): a mean, ``mean ± 1.96 s / sqrt(n)`` within the range of the values;
+the ratio of means ``R = sum(score) / sum(U3)``
 over the same deals, by the delta method, ``R ± 1.96 sd(score - R U3) / (sqrt(n) mean(U3))``;
 a proportion, Wilson's score interval.
 """
@@ -174,23 +177,35 @@ def join_scores(rows: Iterable[dict], scores: dict[str, int]) -> tuple[list[dict
     return out, unscored, [ident for ident in scores if ident not in seen]
 
 
-def mean_ci(values: Sequence[float]) -> tuple[float, list[float]]:
-    """The mean and its 95 % interval (normal approximation; one value: the interval is the value)."""
+def mean_ci(values: Sequence[float], low: float = -math.inf,
+            high: float = math.inf) -> tuple[float, list[float] | None]:
+    """The mean and its 95 % interval (normal approximation), within ``low..high``, the range of the values;
+    ``None`` from one value, which gives no spread to estimate.
+
+    Examples
+    --------
+    >>> mean, (low, high) = mean_ci([24, 25, 25, 25], 0, 25)
+    >>> mean, round(low, 2), high
+    (24.75, 24.26, 25)
+    >>> mean_ci([25])
+    (25.0, None)
+    """
     n = len(values)
     mean = sum(values) / n
     if n < 2:
-        return mean, [mean, mean]
+        return mean, None
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
     half = _Z * sd / math.sqrt(n)
-    return mean, [mean - half, mean + half]
+    return mean, [max(low, mean - half), min(high, mean + half)]
 
 
-def ratio_ci(numerators: Sequence[float], denominators: Sequence[float]) -> tuple[float, list[float]]:
-    """``sum(numerators) / sum(denominators)`` and its 95 % interval by the delta method."""
+def ratio_ci(numerators: Sequence[float], denominators: Sequence[float]) -> tuple[float, list[float] | None]:
+    """``sum(numerators) / sum(denominators)`` and its 95 % interval by the delta method (``None`` from one
+    pair)."""
     n, total = len(numerators), sum(denominators)
     ratio = sum(numerators) / total
     if n < 2:
-        return ratio, [ratio, ratio]
+        return ratio, None
     residuals = [a - ratio * b for a, b in zip(numerators, denominators, strict=True)]
     sd = math.sqrt(sum(r * r for r in residuals) / (n - 1))
     half = _Z * sd / (math.sqrt(n) * total / n)
@@ -218,24 +233,28 @@ def _evaluate(rows):
     scored = [r for r in rows if r.get("real_score") is not None]
     proven = [r for r in scored if r.get("exact")]
     out: dict = {"scored": len(scored), "scored_open": len(scored) - len(proven)}
-    if scored:
-        out["mean_score"], out["mean_score_ci95"] = mean_ci([r["real_score"] for r in scored])
+    if len(proven) < len(scored):  # the agent's mean over every scored deal, open ones too
+        out["mean_score_all"], out["mean_score_all_ci95"] = mean_ci([r["real_score"] for r in scored],
+                                                                    0, max(map(row_max, scored)))
     if not proven:
         return out
     u3 = [r["U3"] for r in proven]
     score = [r["real_score"] for r in proven]
-    out["mean_U3"], out["mean_U3_ci95"] = mean_ci(u3)
+    top = max(map(row_max, proven))
+    out["mean_score"], out["mean_score_ci95"] = mean_ci(score, 0, top)  # over the deals of mean_U3 and the ratio
+    out["mean_U3"], out["mean_U3_ci95"] = mean_ci(u3, 0, top)
     if sum(u3):  # where no score is above its U3 the ratio lies in 0..1, and so does its interval
-        ratio, (low, high) = ratio_ci(score, u3)
-        top = 1.0 if all(a <= b for a, b in zip(score, u3, strict=True)) else math.inf
-        out["score_over_U3"], out["score_over_U3_ci95"] = ratio, [max(0.0, low), min(top, high)]
+        ratio, interval = ratio_ci(score, u3)
+        ceiling = 1.0 if all(a <= b for a, b in zip(score, u3, strict=True)) else math.inf
+        out["score_over_U3"] = ratio
+        out["score_over_U3_ci95"] = interval and [max(0.0, interval[0]), min(ceiling, interval[1])]
     winnable = [r for r in proven if r["U3"] == row_max(r)]
     wins = sum(1 for r in winnable if r["real_score"] == row_max(r))
     out["winnable"] = len(winnable)
     out["win_rate_winnable"] = wins / len(winnable) if winnable else None
     out["win_rate_winnable_ci95"] = list(wilson(wins, len(winnable)))
     gaps = [a - b for a, b in zip(u3, score, strict=True)]
-    out["mean_gap_U3"], out["mean_gap_U3_ci95"] = mean_ci(gaps)
+    out["mean_gap_U3"], out["mean_gap_U3_ci95"] = mean_ci(gaps, min(0, *gaps), top)
     counts = Counter(gaps)
     out["gap_U3_histogram"] = {str(g): counts[g] for g in sorted(counts)}
     return out

@@ -113,9 +113,13 @@ def _histogram(label: str, counts: Mapping[Any, int]) -> str:
 
 
 def _evaluation_lines(evaluation: Mapping[str, Any], top: object) -> list[str]:
-    low, high = evaluation["score_over_U3_ci95"] if "score_over_U3" in evaluation else (0, 0)
-    lines = [f"  score / U3   {evaluation.get('score_over_U3', 0):.4f}  (95% CI {low:.4f}..{high:.4f}; "
+    interval = evaluation.get("score_over_U3_ci95")
+    shown = "no interval from one deal" if interval is None else f"95% CI {interval[0]:.4f}..{interval[1]:.4f}"
+    lines = [f"  score / U3   {evaluation.get('score_over_U3', 0):.4f}  ({shown}; "
              f"{_count(evaluation['scored'] - evaluation['scored_open'], 'scored deal')} with U3 proven)"]
+    if evaluation["scored_open"]:
+        lines.append(f"  mean score   {evaluation.get('mean_score', 0):.3f} over those, "
+                     f"{evaluation['mean_score_all']:.3f} over all {evaluation['scored']} scored deals")
     rate = evaluation["win_rate_winnable"]
     if rate is not None:
         lines.append(_share(f"wins where U3 = {top}  ", rate, evaluation["win_rate_winnable_ci95"],

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from solitaire.io.errors import InputError
+from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.runs.evaluation import evaluate, join_scores, mean_ci, ratio_ci, read_scores
 
 
@@ -89,8 +90,9 @@ def test_rows_of_several_variants_are_also_summarised_per_variant():
     assert out["by_variant"]["4 Suits"]["winnable"] == 2 and "by_variant" not in evaluate(standard)
 
 
-def test_intervals_shrink_with_the_sample_and_hold_one_value():
-    assert mean_ci([3]) == (3, [3, 3]) and ratio_ci([2], [4]) == (0.5, [0.5, 0.5])
+def test_intervals_shrink_with_the_sample_stay_in_range_and_need_two_values():
+    assert mean_ci([3]) == (3, None) and ratio_ci([2], [4]) == (0.5, None)  # one value: no spread to estimate
+    assert mean_ci([0, 25, 25], 0, 25)[1][1] == 25 and mean_ci([0, 0, 25], 0, 25)[1][0] == 0
     rng = random.Random(1)
     values = [rng.random() for _ in range(4000)]
     small, large = mean_ci(values[:100])[1], mean_ci(values)[1]
@@ -122,6 +124,39 @@ def test_bound_joins_an_agents_scores_by_id(tmp_path):
     gaps = Counter([rows["P2-seed-0"]["U3"] - 25, rows["P2-seed-1"]["U3"] - 20])
     assert summary["evaluation"]["scored"] == 2
     assert summary["evaluation"]["gap_U3_histogram"] == {str(g): c for g, c in sorted(gaps.items())}
+
+
+def test_a_resumed_run_joins_its_reused_rows_to_its_own_scores(tmp_path):
+    """U3 computed once, then each agent's scores in turn by ``--resume``: the summary and the file's last row of
+    each deal are those of one run with that agent's scores (none: no score)."""
+    import json
+
+    from solitaire.seer.runs.boundrun import BoundOptions, BoundRun
+    from solitaire.seer.runs.rowfile import latest_by_id, read_rows
+    from solitaire.seer.sources.dealsource import deal_source
+
+    out = tmp_path / "rows.jsonl"
+    options = BoundOptions(figures=False, limits=SearchLimits(5))
+
+    def run(scores, resume=True):
+        with BoundRun(deal_source(players=2, seeds="0:3"), options, out, resume=resume, scores=scores) as bound:
+            assert list(bound.rows()) == []  # every deal's row is reused after the first run
+            return bound.summary()
+
+    with BoundRun(deal_source(players=2, seeds="0:3"), options, out) as first:
+        u3 = {row["id"]: row["U3"] for row in first.rows()}
+    for scores in ({"P2-seed-0": 10, "P2-seed-1": 10}, {"P2-seed-0": 25, "P2-seed-2": 20}, None):
+        summary = run(scores)
+        rows = {row["id"]: row for row in latest_by_id(read_rows(out, False))}
+        assert {i: r.get("real_score") for i, r in rows.items()} == {i: (scores or {}).get(i) for i in u3}
+        assert all(r.get("gap_U3") == (r["U3"] - r["real_score"] if "real_score" in r else None)
+                   for r in rows.values())
+        if scores is None:
+            assert "evaluation" not in summary and "scores" not in summary
+        else:
+            assert summary["evaluation"]["scored"] == 2
+            assert summary["evaluation"]["mean_score"] == sum(scores.values()) / 2
+    assert len(out.read_text().splitlines()) == 3 + 2 + 3 + 2, json.dumps(summary)  # changed rows written again
 
 
 def test_the_command_line_refuses_a_score_above_its_deals_maximum_naming_the_line(tmp_path):
