@@ -115,10 +115,10 @@ class DealList:
                                               if isinstance(item, PartialDeal)})  # OpenSpiel's: the standard game
 
     def items(self) -> Iterator[Deal | Refused]:
-        """The deals, each once, and the refused records, in file order."""
+        """The deals and the decks known only in part, each once, and the refused records, in file order."""
         seen = set()
         for item in self.records:
-            if isinstance(item, Refused):
+            if not _once(item):
                 yield item
             elif item.ident not in seen:
                 seen.add(item.ident)
@@ -129,13 +129,14 @@ class DealList:
 
     @property
     def count(self) -> int:
-        """The items: the distinct deals and the refused records."""
-        return len(self._maxima) + sum(isinstance(item, Refused) for item in self.records)
+        """The items: the distinct deals and decks known only in part, and the refused records."""
+        return len(self._maxima) + len(self._partial) + sum(not _once(item) for item in self.records)
 
     @property
     def repeated(self) -> int:
-        """The records of a deal (or game) listed before, which :meth:`items` leaves out."""
-        return sum(not isinstance(item, Refused) for item in self.records) - len(self._maxima)
+        """The records of a deal, a game or a deck known only in part listed before, which :meth:`items` leaves
+        out."""
+        return sum(_once(item) for item in self.records) - len(self._maxima) - len(self._partial)
 
     def __len__(self) -> int:
         return self.count
@@ -152,6 +153,12 @@ class DealList:
         """The maximum score of the deal ``ident`` (its variant's), or of a deal known only in part, ``None`` when
         neither is in the list."""
         return self._maxima.get(ident, self._partial.get(ident))
+
+
+def _once(item: Deal | Refused) -> bool:
+    """Whether a list takes ``item`` once however often it is listed: a deal, or a deck known only in part (a game
+    of a log), not a refused record (each is a row of its own)."""
+    return isinstance(item, Deal | PartialDeal)
 
 
 @dataclass(frozen=True)

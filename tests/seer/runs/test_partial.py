@@ -135,3 +135,14 @@ def test_resume_reuses_partial_rows(tmp_path, csv_format):
     assert 1 <= len(redone) < 3  # the deck completed in every order is reused
     latest = {r["id"]: r for r in read_rows(out, csv_format)}
     assert all(latest[r["id"]] == r and r["completions"] == COUNT + 1 for r in redone)
+
+
+def test_a_file_listed_twice_gives_each_game_one_row_partial_decks_too(tmp_path):
+    """Every game of a log read twice (``cat games games``) is one row, a deck known only in part too, and
+    ``repeated`` counts every record read before; a refused record stays a row of each place it is."""
+    twice = tmp_path / "twice.jsonl"
+    twice.write_text(GAMES.read_text() * 2)
+    once, both = deal_source(openspiel=str(GAMES)), deal_source(openspiel=str(twice))
+    assert [item.ident for item in both.items() if item.ident] == [item.ident for item in once.items() if item.ident]
+    refused = sum(1 for item in once.records if not item.ident)
+    assert both.repeated == len(once.records) - refused and both.count == once.count + refused
