@@ -23,6 +23,7 @@ a proportion, Wilson's score interval.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import math
@@ -32,7 +33,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import is_whole, json_text, parse_json, read_text, text_lines
+from solitaire.io.inputfile import is_whole, json_records, json_text, looks_like_json, read_text
+from solitaire.seer.game.ids import parse_id
 from solitaire.seer.runs.rowfile import row_max
 
 #: The highest score of any supported game (6 suits); a score is checked against its deal's own
@@ -67,9 +69,12 @@ def _score(value: Any, source: str, line: int) -> int:
     """The score of a JSON Lines record: a JSON integer 0..:data:`MAX_SCORE` (not ``"24"``, ``24.0`` or ``true``, as
     in a game's record); :class:`InputError` naming the file and line otherwise."""
     if not (is_whole(value) and 0 <= value <= MAX_SCORE):
-        raise InputError(f"expected a whole score 0..{MAX_SCORE} (a JSON integer), got {json_text(value)}", source,
-                         line)
+        raise InputError(f"expected a whole score (a JSON integer, {_RANGE}), got {json_text(value)}", source, line)
     return value
+
+
+#: What a score may be before its deal is known (:func:`check_scores` then checks it against the deal's maximum).
+_RANGE = f"0..{MAX_SCORE}, the largest maximum of a variant"
 
 
 def _cell_score(cell: str, source: str, line: int) -> int:
@@ -77,7 +82,7 @@ def _cell_score(cell: str, source: str, line: int) -> int:
     and line otherwise."""
     text = cell.strip()
     if not (text.isascii() and text.isdigit()) or int(text) > MAX_SCORE:
-        raise InputError(f"expected a whole score 0..{MAX_SCORE}, got {cell!r}", source, line)
+        raise InputError(f"expected a whole score ({_RANGE}), got {cell!r}", source, line)
     return int(text)
 
 
@@ -87,12 +92,20 @@ class Scores(dict):
     def __init__(self, source: str | None = None) -> None:
         super().__init__()
         self.source = source
-        self.lines: dict[str, int] = {}
+        self.lines: dict[str, int | None] = {}
 
 
-def _add(scores: Scores, ident, score: int, source: str, line: int) -> None:
+def _is_score(record: Any) -> bool:
+    """Whether a JSON value is a score's record: an object with ``id`` and ``score``."""
+    return isinstance(record, dict) and "id" in record and "score" in record
+
+
+def _add(scores: Scores, ident, score: int, source: str, line: int | None) -> None:
+    """Add ``ident``'s score, the id in its dash form (``P2:seed:17`` is ``P2-seed-17``, :func:`parse_id`)."""
     if not isinstance(ident, str) or not ident:
         raise InputError(f"expected an id (text), got {ident!r}", source, line)
+    with contextlib.suppress(ValueError):  # an id of no form the toolkit writes names no deal (check_scores)
+        ident = str(parse_id(ident))
     if ident in scores:
         raise InputError(f"id {ident!r} is given twice", source, line)
     scores[ident] = score
@@ -109,14 +122,13 @@ def read_scores(path: str | os.PathLike[str]) -> Scores:
     source = str(path)
     text = read_text(path)
     scores = Scores(source)
-    first = next((line for line in text_lines(text) if line.strip()), "")
-    if first.lstrip().startswith("{"):
-        for number, line in enumerate(text_lines(text), 1):
-            if not line.strip():
-                continue
-            record = parse_json(line, source, number)
-            if not isinstance(record, dict) or "id" not in record or "score" not in record:
-                raise InputError('expected an object with "id" and "score"', source, number)
+    if looks_like_json(text):  # JSON Lines, a JSON array of records or one record
+        for record, line in json_records(text, source, _is_score):
+            number = line or text[:len(text) - len(text.lstrip())].count("\n") + 1  # one value: where it starts
+            if isinstance(record, InputError):
+                raise record
+            if not _is_score(record):
+                raise InputError(f'expected an object with "id" and "score", got {json_text(record)}', source, number)
             _add(scores, record["id"], _score(record["score"], source, number), source, number)
         return scores
     reader = csv.DictReader(io.StringIO(text))

@@ -507,11 +507,19 @@ def parse_players(text: str) -> list[int]:
     --------
     >>> parse_players("2..4"), parse_players("4,2,4")
     ([2, 3, 4], [2, 4])
+    >>> parse_players("5..2")
+    Traceback (most recent call last):
+    ...
+    solitaire.io.errors.InputError: `players`: expected A..B with A <= B (a range is written from its first count), \
+got '5..2'
     """
     if not _PLAYERS.fullmatch(text):
         raise InputError(f"expected A..B or a list such as 2,4; got {text!r}", "`players`")
     if ".." in text:
         first, last = (int(x) for x in text.split(".."))
+        if first > last:
+            raise InputError(f"expected A..B with A <= B (a range is written from its first count), got {text!r}",
+                             "`players`")
         found = list(range(first, last + 1)) if min(HAND_SIZES) <= first <= last <= max(HAND_SIZES) else []
     else:
         found = sorted({int(x) for x in text.split(",")})

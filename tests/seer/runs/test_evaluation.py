@@ -17,6 +17,14 @@ def test_scores_are_read_from_csv_and_json_lines(tmp_path):
     jsonl = tmp_path / "s.jsonl"
     jsonl.write_text('{"id": "P2-seed-0", "score": 24}\n\n{"id": "P2-seed-1", "score": 25, "agent": "x"}\n')
     assert read_scores(csv_file) == read_scores(jsonl) == {"P2-seed-0": 24, "P2-seed-1": 25}
+    array = tmp_path / "s.json"  # a JSON array of the records, the colon form of an id
+    array.write_text('[{"id": "P2:seed:0", "score": 24},\n {"id": "P2-seed-1", "score": 25}]')
+    assert read_scores(array) == read_scores(csv_file) and read_scores(array).lines == {"P2-seed-0": 1,
+                                                                                        "P2-seed-1": 2}
+    twice = tmp_path / "twice.csv"
+    twice.write_text("id,score\nP2:seed:0,3\nP2-seed-0,4\n")
+    with pytest.raises(InputError, match="twice.csv:3: id 'P2-seed-0' is given twice"):
+        read_scores(twice)
 
 
 @pytest.mark.parametrize("text, line, what", [
@@ -26,7 +34,10 @@ def test_scores_are_read_from_csv_and_json_lines(tmp_path):
     ("id,score\nx,3\nx,4\n", 3, "twice"),
     ('{"id": "x", "score": 3}\n{"id": "y"}\n', 2, '"score"'),
     ('{"id": "x", "score": true}\n', 1, "0..30"),
-    ('{"id": "x", "score": 3}\n{"id": "y", "score": "24"}\n', 2, 'a JSON integer), got "24"'),
+    ('{"id": "x", "score": 3}\n{"id": "y", "score": "24"}\n', 2, 'a JSON integer, 0..30'),
+    ('[{"id": "x", "score": 3},\n {"id": "y", "score": 31}]\n', 2, "0..30, the largest maximum of a variant"),
+    ('\n{"id": "x",\n "score": 3.5}\n', 2, "0..30"),
+    ('{"id": "x", "score": 3}\n[1, 2]\n', 2, 'expected an object with "id" and "score", got [1, 2]'),
     ('{"id": "x", "score": 21.0}\n', 1, "0..30"),
     ('{"id": "x", "score": -1}\n', 1, "0..30"),
     ('{"id": 7, "score": 3}\n', 1, "id"),
