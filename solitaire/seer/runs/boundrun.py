@@ -271,13 +271,23 @@ def _whole_summary(rows: Sequence[BoundRow]) -> dict:
 def scores_warning(scores: dict[str, int], source: SeedRange | LiveSeeds | DealList) -> str | None:
     """Check an agent's ``scores`` against the deals of ``source`` before a run
     (:func:`~solitaire.seer.runs.evaluation.check_scores`: :class:`InputError` for a score above its deal's maximum,
-    or when no score names a deal); the warning that some of them name no deal of the run, ``None`` if all do."""
+    or when no score names a deal); the warning that some of them name no deal of the run, or replace the score a
+    real game records (a row gives the score of ``scores``), ``None`` if neither."""
     example = first_id(source)
     unknown = check_scores(scores, source.max_score, example)
-    if not unknown:
-        return None
-    return (f"{len(unknown)} of {len(scores)} scores name no deal of this run (such as {unknown[0]}; its deals are "
-            f"named like {example})")
+    warnings = []
+    if unknown:
+        warnings.append(f"{len(unknown)} of {len(scores)} scores name no deal of this run (such as {unknown[0]}; "
+                        f"its deals are named like {example})")
+    if isinstance(source, DealList):
+        recorded = {deal.ident: deal.meta["real_score"] for deal in source.deals()
+                    if deal.meta.get("real_score") is not None}
+        other = [ident for ident, score in scores.items() if recorded.get(ident, score) != score]
+        if other:
+            verb = "score differs" if len(other) == 1 else "scores differ"
+            warnings.append(f"{len(other)} {verb} from the score their game records, which they replace in "
+                            f"the rows (such as {other[0]}: {scores[other[0]]} given, {recorded[other[0]]} recorded)")
+    return "; ".join(warnings) or None
 
 
 @dataclass(frozen=True)

@@ -137,6 +137,20 @@ def test_bound_joins_an_agents_scores_by_id(tmp_path):
     assert summary["evaluation"]["gap_U3_histogram"] == {str(g): c for g, c in sorted(gaps.items())}
 
 
+def test_a_score_that_replaces_a_games_own_is_warned_of():
+    from solitaire import example_path
+    from solitaire.seer.runs.boundrun import scores_warning
+    from solitaire.seer.sources.dealsource import deal_source
+
+    source = deal_source(hanab_live=str(example_path("hanab-live-game", "game")))
+    (deal,) = source.deals()
+    own = deal.meta["real_score"]
+    assert scores_warning({deal.ident: own}, source) is None
+    assert scores_warning({deal.ident: own - 4}, source) == (
+        f"1 score differs from the score their game records, which they replace in the rows (such as {deal.ident}: "
+        f"{own - 4} given, {own} recorded)")
+
+
 def test_a_resumed_run_joins_its_reused_rows_to_its_own_scores(tmp_path):
     """U3 computed once, then each agent's scores in turn by ``--resume``: the summary and the file's last row of
     each deal are those of one run with that agent's scores (none: no score)."""
