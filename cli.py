@@ -401,7 +401,8 @@ def bound(source, csv_out, jsonl_out, resume, jobs, held, scores_file, printed):
                  help="Also OpenSpiel Hanabi games (pyspiel.serialize_game_and_state's text, or JSON Lines of "
                       "them); repeatable."),
     click.option("--kaggle", multiple=True, type=click.Path(dir_okay=False),
-                 help="Also the episodes of a Kaggle Game Arena replay of OpenSpiel Hanabi; repeatable."),
+                 help="Also the episodes of a Kaggle Game Arena replay of OpenSpiel Hanabi (of the 2v2 arena, each "
+                      "table's game); repeatable."),
     click.option("--jaxmarl", multiple=True, type=click.Path(),
                  help="Also the games of a JaxMARL folder (decks.json, actions.json, scores.txt); repeatable."),
     click.option("--pyhanabi", multiple=True, type=click.Path(),

@@ -88,7 +88,8 @@ DEAL_SOURCES = OptionGroup(
                      "or JSON Lines of them (a game that ended before the last draw is a row of its own: "
                      "its deck is known only in part)."),
     once_option("--kaggle", type=click.Path(dir_okay=False),
-                help="A Kaggle Game Arena replay of OpenSpiel Hanabi (env.toJSON()): its episodes."),
+                help="A Kaggle Game Arena replay of OpenSpiel Hanabi (env.toJSON()): its episodes (of the 2v2 "
+                     "arena, each table's game)."),
     once_option("--jaxmarl", type=click.Path(),
                 help="JaxMARL's Hanabi decks (decks.json: its decks, of 2 players unless -p), or a folder "
                      "with decks.json, actions.json and scores.txt (its tests/hanabi/: the games recorded on "

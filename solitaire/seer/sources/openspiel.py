@@ -68,13 +68,14 @@ Examples
 from __future__ import annotations
 
 import os
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from solitaire.io.errors import InputError
-from solitaire.io.inputfile import json_line, json_records, read_text, text_lines
+from solitaire.io.inputfile import is_whole, json_line, json_records, parse_json, read_text, text_lines
 from solitaire.seer.game.deals import DECK_SIZE, RANKS, STANDARD_COUNTS, Deal, card_name, check_deck, hand_size
 from solitaire.seer.game.hle import HLE_TO_SUIT
 from solitaire.seer.game.ids import deck_key, game_id
@@ -87,6 +88,8 @@ __all__ = ["PartialDeal", "GAMES", "parse_game_string", "parse_serialized", "dea
 
 #: The OpenSpiel game names read: the C++ ``hanabi`` and Kaggle's Python wrapper of it.
 GAMES = ("hanabi", "hanabi_proxy")
+#: Kaggle's 2v2 environment and its OpenSpiel game (:func:`arena_tables`).
+ARENA_ENV, ARENA_GAME = "open_spiel_hanabi_arena", "hanabi_arena"
 #: HLE's colors, in HLE's order.
 HLE_COLORS = "RYGWB"
 #: Game parameters that change nothing on the table.
@@ -526,7 +529,8 @@ def read_kaggle(text: str, source: str = "<string>") -> list[Deal | Refused]:
     ``statuses``. The game is read from the last step's serialized state (it names each action's
     player), else from ``info``. When every agent is ``DONE`` and the state is terminal, the shared
     reward is OpenSpiel's return and becomes ``real_score`` (the replay must agree); an episode
-    stopped by an agent's ``INVALID``, ``ERROR`` or ``TIMEOUT`` keeps its actions (``unfinished``).
+    stopped by an agent's ``INVALID``, ``ERROR`` or ``TIMEOUT`` keeps its actions (``unfinished``). A replay of
+    the 2v2 ``open_spiel_hanabi_arena`` gives its two tables' games (:func:`arena_tables`).
 
     Forms: one replay object, a JSON array of them, or JSON Lines.
     """
@@ -535,17 +539,24 @@ def read_kaggle(text: str, source: str = "<string>") -> list[Deal | Refused]:
     records = json_records(text, source, lambda value: isinstance(value, dict))
     if not any(isinstance(value, dict) for value, _ in records):
         raise InputError("expected Kaggle replays: a replay object, a JSON array of them or JSON Lines", source)
-    return [_kaggle_item(value, f"{source}:{line}" if line else source) for value, line in records]
+    return [item for value, line in records for item in _kaggle_items(value, f"{source}:{line}" if line else source)]
 
 
-def _kaggle_item(replay: Any, where: str) -> Deal | Refused:
+def _kaggle_items(replay: Any, where: str) -> list[Deal | Refused]:
+    """The games of one replay: one of ``open_spiel_hanabi``, the two tables of ``open_spiel_hanabi_arena``."""
     if isinstance(replay, InputError):  # a line of JSON Lines that is not JSON
-        return Refused(None, where, replay.message)
+        return [Refused(None, where, replay.message)]
     if not isinstance(replay, dict) or not isinstance(replay.get("info"), dict):
-        return Refused(None, where, "expected a Kaggle replay object with 'info' and 'steps'")
+        return [Refused(None, where, "expected a Kaggle replay object with 'info' and 'steps'")]
     name = replay.get("name")
+    if name == ARENA_ENV:
+        return arena_tables(replay["info"], where)
     if name != "open_spiel_hanabi":
-        return Refused(None, where, f"the replay is of {name!r}, not Kaggle's open_spiel_hanabi")
+        return [Refused(None, where, f"the replay is of {name!r}, not Kaggle's open_spiel_hanabi or {ARENA_ENV}")]
+    return [_kaggle_item(replay, where)]
+
+
+def _kaggle_item(replay: dict, where: str) -> Deal | Refused:
     last = _last_observations(replay.get("steps"))
     terminal = any(obs.get("isTerminal") is True for obs in last)
     statuses = replay.get("statuses")
@@ -568,6 +579,88 @@ def _kaggle_item(replay: Any, where: str) -> Deal | Refused:
     except (TypeError, ValueError):
         return Refused(None, where, "expected 'info.actionHistory' to be OpenSpiel actions (whole numbers)")
     return deal_from_history(game, actions, None, where, terminal if last else None, score)
+
+
+def arena_deck(seed: int) -> list[int]:
+    """The deck of Kaggle's ``hanabi_arena`` game of ``seed`` as HLE's card uids (``color * 5 + rank - 1``) in
+    draw order, both tables' deck: every uid as often as the deck holds it, in uid order (the undealt table's
+    chance outcomes), shuffled by Python's ``random.Random(seed)`` (the arena's ``_shuffled_deck``).
+
+    >>> len(arena_deck(7)), sorted(arena_deck(7)) == sorted(arena_deck(8))
+    (50, True)
+    """
+    deck = [uid for uid in range(5 * RANKS) for _ in range(int(STANDARD_COUNTS[uid % RANKS]))]
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def arena_tables(info: dict, where: str) -> list[Deal | Refused]:
+    """The two games of a replay of Kaggle's 2v2 environment ``open_spiel_hanabi_arena``: its OpenSpiel game
+    ``hanabi_arena`` seats two teams at two 2-player tables of OpenSpiel's ``hanabi``, both dealt the deck the
+    game's ``seed`` shuffles (:func:`arena_deck`), so each table's deck is known whole however early its game ended.
+    Each table is read from the last state of ``info.stateHistory`` (its ``move_history``: each move's OpenSpiel
+    action and seat, and the face of each card played or discarded, which must be the deck's); a finished table's
+    ``score`` (HLE's, 0 after the third strike) is its ``real_score``. Sources are ``<where> team <t>``."""
+    try:
+        game, states = info.get("openSpielGameStringResolved"), info.get("stateHistory")
+        if not isinstance(game, str) or not isinstance(states, list) or not states:
+            raise InputError("expected 'info' with 'openSpielGameStringResolved' and 'stateHistory'")
+        name, params = parse_game_string(game, where)
+        if name != ARENA_GAME:
+            raise InputError(f"the game {name!r} is not Kaggle's {ARENA_GAME}")
+        seed = _int_param(params, "seed", 0)
+        _rules("hanabi", {**{key: value for key, value in params.items() if key != "seed"}, "players": "2"})
+        last = parse_json(states[-1], where) if isinstance(states[-1], str) else states[-1]
+        tables = last.get("tables") if isinstance(last, dict) else None
+        if not isinstance(tables, list) or not tables:
+            raise InputError("expected the last state of 'info.stateHistory' to hold the 'tables'")
+    except InputError as err:
+        return [Refused(None, where, err.message)]
+    deck = arena_deck(seed)
+    return [_arena_table(deck, table, game, f"{where} team {team}") for team, table in enumerate(tables)]
+
+
+def _arena_table(deck: list[int], table: Any, game: str, where: str) -> Deal | Refused:
+    """One table's judged deal: OpenSpiel's history of its 2-player game (the deck's cards as chance outcomes
+    where HLE deals them), converted as :func:`deal_from_history` converts it, each face recorded checked."""
+    try:
+        entries = table.get("move_history") if isinstance(table, dict) else None
+        if not isinstance(entries, list) or not all(isinstance(e, dict) and is_whole(e.get("action"))
+                                                    and e.get("seat") in (0, 1) for e in entries):
+            raise InputError("expected a table with a 'move_history' of moves with 'action' and 'seat'")
+        hand = dealt = hand_size(2)
+        dealt *= 2
+        history, actors = deck[:dealt], [-1] * dealt
+        for entry in entries:
+            history.append(entry["action"])
+            actors.append(entry["seat"])
+            if entry["action"] < 2 * hand and dealt < DECK_SIZE:  # a play or discard: its player draws the next card
+                history.append(deck[dealt])
+                actors.append(-1)
+                dealt += 1
+        start = entries[0]["seat"] if entries else 0
+        _, moves = _convert(2, history, start, actors)
+        types = [HLE_TO_SUIT[uid // RANKS] * RANKS + uid % RANKS for uid in deck]
+        for number, (entry, move) in enumerate(zip(entries, moves, strict=True), start=1):
+            face = entry.get("card")
+            if move["type"] in (PLAY, DISCARD) and isinstance(face, dict) and _uid(face) != deck[move["target"]]:
+                raise InputError(f"move {number}: the card {face} is not the deck's {card_name(types[move['target']])}"
+                                 " (the deck its seed shuffles)")
+        meta: dict[str, Any] = {"source": where, "openspiel": game}
+        if table.get("is_terminal") is True and is_whole(table.get("score")):
+            meta["real_score"] = table["score"]
+        return _deal(types, 2, start, moves, meta)
+    except InputError as err:
+        return Refused(None, where, err.message)
+
+
+def _uid(face: dict) -> int | None:
+    """HLE's uid of a card face ``{"color": "Y", "rank": 3}`` (``None`` when it is not one)."""
+    color, rank = face.get("color"), face.get("rank")
+    if not (isinstance(color, str) and color in HLE_COLORS and len(color) == 1 and is_whole(rank)
+            and 1 <= rank <= RANKS):
+        return None
+    return HLE_COLORS.index(color) * RANKS + rank - 1
 
 
 def _last_observations(steps: Any) -> list[dict]:

@@ -6,7 +6,10 @@
 serialized texts one after another. ``kaggle_hanabi.json``: one episode of Kaggle's
 ``open_spiel_hanabi`` played by two :func:`kaggle_agent` agents, ``env.toJSON()`` with every step but
 the last dropped (the last step holds the serialized state; the others only repeat observations) and
-of ``info.stateHistory`` (a state dump after every action) the last entry only.
+of ``info.stateHistory`` (a state dump after every action) the last entry only. ``kaggle_hanabi_arena.json``: one
+episode of Kaggle's 2v2 ``open_spiel_hanabi_arena`` (team A two :func:`kaggle_agent` agents, team B Kaggle's
+``random`` agents), every step dropped (the reader needs none) and of ``info.stateHistory`` the first and the
+last entries (the first deals the starting hands, the last holds each table's moves).
 """
 
 from __future__ import annotations
@@ -71,9 +74,9 @@ def play(players: int, seed: int, play_probability: float, extra: dict | None = 
     return game, state
 
 
-def kaggle_agent(seed: int):
-    """A Kaggle agent (2 players, hands of 5) that reads its observation: it plays a card its clues
-    prove playable, else clues the rank of a teammate's card that plays, else discards its oldest
+def kaggle_agent(seed: int, arena: bool = False):
+    """A Kaggle agent (2 players, hands of 5) that reads its observation (in the arena, its table's): it plays a
+    card its clues prove playable, else clues the rank of a teammate's card that plays, else discards its oldest
     card, else moves at random."""
     rng = random.Random(seed)
 
@@ -82,6 +85,7 @@ def kaggle_agent(seed: int):
         if not legal:
             return None
         seen = json.loads(observation["observationString"])
+        seen = seen["table"] if arena else seen
         fireworks = seen["fireworks"]
         mine, theirs = sorted(seen["hands"], key=lambda h: not h["is_observer"])
         for slot, card in enumerate(mine["cards"]):
@@ -98,11 +102,11 @@ def kaggle_agent(seed: int):
     return agent
 
 
-def kaggle_episode(seed: int, agents: list) -> dict:
-    """``env.toJSON()`` of one episode of ``open_spiel_hanabi`` with ``seed`` and ``agents``."""
+def kaggle_episode(seed: int, agents: list, name: str = "open_spiel_hanabi") -> dict:
+    """``env.toJSON()`` of one episode of the Kaggle environment ``name`` with ``seed`` and ``agents``."""
     from kaggle_environments import make
 
-    env = make("open_spiel_hanabi", configuration={"seed": seed, "includeLegalActions": True})
+    env = make(name, configuration={"seed": seed, "includeLegalActions": True})
     env.run(agents)
     return env.toJSON()
 
@@ -124,7 +128,12 @@ def main() -> None:
     episode["steps"] = episode["steps"][-1:]
     episode["info"]["stateHistory"] = episode["info"]["stateHistory"][-1:]
     (OUT / "kaggle_hanabi.json").write_text(json.dumps(episode) + "\n")
-    print(f"wrote {len(lines)} games and one Kaggle episode to {OUT}", file=sys.stderr)
+    arena = kaggle_episode(12, [kaggle_agent(0, True), kaggle_agent(1, True), "random", "random"],
+                           "open_spiel_hanabi_arena")
+    arena["steps"] = []
+    arena["info"]["stateHistory"] = arena["info"]["stateHistory"][:1] + arena["info"]["stateHistory"][-1:]
+    (OUT / "kaggle_hanabi_arena.json").write_text(json.dumps(arena) + "\n")
+    print(f"wrote {len(lines)} games and two Kaggle episodes to {OUT}", file=sys.stderr)
 
 
 if __name__ == "__main__":
