@@ -37,6 +37,7 @@ from solitaire.io.errors import expect_type
 from solitaire.io.textenum import TextEnum
 from solitaire.seer.game.deals import SUITS, Deal, card_name, check_copies, deal_to_hanablive, hanablive_names
 from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, GAME_OVER, PLAY, RANK_CLUE, Action, Game, needed
+from solitaire.seer.runs.rowfile import variant_fields
 from solitaire.seer.sources.history import RefusedRow, refused_counts
 
 __all__ = ["TurnMax", "Drop", "GameAnalysis", "analyze_game", "analyze_games", "analyze_line", "describe_action",
@@ -108,10 +109,12 @@ class _AnalysisFields(TypedDict):
 
 
 class _Where(TypedDict, total=False):
-    """Where a game was read and how it ended, where known."""
+    """Where a game was read and how it ended, where known, and the variant of a game of a variant or with
+    options."""
 
     source: str
     end: str
+    variant: str
 
 
 @final  # no other keys: a row with ``refused`` is a refused record's
@@ -197,6 +200,7 @@ class GameAnalysis:
     played: int = 0
     end: str | None = None
     source: str | None = None
+    variant: str | None = None  # the hanab.live variant of a game of a variant or with options
 
     @property
     def open_turns(self) -> int:
@@ -209,6 +213,8 @@ class GameAnalysis:
             where["source"] = self.source
         if self.end is not None:
             where["end"] = self.end
+        if self.variant is not None:
+            where["variant"] = self.variant
         return {"id": self.ident, **where, "players": self.players, "score": self.score, "played": self.played,
                 "max_score": self.max_score,
                 "start_max": self.turns[0].low if self.turns else self.final.low,
@@ -386,6 +392,7 @@ def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:
     analysis = analyze_line(Game(deal), actions, solve, hanablive_names(deal), deal_to_hanablive(deal), deal.ident)
     analysis.score, analysis.end = deal.meta.get("real_score"), deal.meta.get("end")
     analysis.source = deal.meta.get("source")
+    analysis.variant = variant_fields(deal).get("variant")
     return analysis
 
 

@@ -338,6 +338,8 @@ def _meta(row: _Row) -> str:
         items.append(f"source {_e(row['source'])}")
     if "players" in row:
         items.append(f"{_e(row['players'])} players")
+    if row.get("variant"):
+        items.append(_e(row["variant"]))
     items.append(f"score {_e(_score(row))} of {_e(row.get('max_score', 25))}")
     if row.get("end"):
         items.append(f"ended: {_e(row['end'])}")

@@ -182,7 +182,8 @@ def analysis_text(row: Row) -> str:
     where = f" ({row['source']})" if row.get("source") else ""
     score = "" if row.get("end") is None else (
         f", {_ended(row['end'])}, score {'unknown' if row['score'] is None else row['score']} ({row['played']} played)")
-    lines = [f"{row['id']}{where}: {row['players']} players{score}, maximum at the start {start}, "
+    variant = f", {row['variant']}" if row.get("variant") else ""
+    lines = [f"{row['id']}{where}: {row['players']} players{variant}{score}, maximum at the start {start}, "
              f"{len(row['turns'])} turns, {row['searches']} searches, {row['open']} open"]
     notes = {drop["link_note"] for drop in row["drops"] if not drop["link"]}
     unlinked = len(row["drops"]) > 1 and len(notes) == 1 and not any(drop["link"] for drop in row["drops"])

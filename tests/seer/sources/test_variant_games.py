@@ -150,6 +150,8 @@ def test_every_variant_game_is_analysed_and_scores_at_most_its_maximum():
         final = simulate(deal, record["actions"])
         real = final.played
         assert analysis.max_score == deal.max_score and analysis.played == real
+        variant = record.get("variant") or record.get("options", {}).get("variant")
+        assert analysis.to_json()["variant"] == deal.options.variant and variant in (None, deal.options.variant)
         assert analysis.score == (real if analysis.end == "normal" else None if analysis.end == "unfinished" else 0)
         assert real <= analysis.turns[0].high <= deal.max_score
         highs = [turn.high for turn in analysis.turns] + [analysis.final.high]
