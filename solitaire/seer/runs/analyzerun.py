@@ -24,7 +24,7 @@ from solitaire.io.workers import imap_jobs
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import warm_up
 from solitaire.seer.game.deals import Deal
-from solitaire.seer.runs.analysis import AnalysisRow, GameAnalysis, analyze_game, summarize_analyses
+from solitaire.seer.runs.analysis import AnalysisRow, GameAnalysis, analyze_game, summarize_analyses, unplayed
 from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, read_rows, write_through
 from solitaire.seer.sources.dealsource import DealChain, DealList, LiveSeeds
 from solitaire.seer.sources.history import Refused, RefusedRow
@@ -163,4 +163,7 @@ def _task(task: _Reused | tuple) -> GameAnalysis | Refused | _Reused:
     if isinstance(task, _Reused):
         return task
     item, timeout = task
-    return item if isinstance(item, Refused) else analyze_game(item, timeout)
+    if isinstance(item, Refused):
+        return item
+    reason = unplayed(item)
+    return Refused(item.ident, item.meta.get("source"), reason) if reason else analyze_game(item, timeout)

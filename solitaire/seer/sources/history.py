@@ -127,7 +127,8 @@ def _nothing_scores(game: Game) -> bool:
 
 def judge(deal: Deal, source: str | None = None) -> Deal:
     """``deal`` with ``meta`` completed from its actions (module docstring: ``end``, ``played``,
-    ``real_score``); a deal without actions (none, or an empty list) has no ``end``.
+    ``real_score``); a record without actions (none, or an empty list) keeps what it says of a game that no
+    action can check, its ``real_score`` and, beside it, its ``end``; without a score it is a deal, with no ``end``.
 
     Raises
     ------
@@ -139,7 +140,9 @@ def judge(deal: Deal, source: str | None = None) -> Deal:
         A variant the solvers do not model (its deck is read, the game is not played).
     """
     deal.variant.check_playable()
-    if not deal.meta.get("actions"):  # a deal, not a game played on it: no end (whatever a record says)
+    if not deal.meta.get("actions"):
+        if deal.meta.get("real_score") is not None:
+            return deal
         meta = {key: value for key, value in deal.meta.items() if key != "end"}
         return Deal(deal.types, deal.players, deal.ident, meta, deal.start_player, deal.options)
     where = source or deal.meta.get("source", deal.ident)

@@ -68,6 +68,23 @@ def test_a_deal_without_actions_is_no_game_and_has_no_end():
     record = records(GAMES)[0]
     deal = read_history_text(json.dumps(dict(record, actions=[], score=None)))[0]
     assert "end" not in deal.meta and "played" not in deal.meta
+    summary = read_history_text(json.dumps(dict(record, actions=[], score=20, end="normal")))[0]
+    assert (summary.meta["end"], summary.meta["real_score"]) == ("normal", 20) and "played" not in summary.meta
+
+
+def test_analyze_refuses_a_game_that_records_a_score_but_no_actions():
+    """A record whose moves are under another key (``actoins``) is refused by ``analyze``, not reported as a game
+    that never dropped below its maximum; a deal without a score is analysed (its maximum at the start)."""
+    from solitaire.seer.runs.analyzerun import AnalyzeRun
+
+    record = records(GAMES)[0]
+    misspelled = {**{k: v for k, v in record.items() if k != "actions"}, "actoins": record["actions"]}
+    deal = {**{k: v for k, v in record.items() if k != "actions"}, "score": None}
+    with AnalyzeRun(read_history_text(json.dumps(misspelled) + "\n" + json.dumps(deal)), timeout=5) as run:
+        refused, analysed = run.rows()
+    assert refused["refused"] == (f"the game records a score ({record['score']}) but no actions: nothing to analyse "
+                                  "(expected its moves in 'actions')")
+    assert analysed["turns"] == [] and analysed["final_max"] == 25
 
 
 def test_a_game_that_stops_early_is_unfinished_and_has_no_score():
