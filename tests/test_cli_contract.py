@@ -281,7 +281,9 @@ def test_every_command_refuses_a_missing_folder_by_name_and_makes_none(tmp_path)
     missing = tmp_path / "no"
     for args in (["generate", "--values", 3, "--colors", 2, "--hand", 1, "-o", missing / "a" / "x.deck"],
                  ["reduce", FIGURE1, "-o", missing / "a" / "x.deck"],
-                 ["solve", "--example", "tiny-r1", "--sequence-out", missing / "a" / "s.json"]):
+                 ["solve", "--example", "tiny-r1", "--sequence-out", missing / "a" / "s.json"],
+                 ["bound", "-p", 2, "--seeds", "0:1", "-q", "--csv", missing / "a" / "rows.csv"],
+                 ["analyze", "--example", "hanab-live-real-game", "-q", "--jsonl", missing / "a" / "rows.jsonl"]):
         one_line_error(run(*args), f"{missing / 'a' / args[-1].name}: cannot write the file",
                        f"(the folder {missing / 'a'} does not exist)")
     for args in (["generate", "--values", 3, "--colors", 2, "--hand", 1, "--out", missing / "decks"],

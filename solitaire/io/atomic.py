@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from solitaire.io.errors import InputError
 
 __all__ = ["write_text_atomic", "write_texts_atomic", "write_files", "target_mode", "writable_file",
-           "writable_folder", "record_temporary", "forget_temporary", "settle_temporaries"]
+           "writable_folder", "write_refusal", "record_temporary", "forget_temporary", "settle_temporaries"]
 
 #: The temporary files this process is writing: each with the path it is renamed to at a stop that
 #: cannot unwind, or ``None`` (removed then).
@@ -110,11 +110,13 @@ def write_files(texts: Mapping[str | os.PathLike[str], str | Iterable[str]]) -> 
         raise
     except OSError as err:
         path = err.filename if err.filename is not None else next(iter(texts))
-        raise _refusal(err, os.fspath(path)) from None
+        raise write_refusal(err, path) from None
 
 
-def _refusal(err: OSError, path: str) -> InputError:
-    """The :class:`InputError` of the file ``path`` that ``err`` kept from being written."""
+def write_refusal(err: OSError, path: str | os.PathLike[str]) -> InputError:
+    """The :class:`InputError` of the file ``path`` that ``err`` kept from being written: ``cannot write the file
+    (<why>)``, the why naming the folder when that is missing (every writer's refusal)."""
+    path = os.fspath(path)
     folder = os.path.dirname(path)
     why = err.strerror or str(err)
     if folder and not os.path.isdir(folder):
@@ -176,7 +178,7 @@ def writable_file(path: str | os.PathLike[str] | None) -> None:
     try:
         temporary = _write_temporary(path, "")
     except OSError as err:
-        raise _refusal(err, os.fspath(path)) from None
+        raise write_refusal(err, path) from None
     os.unlink(temporary)
     forget_temporary(temporary)
 

@@ -33,7 +33,7 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict, cast
 
-from solitaire.io.atomic import writable_folder, write_text_atomic
+from solitaire.io.atomic import writable_folder, write_refusal, write_text_atomic
 from solitaire.io.errors import InputError
 from solitaire.io.workers import imap_jobs
 from solitaire.seer.bounds.limits import COMPLETIONS, SearchLimits
@@ -446,7 +446,7 @@ class BoundRun(LockedRun):
             try:
                 write_text_atomic(path, json.dumps(game) + "\n")
             except OSError as err:
-                raise InputError(f"cannot write the file ({err.strerror or err})", path) from None
+                raise write_refusal(err, path) from None
         return complete_row(row, (self.scores or {}).get(row["id"]), self.options.lines)
 
     def summary(self) -> dict:

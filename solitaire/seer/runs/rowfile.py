@@ -32,7 +32,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
 
-from solitaire.io.atomic import forget_temporary, record_temporary, target_mode
+from solitaire.io.atomic import forget_temporary, record_temporary, target_mode, write_refusal
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import LINE_BREAK, ROW_FILE_LIMIT, ROW_LINE_LIMIT, parse_json, read_at_most, too_large
 from solitaire.io.interrupt import interrupted
@@ -366,7 +366,7 @@ class RowLock:
             try:
                 handle = open(self.name, "a+", encoding="utf-8")  # noqa: SIM115 -- open while the lock is held
             except OSError as err:
-                raise InputError(f"cannot write the file ({err.strerror or err})", str(path)) from None
+                raise write_refusal(err, str(path)) from None
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
@@ -388,14 +388,14 @@ class RowLock:
             os.unlink(self.name)
             with contextlib.suppress(OSError):  # the file is closed even when its last flush fails again
                 handle.close()
-            raise InputError(f"cannot write the file ({err.strerror or err})", self.name) from None
+            raise write_refusal(err, self.name) from None
         self.handle = handle
         record_temporary(self.name, None)  # a stop that cannot unwind removes it too
         try:
             _adopt_partial(str(path))
         except OSError as err:
             self.release()
-            raise InputError(f"cannot write the file ({err.strerror or err})", str(path)) from None
+            raise write_refusal(err, str(path)) from None
 
     def release(self) -> None:
         if self.handle is not None:
@@ -472,14 +472,14 @@ class RowWriter:
             record_temporary(self.temporary, self.path)  # a stop that cannot unwind keeps its rows too
             return open(self.temporary, "w", encoding="utf-8", newline="")
         except OSError as err:
-            raise InputError(f"cannot write the file ({err.strerror or err})", self.path) from None
+            raise write_refusal(err, self.path) from None
 
     def _guard(self, action, *args):
         try:
             action(*args)
             self.handle.flush()
         except OSError as err:
-            raise InputError(f"cannot write the file ({err.strerror or err})", self.path) from None
+            raise write_refusal(err, self.path) from None
 
     def write(self, row: Mapping[str, Any]) -> None:
         if _refused(row) and _refusal(row) in self.held:
@@ -499,7 +499,7 @@ class RowWriter:
                     self.handle.close()
             except OSError as err:  # the last flush: an error only matters when the rows are kept
                 if keep:
-                    failure, keep = InputError(f"cannot write the file ({err.strerror or err})", self.path), False
+                    failure, keep = write_refusal(err, self.path), False
             if self.temporary is not None:
                 if keep:
                     os.chmod(self.temporary, target_mode(self.path))
