@@ -94,8 +94,20 @@ def read_text(path: str | os.PathLike[str]) -> str:
     try:
         return raw.decode("utf-8-sig")  # a byte order mark at the start is dropped
     except UnicodeDecodeError as err:
-        line = raw[: err.start].count(b"\n") + 1
-        raise InputError("expected UTF-8 text, found undecodable bytes", str(path), line) from None
+        raise _undecodable(raw, err, str(path)) from None
+
+
+def _undecodable(raw: bytes, err: UnicodeDecodeError, source: str) -> InputError:
+    """The error of the first byte of ``raw`` that is not UTF-8, at its line and column (a UTF-16 file named).
+
+    >>> str(_undecodable(b"ab\\ncaf\\xe9", UnicodeDecodeError("utf-8", b"", 6, 7, "invalid"), "g.jsonl"))
+    'g.jsonl:2:4: expected UTF-8 text, found the byte 0xe9'
+    """
+    start = raw.rfind(b"\n", 0, err.start) + 1
+    column = len(raw[start:err.start].decode("utf-8", errors="replace")) + 1
+    utf16 = raw.startswith((b"\xff\xfe", b"\xfe\xff"))
+    why = "the file is UTF-16 (save it as UTF-8)" if utf16 else f"found the byte 0x{raw[err.start]:02x}"
+    return InputError(f"expected UTF-8 text, {why}", source, raw[:err.start].count(b"\n") + 1, column)
 
 
 def text_lines(text: str) -> list[str]:

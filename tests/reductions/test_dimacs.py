@@ -60,8 +60,11 @@ def test_unreadable_file(tmp_path):
     with pytest.raises(InputError, match="cannot read"):
         read_dimacs(tmp_path / "missing.cnf")
     (tmp_path / "bin.cnf").write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(InputError, match="UTF-8"):
+    with pytest.raises(InputError, match=r"bin.cnf:1:1: expected UTF-8 text, the file is UTF-16 \(save it as UTF-8\)"):
         read_dimacs(tmp_path / "bin.cnf")
+    (tmp_path / "latin.cnf").write_bytes("c café\np cnf 1 1\n1 0\n".encode("latin-1"))
+    with pytest.raises(InputError, match="latin.cnf:1:6: expected UTF-8 text, found the byte 0xe9$"):
+        read_dimacs(tmp_path / "latin.cnf")
 
 
 @settings(max_examples=200)
