@@ -308,8 +308,8 @@ def deal_to_hanablive(deal: Deal) -> dict[str, Any]:
             "options": dict(options, startingPlayer=deal.start_player)}
     if deal.options.characters:
         game["characters"] = deal.options.characters_json()
-    seed = _seed_of(deal.ident)
-    return game if seed is None else dict(game, seed=seed)
+    seed = _seed_of(deal.ident) or deal.meta.get("seed")
+    return game if not isinstance(seed, str) else dict(game, seed=seed)
 
 
 def _seed_of(ident: str) -> str | None:

@@ -327,8 +327,9 @@ def live_deals(seeds: Sequence[str]) -> list[Deal]:
     for rules, indices in groups.values():
         group = [seeds[i] for i in indices]
         for i, seed, types in zip(indices, group, types_from_seeds(group, rules.variant), strict=True):
-            ident = live_id(seed) or game_id(rules.players, "deck", deck_key(types, {"seed": seed}))
-            deals[i] = Deal(types, rules.players, ident, options=rules.options)
+            named = live_id(seed)  # None: the id cannot carry this seed string, the deal's record does
+            ident = named or game_id(rules.players, "deck", deck_key(types, {"seed": seed}))
+            deals[i] = Deal(types, rules.players, ident, {} if named else {"seed": seed}, options=rules.options)
     return [deal for deal in deals if deal is not None]  # every index is filled
 
 

@@ -68,6 +68,10 @@ def test_one_seed_string_may_have_any_suffix_and_its_deal_is_named_by_its_deck()
     deals = list(deal_source(hanab_live_seed="p3v0sfoo").deals())
     assert len(deals) == 1 and deals[0].ident.startswith("P3-deck-")
     assert deals[0].types.tolist() == seed_types("p3v0sfoo")
+    game = json.loads(run("deal", "--hanab-live-seed", "p3v0sfoo").output)  # the seed in the record, not the id
+    assert game["seed"] == "p3v0sfoo" and parse_hanablive(game).types.tolist() == seed_types("p3v0sfoo")
+    seed_only = parse_hanablive({key: value for key, value in game.items() if key != "deck"})
+    assert seed_only.types.tolist() == seed_types("p3v0sfoo")
     legacy = list(deal_source(hanab_live_seed="legacy-1-p3v0s9").deals())[0]
     assert legacy.ident == "P3-live-p3v0s9" and legacy.types.tolist() == seed_types("p3v0s9")
 
