@@ -112,6 +112,33 @@ def test_reduce_writes_both_files_or_neither(tmp_path):
     assert deck.exists() and (tmp_path / "m.json").exists()
 
 
+@pytest.mark.parametrize("failing", [1, 2, 3])
+def test_files_written_together_are_all_replaced_or_none_even_when_a_rename_fails(tmp_path, monkeypatch, failing):
+    """Three files, two of them replacing old ones: a rename that fails (the first, second or third) leaves every
+    old file as it was, no new one, and nothing beside them; without a failure all three are new."""
+    import solitaire.io.atomic as atomic
+
+    old = {tmp_path / "a.deck": "old a", tmp_path / "c.json": "old c"}
+    for path, text in old.items():
+        path.write_text(text)
+    texts = {tmp_path / name: f"new {name}" for name in ("a.deck", "b.json", "c.json")}
+    calls, replace = [], os.replace
+
+    def flaky(src, dst):
+        calls.append(dst)
+        if str(src).startswith(str(tmp_path / ".tmp-")) and len([c for c in calls if ".old-" not in str(c)]) == failing:
+            raise OSError(5, "Input/output error", str(dst))
+        replace(src, dst)
+
+    monkeypatch.setattr(atomic.os, "replace", flaky)
+    with pytest.raises(OSError, match="Input/output error"):
+        atomic.write_texts_atomic(texts)
+    assert {path.name: path.read_text() for path in tmp_path.iterdir()} == {"a.deck": "old a", "c.json": "old c"}
+    monkeypatch.setattr(atomic.os, "replace", replace)
+    atomic.write_texts_atomic(texts)
+    assert {path: path.read_text() for path in tmp_path.iterdir()} == texts
+
+
 def test_written_files_get_the_umask_and_errors_name_the_file(tmp_path):
     old = os.umask(0o022)
     try:

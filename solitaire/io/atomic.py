@@ -19,8 +19,11 @@ outputs (:func:`writable_folder`) is made when its parent exists. A refusal is o
 :class:`~solitaire.io.errors.InputError` that names the file and, when its folder is missing, the folder.
 """
 
+import contextlib
 import errno
 import os
+import secrets
+import shutil
 import tempfile
 from collections.abc import Iterable, Mapping
 
@@ -29,6 +32,7 @@ from solitaire.io.errors import InputError
 __all__ = ["write_text_atomic", "write_texts_atomic", "write_files", "target_mode", "writable_file",
            "writable_folder", "write_refusal", "record_temporary", "forget_temporary", "settle_temporaries"]
 
+_Path = str | os.PathLike[str]
 #: The temporary files this process is writing: each with the path it is renamed to at a stop that
 #: cannot unwind, or ``None`` (removed then).
 _TEMPORARIES: dict[str, str | None] = {}
@@ -91,13 +95,60 @@ def write_texts_atomic(texts: Mapping[str | os.PathLike[str], str | Iterable[str
                     _write(handle, text)
             except OSError as err:
                 raise OSError(err.errno, err.strerror, path) from None
-        for path, tmp in written:
-            os.replace(tmp, path)
+        _replace_all(written)
     finally:
         for _, tmp in written:
             if os.path.exists(tmp):
                 os.unlink(tmp)
             forget_temporary(tmp)
+
+
+def _replace_all(written: list[tuple[_Path, str]]) -> None:
+    """Rename each temporary file of ``written`` (``(path, temporary)``) over its path, all or none: with several, the
+    file each rename replaces is kept aside (a hard link, else a copy, beside it) until every rename is done, and when
+    one fails those put back and the new files removed, before its error is raised."""
+    done: list[tuple[_Path, str | None]] = []  # (path renamed over, the old file kept aside or None: there was none)
+    try:
+        for path, tmp in written:
+            aside = _aside(path) if len(written) > 1 else None
+            try:
+                os.replace(tmp, path)
+            except BaseException:
+                _discard(aside)
+                raise
+            done.append((path, aside))
+    except BaseException:
+        for path, aside in reversed(done):
+            with contextlib.suppress(OSError):  # it does what it can: the error raised is the rename's
+                if aside is None:
+                    os.unlink(path)
+                else:
+                    os.replace(aside, path)
+        raise
+    finally:
+        for _, aside in done:
+            _discard(aside)
+
+
+def _aside(path: _Path) -> str | None:
+    """A second name beside ``path`` for the file it names (``None`` when there is none)."""
+    if not os.path.lexists(path):
+        return None
+    folder, name = os.path.split(os.path.abspath(path))
+    aside = os.path.join(folder, f".old-{secrets.token_hex(8)}-{name}")
+    record_temporary(aside, None)
+    try:
+        os.link(path, aside)
+    except OSError:  # a file system without hard links
+        shutil.copy2(path, aside)
+    return aside
+
+
+def _discard(aside: str | None) -> None:
+    if aside is not None and os.path.lexists(aside):
+        os.unlink(aside)
+    if aside is not None:
+        forget_temporary(aside)
 
 
 def write_files(texts: Mapping[str | os.PathLike[str], str | Iterable[str]]) -> None:
