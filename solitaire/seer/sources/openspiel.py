@@ -49,6 +49,11 @@ player and the actions; :meth:`PartialDeal.complete` makes a full deal from it. 
 a partial deck (:mod:`solitaire.seer.runs.partial`: bounds over every completion, U3 over seeded
 completions); ``analyze``, which needs a whole deck, refuses it with that reason.
 
+Kaggle's 2v2 arena (``open_spiel_hanabi_arena``, OpenSpiel game ``hanabi_arena``) seats two teams at two 2-player
+tables of ``hanabi`` dealt the one deck its ``seed`` shuffles before the first turn, with no chance action in its
+history: :func:`arena_tables` reads each table's moves from the replay's last state and deals them that deck
+(:func:`arena_deck`), whole however early the table's game ended.
+
 Ids. A deal is named by a ``deck`` id (:mod:`solitaire.seer.game.ids`): SHA-256 over its deck and the
 record ``{"actions", "start_player"}``, so one game has one id read from either source.
 
@@ -84,7 +89,7 @@ from solitaire.seer.sources.history import Refused, RefusedRow, judge
 
 __all__ = ["PartialDeal", "GAMES", "parse_game_string", "parse_serialized", "deal_from_history",
            "deal_from_openspiel_state", "deal_from_hle_state", "read_openspiel", "read_openspiel_file", "read_kaggle",
-           "read_kaggle_file"]
+           "read_kaggle_file", "arena_deck", "arena_tables"]
 
 #: The OpenSpiel game names read: the C++ ``hanabi`` and Kaggle's Python wrapper of it.
 GAMES = ("hanabi", "hanabi_proxy")
@@ -628,16 +633,7 @@ def _arena_table(deck: list[int], table: Any, game: str, where: str) -> Deal | R
         if not isinstance(entries, list) or not all(isinstance(e, dict) and is_whole(e.get("action"))
                                                     and e.get("seat") in (0, 1) for e in entries):
             raise InputError("expected a table with a 'move_history' of moves with 'action' and 'seat'")
-        hand = dealt = hand_size(2)
-        dealt *= 2
-        history, actors = deck[:dealt], [-1] * dealt
-        for entry in entries:
-            history.append(entry["action"])
-            actors.append(entry["seat"])
-            if entry["action"] < 2 * hand and dealt < DECK_SIZE:  # a play or discard: its player draws the next card
-                history.append(deck[dealt])
-                actors.append(-1)
-                dealt += 1
+        history, actors = _arena_history(deck, entries)
         start = entries[0]["seat"] if entries else 0
         _, moves = _convert(2, history, start, actors)
         types = [HLE_TO_SUIT[uid // RANKS] * RANKS + uid % RANKS for uid in deck]
@@ -652,6 +648,22 @@ def _arena_table(deck: list[int], table: Any, game: str, where: str) -> Deal | R
         return _deal(types, 2, start, moves, meta)
     except InputError as err:
         return Refused(None, where, err.message)
+
+
+def _arena_history(deck: list[int], entries: list[dict]) -> tuple[list[int], list[int]]:
+    """OpenSpiel's history of a table and each action's player (``-1``: chance): the two hands dealt from ``deck``,
+    then each move, a play or a discard followed by its player's draw while the deck lasts."""
+    hand = hand_size(2)
+    dealt = 2 * hand
+    history, actors = deck[:dealt], [-1] * dealt
+    for entry in entries:
+        history.append(entry["action"])
+        actors.append(entry["seat"])
+        if entry["action"] < 2 * hand and dealt < DECK_SIZE:  # moves below 2 * hand discard or play a slot
+            history.append(deck[dealt])
+            actors.append(-1)
+            dealt += 1
+    return history, actors
 
 
 def _uid(face: dict) -> int | None:
