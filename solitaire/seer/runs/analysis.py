@@ -41,7 +41,7 @@ from solitaire.seer.runs.rowfile import variant_fields
 from solitaire.seer.sources.history import RefusedRow, refused_counts
 
 __all__ = ["TurnMax", "Drop", "GameAnalysis", "analyze_game", "analyze_games", "analyze_line", "describe_action",
-           "unplayed", "drop_kind", "phase_of", "summarize_analyses", "Phase", "DropKind", "TurnRow", "DropRow",
+           "drop_kind", "phase_of", "summarize_analyses", "Phase", "DropKind", "TurnRow", "DropRow",
            "AnalysisRow"]
 
 
@@ -341,16 +341,6 @@ def _drop(before: Game, t: int, actions: Sequence[Action], low: int, high: int, 
     link, note = link_or_reason(export, t + 1)
     return Drop(t + 1, low, high, action, describe_action(before, action, names), drop_kind(before, action),
                 phase_of(before), export, instead, link, note)
-
-
-def unplayed(deal: Deal) -> str | None:
-    """Why ``analyze`` refuses ``deal``: it records a score but no action (a record whose actions are under another
-    key), so no turn could be shown where the points were lost; ``None`` for a game with actions, or a deal."""
-    score = deal.meta.get("real_score")
-    if deal.meta.get("actions") or score is None:
-        return None
-    return (f"the game records a score ({score}) but no actions: nothing to analyse (expected its moves in "
-            "'actions')")
 
 
 def analyze_game(deal: Deal, timeout: float | None = 10.0) -> GameAnalysis:

@@ -24,10 +24,10 @@ from solitaire.io.workers import imap_jobs
 from solitaire.seer.bounds.limits import SearchLimits
 from solitaire.seer.bounds.u3 import warm_up
 from solitaire.seer.game.deals import Deal
-from solitaire.seer.runs.analysis import AnalysisRow, GameAnalysis, analyze_game, summarize_analyses, unplayed
+from solitaire.seer.runs.analysis import AnalysisRow, GameAnalysis, analyze_game, summarize_analyses
 from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, read_rows, write_through
 from solitaire.seer.sources.dealsource import DealChain, DealList, LiveSeeds
-from solitaire.seer.sources.history import Refused, RefusedRow
+from solitaire.seer.sources.history import Refused, RefusedRow, unplayed
 
 __all__ = ["AnalyzeRun", "ANALYSIS_KEYS"]
 

@@ -39,7 +39,7 @@ from solitaire.seer.game.ids import deck_key, game_id, parse_id
 from solitaire.seer.game.options import HAND_SIZES, PLAYER_RANGE, Options, Rules
 from solitaire.seer.game.seeds import parse_seed, seed_range, types_from_seeds
 from solitaire.seer.game.variants import UnsupportedVariant, get_variant
-from solitaire.seer.sources.history import Refused, read_source, split_refused
+from solitaire.seer.sources.history import Refused, read_source, split_refused, unplayed
 from solitaire.seer.sources.jaxmarl import read_jaxmarl
 from solitaire.seer.sources.openspiel import PartialDeal, read_kaggle_file, read_openspiel_file
 from solitaire.seer.sources.pyhanabi import read_pyhanabi
@@ -562,6 +562,18 @@ def deal_line(item: Deal | Refused, form: str = "json") -> str:
     return json.dumps(deal_to_hanablive(item))
 
 
+def _analysable(games: DealList, strict: bool) -> DealList:
+    """``games`` with a game that records a score but no actions refused (:func:`~solitaire.seer.sources.history
+    .unplayed`: ``analyze`` has no turn of it to show); with ``strict`` its :class:`InputError`."""
+    items = []
+    for item in games.records:
+        reason = unplayed(item) if isinstance(item, Deal) else None
+        if reason and strict:
+            raise InputError(reason, item.meta.get("source", item.ident))
+        items.append(Refused(item.ident, item.meta.get("source"), reason) if reason else item)
+    return DealList(tuple(items))
+
+
 def games_source(paths: Sequence[str], hanab_live_seeds: str | None = None, hanab_live_seed: str | None = None,
                  strict: bool = False, openspiel: Sequence[str] = (), kaggle: Sequence[str] = (),
                  jaxmarl: Sequence[str] = (), pyhanabi: Sequence[str] = ()) -> DealChain:
@@ -571,15 +583,15 @@ def games_source(paths: Sequence[str], hanab_live_seeds: str | None = None, hana
     (:mod:`solitaire.seer.sources.jaxmarl`), of pyhanabi's logs ``pyhanabi`` (:mod:`solitaire.seer.sources.pyhanabi`),
     then hanab.live's deals of the seed range ``hanab_live_seeds``
     (:func:`live_seeds`) and of the one seed string ``hanab_live_seed`` (:func:`live_seed`), each game once; with
-    ``strict`` the first record refused (a seed string's too) is an :class:`InputError`."""
+    ``strict`` the first record refused (a seed string's too, and a game with a score but no actions,
+    :func:`~solitaire.seer.sources.history.unplayed`) is an :class:`InputError`."""
     for path in (*openspiel, *kaggle):
         _check_file(path)
     for path in (*jaxmarl, *pyhanabi):
         _check_file(path, folder=True)
-    return DealChain((*(games_list(path, strict=strict) for path in paths),
-                      *(games_list(path, strict=strict, read=read_openspiel_file) for path in openspiel),
-                      *(games_list(path, strict=strict, read=read_kaggle_file) for path in kaggle),
-                      *(games_list(path, strict=strict, read=read_jaxmarl) for path in jaxmarl),
-                      *(games_list(path, strict=strict, read=read_pyhanabi) for path in pyhanabi),
+    readers = ((read_source, paths), (read_openspiel_file, openspiel), (read_kaggle_file, kaggle),
+               (read_jaxmarl, jaxmarl), (read_pyhanabi, pyhanabi))
+    return DealChain((*(_analysable(games_list(path, strict=strict, read=read), strict)
+                        for read, group in readers for path in group),
                       *([live_seeds(hanab_live_seeds, strict=strict)] if hanab_live_seeds else []),
                       *([live_seed(hanab_live_seed, strict=strict)] if hanab_live_seed else [])))

@@ -66,7 +66,7 @@ from solitaire.seer.game.simulator import GAME_OVER, Game, replay
 from solitaire.seer.sources.replaylink import decode_replay, looks_like_replay_link
 
 __all__ = ["Refused", "RefusedRow", "ENDS", "END_CONDITIONS", "read_history", "read_history_text", "read_source",
-           "judge", "game_end", "refused_counts", "split_refused"]
+           "judge", "game_end", "refused_counts", "split_refused", "unplayed"]
 
 #: How a log of pyhanabi begins (:mod:`solitaire.seer.sources.pyhanabi`), which a hanab.live reader points to.
 _PYHANABI_LOG = ("Old GID: ", "Treatment: (")
@@ -173,6 +173,16 @@ def judge(deal: Deal, source: str | None = None) -> Deal:
     else:
         meta.pop("real_score", None)
     return Deal(deal.types, deal.players, deal.ident, meta, deal.start_player, deal.options)
+
+
+def unplayed(deal: Deal) -> str | None:
+    """Why ``analyze`` refuses ``deal``: it records a score but no action (a record whose actions are under another
+    key), so no turn could be shown where the points were lost; ``None`` for a game with actions, or a deal."""
+    score = deal.meta.get("real_score")
+    if deal.meta.get("actions") or score is None:
+        return None
+    return (f"the game records a score ({score}) but no actions: nothing to analyse (expected its moves in "
+            "'actions')")
 
 
 def _record_id(obj: Any) -> str | None:

@@ -72,7 +72,7 @@ def test_a_deal_without_actions_is_no_game_and_has_no_end():
     assert (summary.meta["end"], summary.meta["real_score"]) == ("normal", 20) and "played" not in summary.meta
 
 
-def test_analyze_refuses_a_game_that_records_a_score_but_no_actions():
+def test_analyze_refuses_a_game_that_records_a_score_but_no_actions(tmp_path):
     """A record whose moves are under another key (``actoins``) is refused by ``analyze``, not reported as a game
     that never dropped below its maximum; a deal without a score is analysed (its maximum at the start)."""
     from solitaire.seer.runs.analyzerun import AnalyzeRun
@@ -85,6 +85,16 @@ def test_analyze_refuses_a_game_that_records_a_score_but_no_actions():
     assert refused["refused"] == (f"the game records a score ({record['score']}) but no actions: nothing to analyse "
                                   "(expected its moves in 'actions')")
     assert analysed["turns"] == [] and analysed["final_max"] == 25
+    from click.testing import CliRunner
+
+    from cli import main
+
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(misspelled) + "\n" + json.dumps(deal) + "\n")
+    lines = CliRunner().invoke(main, ["analyze", str(path), "-j", "1", "--json"])
+    assert [game.get("refused") for game in json.loads(lines.stdout)["games"]] == [refused["refused"], None]
+    strict = CliRunner().invoke(main, ["analyze", str(path), "-j", "1", "--strict"])
+    assert strict.exit_code == 2 and f"{path}:1: the game records a score" in strict.output
 
 
 def test_a_game_that_stops_early_is_unfinished_and_has_no_score():
