@@ -18,7 +18,8 @@ the same deals.
 Intervals (none from one deal: ``None``): a mean, ``mean ± 1.96 s / sqrt(n)`` within the range of the values;
 the ratio of means ``R = sum(score) / sum(U3)``
 over the same deals, by the delta method, ``R ± 1.96 sd(score - R U3) / (sqrt(n) mean(U3))``;
-a proportion, Wilson's score interval.
+a proportion, Wilson's score interval. The normal approximation needs a sample: values that are all equal (three
+deals each at 0.4 of U3) give an interval of no width, so an interval is read with the count printed beside it.
 """
 
 from __future__ import annotations
