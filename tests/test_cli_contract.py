@@ -302,6 +302,16 @@ def test_a_file_in_the_way_of_the_output_folder(tmp_path):
     assert (tmp_path / "f").read_text() == ""
 
 
+def test_a_folder_that_takes_no_new_file_is_named():
+    """A file is written beside its target first: where the folder takes no new file (``/proc``), the refusal says
+    so rather than that a file that exists does not."""
+    from solitaire.io.atomic import write_refusal
+
+    path = ROOT / "README.md"  # a file that exists
+    refusal = write_refusal(FileNotFoundError(2, "No such file or directory"), path)
+    assert str(refusal) == f"{path}: cannot write the file (the folder {ROOT} takes no new file: No such file or directory)"
+
+
 def test_every_command_refuses_a_missing_folder_by_name_and_makes_none(tmp_path):
     """One rule: a file goes only into a folder that exists; a folder of outputs is made only when its parent
     exists."""

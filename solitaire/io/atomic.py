@@ -166,11 +166,14 @@ def write_files(texts: Mapping[str | os.PathLike[str], str | Iterable[str]]) -> 
 
 def write_refusal(err: OSError, path: str | os.PathLike[str]) -> InputError:
     """The :class:`InputError` of the file ``path`` that ``err`` kept from being written: ``cannot write the file
-    (<why>)``, the why naming the folder when that is missing (every writer's refusal)."""
+    (<why>)``, the why naming the folder when that is missing, or when it takes no new file beside one that exists
+    (``/proc``: a file is written beside its target first) (every writer's refusal)."""
     path = os.fspath(path)
     folder = os.path.dirname(path)
     why = err.strerror or str(err)
-    if folder and not os.path.isdir(folder):
+    if err.errno == errno.ENOENT and os.path.isfile(path):
+        why = f"the folder {folder or '.'} takes no new file: {why}"
+    elif folder and not os.path.isdir(folder):
         part = folder  # the nearest part of the path that exists, if any
         while not os.path.lexists(part) and os.path.dirname(part) not in ("", part):
             part = os.path.dirname(part)
