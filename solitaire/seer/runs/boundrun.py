@@ -176,15 +176,21 @@ def complete_row(row: BoundRow, score: int | None = None, lines: bool = True) ->
 SCORE_KEYS = ("real_score", "gap", "gap_U3")
 
 
-def rejoined(row: BoundRow | PartialRow, score: int | None) -> BoundRow | PartialRow:
-    """A row reused from a row file joined to this run's agent's ``score`` (``None``: none), as :func:`complete_row`
-    joins a new one: the score an earlier run joined to a deal that records none of its own is dropped first (a
-    real game's row, with ``end`` or ``played``, keeps its game's score where this run gives none)."""
-    own = "end" in row or "played" in row
-    if score is None and own:
-        return row
+def rejoined(row: BoundRow | PartialRow, score: int | None, own: int | None = None) -> BoundRow | PartialRow:
+    """A row reused from a row file joined to this run's agent's ``score``, else to the score its game records
+    (``own``; ``None``: none), as a new row is joined (:func:`bound_row`, :func:`complete_row`): whatever score an
+    earlier run joined to it is dropped first."""
     bare = cast(BoundRow, {key: value for key, value in row.items() if key not in SCORE_KEYS})
-    return bare if score is None else complete_row(bare, score)
+    given = score if score is not None else own
+    return bare if given is None else complete_row(bare, given)
+
+
+def _own_scores(source: SeedRange | LiveSeeds | DealList) -> dict[str, int | None]:
+    """The score each game of ``source`` records itself, by id (a real game's; none for a seed's deal)."""
+    if not isinstance(source, DealList):
+        return {}
+    return {str(item.ident): (item.complete() if isinstance(item, PartialDeal) else item).meta.get("real_score")
+            for item in source.items() if isinstance(item, Deal | PartialDeal)}
 
 
 def real_fields(deal: Deal) -> dict:
@@ -406,10 +412,10 @@ class BoundRun(LockedRun):
             problem = _kind(row, self.options, self.csv)
             if problem:
                 raise InputError(problem, self.out)
-        kept = []
+        kept, own, scores = [], _own_scores(self.source), self.scores or {}
         for row in rows:
             if _reusable(row, self.options):
-                joined = rejoined(cast(BoundRow | PartialRow, row), (self.scores or {}).get(row["id"]))
+                joined = rejoined(cast(BoundRow | PartialRow, row), scores.get(row["id"]), own.get(row["id"]))
                 kept.append(joined)
                 if joined != row:
                     self.rescored.append(joined)

@@ -137,6 +137,25 @@ def test_bound_joins_an_agents_scores_by_id(tmp_path):
     assert summary["evaluation"]["gap_U3_histogram"] == {str(g): c for g, c in sorted(gaps.items())}
 
 
+def test_a_resumed_real_game_gets_back_its_own_score_where_this_run_gives_none(tmp_path):
+    from solitaire import example_path
+    from solitaire.seer.runs.boundrun import BoundOptions, BoundRun
+    from solitaire.seer.runs.rowfile import latest_by_id, read_rows
+    from solitaire.seer.sources.dealsource import deal_source
+
+    out, options = tmp_path / "rows.jsonl", BoundOptions(figures=False, limits=SearchLimits(5))
+    source = deal_source(hanab_live=str(example_path("hanab-live-game", "game")))
+    (deal,) = source.deals()
+    own = deal.meta["real_score"]
+    for scores, resume, expected in (({deal.ident: own - 4}, False, own - 4), (None, True, own),
+                                     ({deal.ident: own - 2}, True, own - 2), (None, True, own)):
+        with BoundRun(source, options, out, resume=resume, scores=scores) as run:
+            list(run.rows())
+            assert run.summary()["mean_real_score"] == expected
+        (row,) = latest_by_id(read_rows(out))
+        assert row["real_score"] == expected and row["gap_U3"] == row["U3"] - expected
+
+
 def test_a_score_that_replaces_a_games_own_is_warned_of():
     from solitaire import example_path
     from solitaire.seer.runs.boundrun import scores_warning
