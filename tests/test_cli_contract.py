@@ -408,8 +408,10 @@ def test_a_wrong_field_of_a_hanab_live_game_is_refused_in_one_line_never_a_trace
     exit 0 (2 when it is refused: the one game given), or with ``--strict`` exit 2 and one line; never a traceback,
     never the last-resort reason."""
     record, verdict = game_and_verdict
-    if command == "analyze" and verdict == VALID and not record.get("actions") and record.get("score") is not None:
-        verdict = INVALID  # a game that records a score but no actions: analyze has no turn of it to show
+    number = record.get("game_id", record.get("id"))
+    played = record.get("score") is not None or whole(number) and number >= 0
+    if command == "analyze" and verdict == VALID and not record.get("actions") and played:
+        verdict = INVALID  # a game with a score or a game number but no actions: analyze has no turn of it to show
     path = tmp_path_factory.mktemp("fuzz") / "games.jsonl"
     path.write_text(json.dumps(record) + "\n")
     args = {"bound": ["bound", "--hanab-live", path, "--json", "--no-figures", "-j", 1],

@@ -60,7 +60,7 @@ from typing import Any, TypedDict
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import is_whole, json_line, json_records, read_text, text_lines
 from solitaire.seer.game.deals import Deal, game_like, live_id, parse_hanablive
-from solitaire.seer.game.ids import game_id
+from solitaire.seer.game.ids import game_id, parse_id
 from solitaire.seer.game.position import MAX_STRIKES
 from solitaire.seer.game.simulator import GAME_OVER, Game, replay
 from solitaire.seer.sources.replaylink import decode_replay, looks_like_replay_link
@@ -176,13 +176,32 @@ def judge(deal: Deal, source: str | None = None) -> Deal:
 
 
 def unplayed(deal: Deal) -> str | None:
-    """Why ``analyze`` refuses ``deal``: it records a score but no action (a record whose actions are under another
-    key), so no turn could be shown where the points were lost; ``None`` for a game with actions, or a deal."""
-    score = deal.meta.get("real_score")
-    if deal.meta.get("actions") or score is None:
+    """Why ``analyze`` refuses ``deal``, a game played with no action to show where its points were lost (a record
+    whose moves are under another key, ``actoins``): it records a score or has a hanab.live game number (an export
+    does) but no actions; ``None`` for a game with actions, or a deal (a deck, a seed).
+
+    >>> unplayed(Deal(list(range(25)) * 2, 2, "P2-game-98745"))
+    "the game has a hanab.live game number but no actions: nothing to analyse (expected its moves in 'actions')"
+    """
+    if deal.meta.get("actions"):
         return None
-    return (f"the game records a score ({score}) but no actions: nothing to analyse (expected its moves in "
-            "'actions')")
+    score = deal.meta.get("real_score")
+    if score is not None:
+        what = f"records a score ({score})"
+    elif _named_source(deal.ident) == "game":
+        what = "has a hanab.live game number"
+    else:
+        return None
+    return f"the game {what} but no actions: nothing to analyse (expected its moves in 'actions')"
+
+
+def _named_source(ident: str) -> str | None:
+    """The source an id names (:mod:`solitaire.seer.game.ids`: ``game``, ``seed``, ``deck``, …), ``None`` for a name
+    given freely."""
+    try:
+        return parse_id(ident).source
+    except ValueError:
+        return None
 
 
 def _record_id(obj: Any) -> str | None:

@@ -78,13 +78,17 @@ def test_analyze_refuses_a_game_that_records_a_score_but_no_actions(tmp_path):
     from solitaire.seer.runs.analyzerun import AnalyzeRun
 
     record = records(GAMES)[0]
-    misspelled = {**{k: v for k, v in record.items() if k != "actions"}, "actoins": record["actions"]}
+    misspelled = {**{k: v for k, v in record.items() if k not in ("actions", "game_id")}, "actoins": record["actions"]}
+    export = {**{k: v for k, v in record.items() if k not in ("actions", "score")}, "id": 98745}  # a game number
     deal = {**{k: v for k, v in record.items() if k != "actions"}, "score": None}
     with AnalyzeRun(read_history_text(json.dumps(misspelled) + "\n" + json.dumps(deal)), timeout=5) as run:
         refused, analysed = run.rows()
     assert refused["refused"] == (f"the game records a score ({record['score']}) but no actions: nothing to analyse "
                                   "(expected its moves in 'actions')")
     assert analysed["turns"] == [] and analysed["final_max"] == 25
+    with AnalyzeRun(read_history_text(json.dumps(export)), timeout=5) as run:
+        (numbered,) = run.rows()
+    assert numbered["refused"].startswith("the game has a hanab.live game number but no actions")
     from click.testing import CliRunner
 
     from cli import main
