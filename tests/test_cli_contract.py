@@ -309,7 +309,8 @@ def test_a_folder_that_takes_no_new_file_is_named():
 
     path = ROOT / "README.md"  # a file that exists
     refusal = write_refusal(FileNotFoundError(2, "No such file or directory"), path)
-    assert str(refusal) == f"{path}: cannot write the file (the folder {ROOT} takes no new file: No such file or directory)"
+    assert str(refusal) == (f"{path}: cannot write the file (the new file that replaces it cannot be made in the folder "
+                            f"{ROOT}: No such file or directory)")
 
 
 def test_every_command_refuses_a_missing_folder_by_name_and_makes_none(tmp_path):

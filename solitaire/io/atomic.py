@@ -172,7 +172,7 @@ def write_refusal(err: OSError, path: str | os.PathLike[str]) -> InputError:
     folder = os.path.dirname(path)
     why = err.strerror or str(err)
     if err.errno == errno.ENOENT and os.path.isfile(path):
-        why = f"the folder {folder or '.'} takes no new file: {why}"
+        why = f"the new file that replaces it cannot be made in the folder {folder or '.'}: {why}"
     elif folder and not os.path.isdir(folder):
         part = folder  # the nearest part of the path that exists, if any
         while not os.path.lexists(part) and os.path.dirname(part) not in ("", part):

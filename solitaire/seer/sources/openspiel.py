@@ -347,9 +347,12 @@ def _convert(players: int, actions: Sequence[int], start: int,
     return table.deck, moves
 
 
-def _deal(types: list[int], players: int, start: int, actions: list[dict], meta: dict) -> Deal:
-    """The judged deal of a whole deck, named by its ``deck`` id."""
-    ident = game_id(players, "deck", deck_key(types, {"actions": actions, "start_player": start}))
+def _deal(types: list[int], players: int, start: int, actions: list[dict], meta: dict,
+          where: dict | None = None) -> Deal:
+    """The judged deal of a whole deck, named by its ``deck`` id (of the deck, the actions, the starting player and
+    ``where`` the game was played, when a log holds games of one deck that may be played alike: the arena's
+    tables)."""
+    ident = game_id(players, "deck", deck_key(types, {"actions": actions, "start_player": start, **(where or {})}))
     meta = dict(meta, actions=actions, **({"start_player": start} if start else {}))
     return judge(Deal(types, players, ident, meta, start), meta.get("source"))
 
@@ -552,10 +555,10 @@ def _kaggle_items(replay: Any, where: str) -> list[Deal | Refused]:
     if isinstance(replay, InputError):  # a line of JSON Lines that is not JSON
         return [Refused(None, where, replay.message)]
     if not isinstance(replay, dict) or not isinstance(replay.get("info"), dict):
-        return [Refused(None, where, "expected a Kaggle replay object with 'info' and 'steps'")]
+        return [Refused(None, where, "expected a Kaggle replay object with 'info'")]
     name = replay.get("name")
     if name == ARENA_ENV:
-        return arena_tables(replay["info"], where)
+        return arena_tables(replay, where)
     if name != "open_spiel_hanabi":
         return [Refused(None, where, f"the replay is of {name!r}, not Kaggle's open_spiel_hanabi or {ARENA_ENV}")]
     return [_kaggle_item(replay, where)]
@@ -599,13 +602,15 @@ def arena_deck(seed: int) -> list[int]:
     return deck
 
 
-def arena_tables(info: dict, where: str) -> list[Deal | Refused]:
+def arena_tables(replay: dict, where: str) -> list[Deal | Refused]:
     """The two games of a replay of Kaggle's 2v2 environment ``open_spiel_hanabi_arena``: its OpenSpiel game
     ``hanabi_arena`` seats two teams at two 2-player tables of OpenSpiel's ``hanabi``, both dealt the deck the
     game's ``seed`` shuffles (:func:`arena_deck`), so each table's deck is known whole however early its game ended.
     Each table is read from the last state of ``info.stateHistory`` (its ``move_history``: each move's OpenSpiel
     action and seat, and the face of each card played or discarded, which must be the deck's); a finished table's
-    ``score`` (HLE's, 0 after the third strike) is its ``real_score``. Sources are ``<where> team <t>``."""
+    ``score`` (HLE's, 0 after the third strike) is its ``real_score``. Sources are ``<where> team <t>``; ids are
+    those of the deck, the moves, the replay's ``id`` and the team, so two teams that play alike are two games."""
+    info = replay["info"]
     try:
         game, states = info.get("openSpielGameStringResolved"), info.get("stateHistory")
         if not isinstance(game, str) or not isinstance(states, list) or not states:
@@ -621,11 +626,12 @@ def arena_tables(info: dict, where: str) -> list[Deal | Refused]:
             raise InputError("expected the last state of 'info.stateHistory' to hold the 'tables'")
     except InputError as err:
         return [Refused(None, where, err.message)]
-    deck = arena_deck(seed)
-    return [_arena_table(deck, table, game, f"{where} team {team}") for team, table in enumerate(tables)]
+    deck, episode = arena_deck(seed), replay.get("id")
+    return [_arena_table(deck, table, game, f"{where} team {team}", {"episode": episode, "team": team})
+            for team, table in enumerate(tables)]
 
 
-def _arena_table(deck: list[int], table: Any, game: str, where: str) -> Deal | Refused:
+def _arena_table(deck: list[int], table: Any, game: str, where: str, seat: dict) -> Deal | Refused:
     """One table's judged deal: OpenSpiel's history of its 2-player game (the deck's cards as chance outcomes
     where HLE deals them), converted as :func:`deal_from_history` converts it, each face recorded checked."""
     try:
@@ -645,7 +651,7 @@ def _arena_table(deck: list[int], table: Any, game: str, where: str) -> Deal | R
         meta: dict[str, Any] = {"source": where, "openspiel": game}
         if table.get("is_terminal") is True and is_whole(table.get("score")):
             meta["real_score"] = table["score"]
-        return _deal(types, 2, start, moves, meta)
+        return _deal(types, 2, start, moves, meta, seat)
     except InputError as err:
         return Refused(None, where, err.message)
 

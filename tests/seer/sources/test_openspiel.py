@@ -242,7 +242,14 @@ def _arena_faces(table):
             for hand in table["hands"]]
 
 
-def test_kaggle_arena_fixture_two_tables_one_deck_known_whole():
+def games_list_of(tmp_path, text):
+    """The deals list ``--kaggle`` makes of a file holding ``text``."""
+    path = tmp_path / "replays.jsonl"
+    path.write_text(text)
+    return games_list(path, read=read_kaggle_file)
+
+
+def test_kaggle_arena_fixture_two_tables_one_deck_known_whole(tmp_path):
     """Kaggle's 2v2 arena: each table a game of its own, on the deck its seed shuffles (the starting hands of the
     replay's first state), whole even where the game struck out early; a finished table's score is its real score,
     and a face the deck does not hold refuses that table by name."""
@@ -261,6 +268,14 @@ def test_kaggle_arena_fixture_two_tables_one_deck_known_whole():
             game.apply(action)
         assert game.score == item.meta["played"] == end["fireworks_total"] and item.meta["real_score"] == end["score"]
     assert [item.meta["end"] for item in items] == ["normal", "strikeout"] and items[0].ident != items[1].ident
+    alike = json.loads(json.dumps(replay))  # both teams play alike: still two games, the replay read twice two
+    state = json.loads(alike["info"]["stateHistory"][-1])
+    state["tables"][1] = state["tables"][0]
+    alike["info"]["stateHistory"][-1] = json.dumps(state)
+    twins = read_kaggle(json.dumps(alike), "k")
+    assert twins[0].types.tolist() == twins[1].types.tolist() and twins[0].ident != twins[1].ident
+    both = games_list_of(tmp_path, json.dumps(alike) + "\n" + json.dumps(alike) + "\n")
+    assert len(list(both.items())) == 2 and both.repeated == 2
     table = last["tables"][1]
     move = next(m for m in table["move_history"] if "card" in m)
     move["card"] = {"color": "R", "rank": 5 if move["card"]["rank"] != 5 else 4}
