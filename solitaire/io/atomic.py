@@ -145,10 +145,12 @@ def _aside(path: _Path) -> str | None:
 
 
 def _discard(aside: str | None) -> None:
-    if aside is not None and os.path.lexists(aside):
+    """Remove the file kept aside (:func:`_aside`), if any is left."""
+    if aside is None:
+        return
+    if os.path.lexists(aside):
         os.unlink(aside)
-    if aside is not None:
-        forget_temporary(aside)
+    forget_temporary(aside)
 
 
 def write_files(texts: Mapping[str | os.PathLike[str], str | Iterable[str]]) -> None:

@@ -485,8 +485,9 @@ def _game_options(obj, players, source, line):
                 raise InputError(f"{field!r} is {json_text(obj[field])} and 'options.{key}' is "
                                  f"{json_text(merged[key])}: they disagree")
             merged[key], names[key] = obj[field], field
-        if merged.get("variant") is None and merged.get("variantID") is None and _seed_variant_id(obj.get("seed")):
-            merged["variantID"] = _seed_variant_id(obj.get("seed"))
+        seed_variant = _seed_variant_id(obj.get("seed"))
+        if merged.get("variant") is None and merged.get("variantID") is None and seed_variant:
+            merged["variantID"] = seed_variant
         found = Options.from_hanablive(merged, names, obj.get("characters"), players)
         rules = Rules(get_variant(found.variant), players, replace(found, starting_player=0))
     except InputError as err:

@@ -348,11 +348,11 @@ def _convert(players: int, actions: Sequence[int], start: int,
 
 
 def _deal(types: list[int], players: int, start: int, actions: list[dict], meta: dict,
-          where: dict | None = None) -> Deal:
+          table: dict | None = None) -> Deal:
     """The judged deal of a whole deck, named by its ``deck`` id (of the deck, the actions, the starting player and
-    ``where`` the game was played, when a log holds games of one deck that may be played alike: the arena's
-    tables)."""
-    ident = game_id(players, "deck", deck_key(types, {"actions": actions, "start_player": start, **(where or {})}))
+    the ``table`` the game was played at, when a log holds games of one deck that may be played alike: the arena's
+    replay and team)."""
+    ident = game_id(players, "deck", deck_key(types, {"actions": actions, "start_player": start, **(table or {})}))
     meta = dict(meta, actions=actions, **({"start_player": start} if start else {}))
     return judge(Deal(types, players, ident, meta, start), meta.get("source"))
 
@@ -631,7 +631,7 @@ def arena_tables(replay: dict, where: str) -> list[Deal | Refused]:
             for team, table in enumerate(tables)]
 
 
-def _arena_table(deck: list[int], table: Any, game: str, where: str, seat: dict) -> Deal | Refused:
+def _arena_table(deck: list[int], table: Any, game: str, where: str, place: dict) -> Deal | Refused:
     """One table's judged deal: OpenSpiel's history of its 2-player game (the deck's cards as chance outcomes
     where HLE deals them), converted as :func:`deal_from_history` converts it, each face recorded checked."""
     try:
@@ -651,7 +651,7 @@ def _arena_table(deck: list[int], table: Any, game: str, where: str, seat: dict)
         meta: dict[str, Any] = {"source": where, "openspiel": game}
         if table.get("is_terminal") is True and is_whole(table.get("score")):
             meta["real_score"] = table["score"]
-        return _deal(types, 2, start, moves, meta, seat)
+        return _deal(types, 2, start, moves, meta, place)
     except InputError as err:
         return Refused(None, where, err.message)
 
