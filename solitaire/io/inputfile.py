@@ -16,8 +16,9 @@ import json
 import os
 import re
 import stat
+from collections import Counter
 from collections.abc import Callable
-from typing import Any, BinaryIO, TypeGuard
+from typing import Any, BinaryIO, NamedTuple, TypeGuard
 
 from solitaire.io.errors import InputError
 
@@ -169,23 +170,36 @@ def _refuse_constant(name):
     raise ValueError(f"{name} is not a JSON number")
 
 
-JsonRecord = tuple[Any, int | None]
+class JsonRecord(NamedTuple):
+    """A JSON value and where it starts: ``source`` is the file, and ``line`` the line (``None`` for a file of one
+    value); an element of a JSON array that starts on a line with others is placed by its column as well, as
+    ``file:line:column`` in ``source`` (``line`` ``None``), so that each record of a one-line array is found."""
+
+    value: Any
+    source: str
+    line: int | None
+
+    @property
+    def where(self) -> str:
+        """Where the value starts as one string, ``file:line`` (a record's source)."""
+        return f"{self.source}:{self.line}" if self.line else self.source
 
 
 def json_records(text: str, source: str, wanted: Callable[[Any], bool]) -> list[JsonRecord]:
-    """The JSON values of ``text``, each with the line it starts on: the elements of a JSON array, one JSON value
-    (line ``None``), or JSON Lines. Read as JSON Lines when ``text`` is not one JSON value and has several lines,
-    each a JSON value or one of them a value ``wanted`` accepts (a game, a replay): then a line that is not JSON is
-    its :class:`InputError` (the column in its message) in place of a value, so that one cut or garbled record never
-    hides the others, and a byte order mark at a line's start is dropped (files joined by ``cat``). Otherwise the
-    error of the whole text is raised.
+    """The JSON values of ``text``, each with where it starts (:class:`JsonRecord`): the elements of a JSON array,
+    one JSON value (line ``None``), or JSON Lines. Read as JSON Lines when ``text`` is not one JSON value and has
+    several lines, each a JSON value or one of them a value ``wanted`` accepts (a game, a replay): then a line that
+    is not JSON is its :class:`InputError` (the column in its message) in place of a value, so that one cut or
+    garbled record never hides the others, and a byte order mark at a line's start is dropped (files joined by
+    ``cat``). Otherwise the error of the whole text is raised.
 
     Examples
     --------
-    >>> json_records('{"a": 1}\\n{"a": \\n\\ufeff{"a": 3}\\n', "g.jsonl", lambda v: isinstance(v, dict))
+    >>> [(value, line) for value, _, line in json_records('{"a": 1}\\n{"a": \\n\\ufeff{"a": 3}\\n', "g.jsonl", bool)]
     [({'a': 1}, 1), (InputError('expected JSON: Expecting value (column 7)'), 2), ({'a': 3}, 3)]
-    >>> json_records('[{"a": 1},\\n {"a": 2}]', "g.json", bool)
-    [({'a': 1}, 1), ({'a': 2}, 2)]
+    >>> json_records('[{"a": 1},\\n {"a": 2}, {"a": 3}]', "g.json", bool)  # doctest: +NORMALIZE_WHITESPACE
+    [JsonRecord(value={'a': 1}, source='g.json', line=1), JsonRecord(value={'a': 2}, source='g.json:2:2', line=None),
+     JsonRecord(value={'a': 3}, source='g.json:2:12', line=None)]
     >>> json_records('{"a": 1, \\n"b": }', "g.json", bool)
     Traceback (most recent call last):
     ...
@@ -193,13 +207,13 @@ def json_records(text: str, source: str, wanted: Callable[[Any], bool]) -> list[
     """
     array = _array_items(text)
     if array is not None:
-        return array
+        return _placed(array, source)
     try:
-        return [(parse_json(text.strip(), source), None)]
+        return [JsonRecord(parse_json(text.strip(), source), source, None)]
     except InputError:
-        lines: list[JsonRecord] = [(json_line(line, source, number), number)
+        lines = [JsonRecord(json_line(line, source, number), source, number)
                  for number, line in enumerate(text_lines(text), start=1) if line.strip()]
-        read = [value for value, _ in lines if not isinstance(value, InputError)]
+        read = [value for value, _, _ in lines if not isinstance(value, InputError)]
         if len(lines) > 1 and (len(read) == len(lines) or any(wanted(value) for value in read)):
             return lines
         raise
@@ -214,13 +228,20 @@ def json_line(line: str, source: str, number: int) -> Any:
         return InputError(err.message + column, source, number)
 
 
-def _array_items(text: str) -> list[JsonRecord] | None:
-    """The elements of a JSON array with the line each starts on, or ``None`` if ``text`` is not one."""
+def _placed(items: list[tuple[Any, int, int]], source: str) -> list[JsonRecord]:
+    """The elements of an array as records: by line, and by line and column where a line starts several."""
+    shared = Counter(line for _, line, _ in items)
+    return [JsonRecord(value, f"{source}:{line}:{column}", None) if shared[line] > 1
+            else JsonRecord(value, source, line) for value, line, column in items]
+
+
+def _array_items(text: str) -> list[tuple[Any, int, int]] | None:
+    """The elements of a JSON array with the line and column each starts on, or ``None`` if ``text`` is not one."""
     decoder = json.JSONDecoder(parse_constant=_refuse_constant)
     index = _skip_space(text, 0)
     if not text.startswith("[", index):
         return None
-    found: list[JsonRecord] = []
+    found: list[tuple[Any, int, int]] = []
     index = _skip_space(text, index + 1)
     if text.startswith("]", index):
         return found if not text[index + 1:].strip() else None
@@ -229,7 +250,7 @@ def _array_items(text: str) -> list[JsonRecord] | None:
             value, end = decoder.raw_decode(text, index)
         except (ValueError, RecursionError):
             return None
-        found.append((value, text.count("\n", 0, index) + 1))
+        found.append((value, text.count("\n", 0, index) + 1, index - text.rfind("\n", 0, index)))
         index = _skip_space(text, end)
         if text.startswith(",", index):
             index = _skip_space(text, index + 1)

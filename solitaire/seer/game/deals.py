@@ -643,10 +643,10 @@ def read_hanablive(text: str, source: str = "<string>") -> list[Deal]:
     if not text.strip():
         raise InputError("file is empty: expected a hanab.live game", source)
     games = []
-    for record, line in json_records(text, source, game_like):
+    for record, where, line in json_records(text, source, game_like):
         if isinstance(record, InputError):
             raise record
-        games.append(parse_hanablive(record, source, line))
+        games.append(parse_hanablive(record, where, line))
     return games
 
 

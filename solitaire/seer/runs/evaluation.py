@@ -18,8 +18,8 @@ the same deals.
 Intervals (none from one deal: ``None``): a mean, ``mean ± 1.96 s / sqrt(n)`` within the range of the values;
 the ratio of means ``R = sum(score) / sum(U3)``
 over the same deals, by the delta method, ``R ± 1.96 sd(score - R U3) / (sqrt(n) mean(U3))``;
-a proportion, Wilson's score interval. The normal approximation needs a sample: values that are all equal (three
-deals each at 0.4 of U3) give an interval of no width, so an interval is read with the count printed beside it.
+a proportion, Wilson's score interval. Values that are all equal (every deal won; three deals each at 0.4 of U3)
+give the normal approximation no spread; their interval is then the exact one of :func:`equal_values_ci`.
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ from solitaire.seer.runs.rowfile import row_max
 #: maximum when it is joined to the deal's row.
 MAX_SCORE = 30
 
-__all__ = ["Scores", "read_scores", "check_scores", "join_scores", "evaluate", "wilson", "mean_ci", "ratio_ci"]
+__all__ = ["Scores", "read_scores", "check_scores", "join_scores", "evaluate", "wilson", "mean_ci", "ratio_ci",
+           "equal_values_ci"]
 
 _Z = 1.959963984540054
 
@@ -66,7 +67,7 @@ def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float,
     return (0.0 if successes == 0 else low, 1.0 if successes == n else high)  # exact where rounding would miss
 
 
-def _score(value: Any, source: str, line: int) -> int:
+def _score(value: Any, source: str, line: int | None) -> int:
     """The score of a JSON Lines record: a JSON integer 0..:data:`MAX_SCORE` (not ``"24"``, ``24.0`` or ``true``, as
     in a game's record); :class:`InputError` naming the file and line otherwise."""
     if not (is_whole(value) and 0 <= value <= MAX_SCORE):
@@ -88,12 +89,13 @@ def _cell_score(cell: str, source: str, line: int) -> int:
 
 
 class Scores(dict):
-    """``{id: score}`` read from the file ``source``, with ``lines``: the file line of each id."""
+    """``{id: score}`` read from the file ``source``, with ``places``: where each id was read (the source and line
+    that :class:`~solitaire.io.errors.InputError` takes)."""
 
     def __init__(self, source: str | None = None) -> None:
         super().__init__()
         self.source = source
-        self.lines: dict[str, int | None] = {}
+        self.places: dict[str, tuple[str, int | None]] = {}
 
 
 def _is_score(record: Any) -> bool:
@@ -110,7 +112,7 @@ def _add(scores: Scores, ident, score: int, source: str, line: int | None) -> No
     if ident in scores:
         raise InputError(f"id {ident!r} is given twice", source, line)
     scores[ident] = score
-    scores.lines[ident] = line
+    scores.places[ident] = (source, line)
 
 
 def read_scores(path: str | os.PathLike[str]) -> Scores:
@@ -124,13 +126,13 @@ def read_scores(path: str | os.PathLike[str]) -> Scores:
     text = read_text(path)
     scores = Scores(source)
     if looks_like_json(text):  # JSON Lines, a JSON array of records or one record
-        for record, line in json_records(text, source, _is_score):
-            number = line or text[:len(text) - len(text.lstrip())].count("\n") + 1  # one value: where it starts
+        for record, where, line in json_records(text, source, _is_score):
+            number = line if line or where != source else text[:len(text) - len(text.lstrip())].count("\n") + 1
             if isinstance(record, InputError):
                 raise record
             if not _is_score(record):
-                raise InputError(f'expected an object with "id" and "score", got {json_text(record)}', source, number)
-            _add(scores, record["id"], _score(record["score"], source, number), source, number)
+                raise InputError(f'expected an object with "id" and "score", got {json_text(record)}', where, number)
+            _add(scores, record["id"], _score(record["score"], where, number), where, number)
         return scores
     reader = csv.DictReader(io.StringIO(text))
     if not reader.fieldnames or not {"id", "score"} <= set(reader.fieldnames):
@@ -145,8 +147,8 @@ def read_scores(path: str | os.PathLike[str]) -> Scores:
 
 def _above(scores: dict[str, int], ident: str, maximum: int) -> InputError:
     """The error of a score above its deal's maximum, naming the file and line where ``scores`` knows them."""
-    return InputError(f"the score {scores[ident]} of {ident} is above its maximum {maximum}",
-                      getattr(scores, "source", None) or "`scores`", getattr(scores, "lines", {}).get(ident))
+    source, line = getattr(scores, "places", {}).get(ident, (getattr(scores, "source", None) or "`scores`", None))
+    return InputError(f"the score {scores[ident]} of {ident} is above its maximum {maximum}", source, line)
 
 
 def check_scores(scores: dict[str, int], maximum: Callable[[str], int | None], example: str | None = None) -> list[str]:
@@ -208,21 +210,43 @@ def mean_ci(values: Sequence[float], low: float = -math.inf,
     if n < 2:
         return mean, None
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = _Z * sd / math.sqrt(n)
-    return mean, [max(low, mean - half), min(high, mean + half)]
+    return mean, _interval(mean, _Z * sd / math.sqrt(n), n, low, high)
 
 
-def ratio_ci(numerators: Sequence[float], denominators: Sequence[float]) -> tuple[float, list[float] | None]:
-    """``sum(numerators) / sum(denominators)`` and its 95 % interval by the delta method (``None`` from one
-    pair)."""
+def ratio_ci(numerators: Sequence[float], denominators: Sequence[float], low: float = -math.inf,
+             high: float = math.inf) -> tuple[float, list[float] | None]:
+    """``sum(numerators) / sum(denominators)`` and its 95 % interval by the delta method within ``low..high``
+    (``None`` from one pair)."""
     n, total = len(numerators), sum(denominators)
     ratio = sum(numerators) / total
     if n < 2:
         return ratio, None
     residuals = [a - ratio * b for a, b in zip(numerators, denominators, strict=True)]
     sd = math.sqrt(sum(r * r for r in residuals) / (n - 1))
-    half = _Z * sd / (math.sqrt(n) * total / n)
-    return ratio, [ratio - half, ratio + half]
+    return ratio, _interval(ratio, _Z * sd / (math.sqrt(n) * total / n), n, low, high)
+
+
+def _interval(centre: float, half: float, n: int, low: float, high: float) -> list[float]:
+    """``centre ± half`` within ``low..high``; where there is no spread (``half`` 0), :func:`equal_values_ci`."""
+    if half == 0 and math.isfinite(low) and math.isfinite(high):
+        return equal_values_ci(centre, n, low, high)
+    return [max(low, centre - half), min(high, centre + half)]
+
+
+def equal_values_ci(value: float, n: int, low: float, high: float) -> list[float]:
+    """The 95 % interval of the mean of a variable in ``low..high`` of which ``n`` draws all gave ``value``.
+
+    Every mean under which that outcome has a chance of at least 5 %: such a variable takes ``value`` with a
+    probability ``p >= 0.05 ** (1 / n)``, and the rest of its mass, ``1 - p``, lies in ``low..high``, so its mean is
+    within ``1 - p`` of the way from ``value`` to either end (the rule of three, ``3 / n``, is its approximation).
+
+    >>> [round(x, 3) for x in equal_values_ci(25, 300, 0, 25)]  # 300 deals, every one won
+    [24.752, 25.0]
+    >>> [round(x, 3) for x in equal_values_ci(0.4, 3, 0, 1)]
+    [0.147, 0.779]
+    """
+    share = 1 - 0.05 ** (1 / n)
+    return [value - share * (value - low), value + share * (high - value)]
 
 
 def evaluate(rows: Sequence[Mapping[str, Any]]) -> dict:
@@ -257,10 +281,8 @@ def _evaluate(rows):
     out["mean_score"], out["mean_score_ci95"] = mean_ci(score, 0, top)  # over the deals of mean_U3 and the ratio
     out["mean_U3"], out["mean_U3_ci95"] = mean_ci(u3, 0, top)
     if sum(u3):  # where no score is above its U3 the ratio lies in 0..1, and so does its interval
-        ratio, interval = ratio_ci(score, u3)
         ceiling = 1.0 if all(a <= b for a, b in zip(score, u3, strict=True)) else math.inf
-        out["score_over_U3"] = ratio
-        out["score_over_U3_ci95"] = interval and [max(0.0, interval[0]), min(ceiling, interval[1])]
+        out["score_over_U3"], out["score_over_U3_ci95"] = ratio_ci(score, u3, 0.0, ceiling)
     winnable = [r for r in proven if r["U3"] == row_max(r)]
     wins = sum(1 for r in winnable if r["real_score"] == row_max(r))
     out["winnable"] = len(winnable)

@@ -49,6 +49,7 @@ Examples
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
@@ -177,7 +178,7 @@ def judge(deal: Deal, source: str | None = None) -> Deal:
 
 def unplayed(deal: Deal) -> str | None:
     """Why ``analyze`` refuses ``deal``, a game played with no action to show where its points were lost (a record
-    whose moves are under another key, ``actoins``): it records a score or has a hanab.live game number (an export
+    whose moves are under another key, ``moves``): it records a score or has a hanab.live game number (an export
     does) but no actions; ``None`` for a game with actions, or a deal (a deck, a seed).
 
     >>> unplayed(Deal(list(range(25)) * 2, 2, "P2-game-98745"))
@@ -202,6 +203,19 @@ def _named_source(ident: str) -> str | None:
         return parse_id(ident).source
     except ValueError:
         return None
+
+
+def _misspelled_actions(obj: Any) -> str | None:
+    """A key of a record without ``actions`` that reads as that word misspelled (``action``, ``Actions``,
+    ``actoins``): its moves would be lost, and the game read as a deal.
+
+    >>> _misspelled_actions({"actoins": []}), _misspelled_actions({"actions_count": 3}), _misspelled_actions([])
+    ('actoins', None, None)
+    """
+    if not isinstance(obj, dict) or "actions" in obj:
+        return None
+    return next((key for key in obj if isinstance(key, str)
+                 and difflib.SequenceMatcher(None, key.lower(), "actions").ratio() >= 0.8), None)
 
 
 def _record_id(obj: Any) -> str | None:
@@ -230,6 +244,10 @@ def _item(obj: Any, source: str, line: int | None) -> Deal | Refused:
         return Refused(_record_id(obj), where, _PYHANABI_GAME)
     if isinstance(obj, dict) and "refused" in obj and "deck" not in obj:  # a refused row, passed on
         return Refused(obj.get("id") if isinstance(obj.get("id"), str) else None, where, str(obj["refused"]))
+    misspelled = _misspelled_actions(obj)
+    if misspelled:
+        return Refused(_record_id(obj), where, f"no 'actions', but {misspelled!r}: expected the game's moves in "
+                                               "'actions' (a record without moves is a deal: leave both out)")
     try:
         return judge(parse_hanablive(obj, source, line), where)
     except InputError as err:
@@ -261,10 +279,10 @@ def read_history_text(text: str, source: str = "<string>") -> list[Deal | Refuse
                       source, i)
                 for i, ln in lines]
     records = json_records(text, source, game_like)
-    if not any(game_like(obj) for obj, _ in records):
+    if not any(game_like(obj) for obj, _, _ in records):
         raise InputError("expected hanab.live games: a game object, a JSON array of games, JSON Lines or replay "
                          "links, found no game object", source)
-    return [_item(obj, source, line) for obj, line in records]
+    return [_item(obj, where, line) for obj, where, line in records]
 
 
 def read_history(path: str | os.PathLike[str]) -> list[Deal | Refused]:

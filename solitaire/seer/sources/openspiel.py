@@ -504,10 +504,10 @@ def read_openspiel(text: str, source: str = "<string>") -> list[Deal | Refused]:
         return [_json_item(json_line(part, source, line), f"{source}:{line}") if is_json
                 else _from_text(part, f"{source}:{line}") for part, line, is_json in _split_texts(text)]
     records = json_records(text, source, lambda value: isinstance(value, (str, dict)))
-    if not any(isinstance(value, (str, dict)) for value, _ in records):
+    if not any(isinstance(value, (str, dict)) for value, _, _ in records):
         raise InputError("expected OpenSpiel serialized games: a serialized text, or JSON strings or objects "
                          "holding them", source)
-    return [_json_item(value, f"{source}:{line}" if line else source) for value, line in records]
+    return [_json_item(record.value, record.where) for record in records]
 
 
 def _json_item(value: Any, where: str) -> Deal | Refused:
@@ -545,9 +545,9 @@ def read_kaggle(text: str, source: str = "<string>") -> list[Deal | Refused]:
     if not text.strip():
         raise InputError("file is empty: expected Kaggle replays", source)
     records = json_records(text, source, lambda value: isinstance(value, dict))
-    if not any(isinstance(value, dict) for value, _ in records):
+    if not any(isinstance(value, dict) for value, _, _ in records):
         raise InputError("expected Kaggle replays: a replay object, a JSON array of them or JSON Lines", source)
-    return [item for value, line in records for item in _kaggle_items(value, f"{source}:{line}" if line else source)]
+    return [item for record in records for item in _kaggle_items(record.value, record.where)]
 
 
 def _kaggle_items(replay: Any, where: str) -> list[Deal | Refused]:

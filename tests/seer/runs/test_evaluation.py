@@ -19,8 +19,12 @@ def test_scores_are_read_from_csv_and_json_lines(tmp_path):
     assert read_scores(csv_file) == read_scores(jsonl) == {"P2-seed-0": 24, "P2-seed-1": 25}
     array = tmp_path / "s.json"  # a JSON array of the records, the colon form of an id
     array.write_text('[{"id": "P2:seed:0", "score": 24},\n {"id": "P2-seed-1", "score": 25}]')
-    assert read_scores(array) == read_scores(csv_file) and read_scores(array).lines == {"P2-seed-0": 1,
-                                                                                        "P2-seed-1": 2}
+    assert read_scores(array) == read_scores(csv_file)
+    assert read_scores(array).places == {"P2-seed-0": (str(array), 1), "P2-seed-1": (str(array), 2)}
+    array.write_text('[{"id": "P2-seed-0", "score": 24}, {"id": "P2-seed-1", "score": 26}]')  # one line: by column
+    assert read_scores(array).places == {"P2-seed-0": (f"{array}:1:2", None), "P2-seed-1": (f"{array}:1:36", None)}
+    with pytest.raises(InputError, match=r"s.json:1:36: the score 26 of P2-seed-1 is above its maximum 25"):
+        join_scores([{"id": f"P2-seed-{i}", "U3": 25, "exact": True} for i in (0, 1)], read_scores(array))
     twice = tmp_path / "twice.csv"
     twice.write_text("id,score\nP2:seed:0,3\nP2-seed-0,4\n")
     with pytest.raises(InputError, match="twice.csv:3: id 'P2-seed-0' is given twice"):
@@ -109,6 +113,23 @@ def test_intervals_shrink_with_the_sample_stay_in_range_and_need_two_values():
     small, large = mean_ci(values[:100])[1], mean_ci(values)[1]
     assert large[1] - large[0] < small[1] - small[0]
     assert large[0] < 0.5 < large[1]  # the true mean of uniform(0, 1)
+
+
+def test_values_that_are_all_equal_give_the_exact_interval_not_one_of_no_width():
+    perfect = evaluate([{"id": str(i), "U3": 25, "exact": True, "real_score": 25} for i in range(20)])
+    share = 1 - 0.05 ** (1 / 20)  # 20 wins in 20: a mean below 25 (1 - share) keeps that chance under 5 %
+    assert perfect["mean_score_ci95"] == pytest.approx([25 - 25 * share, 25])
+    assert perfect["mean_gap_U3_ci95"] == pytest.approx([0, 25 * share])
+    assert perfect["score_over_U3_ci95"] == pytest.approx([1 - share, 1])
+    rng = random.Random(3)  # the interval holds its 95 %: draws of a variable that is 25 with probability p
+    for p in (1 - share, 0.9, 0.99):
+        mean = 25 * p + 20 * (1 - p)
+        covered = 0
+        for _ in range(2000):
+            draws = [25 if rng.random() < p else 20 for _ in range(20)]
+            low, high = mean_ci(draws, 0, 25)[1]
+            covered += low <= mean <= high
+        assert covered / 2000 >= 0.9
 
 
 def test_bound_joins_an_agents_scores_by_id(tmp_path):

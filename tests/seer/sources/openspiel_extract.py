@@ -57,14 +57,28 @@ def choose(state, hand: int, rng: random.Random, play: float, skill: float) -> i
     return rng.choice(plays) if plays and (rng.random() < play or not others) else rng.choice(others)
 
 
+def first_mover(state) -> int:
+    """The player who moves first from the initial ``state`` (a copy dealt its first chance outcomes)."""
+    state = state.clone()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    return state.current_player()
+
+
 def play(players: int, seed: int, play_probability: float, extra: dict | None = None, skill: float = 0.0):
     """``(game, terminal state)`` of one seeded game of OpenSpiel's Hanabi: chance outcomes drawn with
-    their probabilities, moves by :func:`choose` with ``skill``."""
+    their probabilities, moves by :func:`choose` with ``skill``; under ``random_start_player`` the first mover
+    ``random.Random(seed).randrange(players)``."""
     import pyspiel
 
     game = pyspiel.load_game("hanabi", dict({"players": players}, **(extra or {})))
     hand = int(game.get_parameters().get("hand_size", 5 if players < 4 else 4))
     state, rng = game.new_initial_state(), random.Random(seed)
+    # HLE draws a random_start_player from std::random_device (the game has no "seed"): draw states until the
+    # first mover is the one this seed names, so that the script writes the same games every run
+    start = random.Random(seed).randrange(players) if (extra or {}).get("random_start_player") else None
+    while start is not None and first_mover(state) != start:
+        state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes, probabilities = zip(*state.chance_outcomes())

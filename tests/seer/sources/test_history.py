@@ -73,12 +73,12 @@ def test_a_deal_without_actions_is_no_game_and_has_no_end():
 
 
 def test_analyze_refuses_a_game_that_records_a_score_but_no_actions(tmp_path):
-    """A record whose moves are under another key (``actoins``) is refused by ``analyze``, not reported as a game
+    """A record whose moves are under another key (``moves``) is refused by ``analyze``, not reported as a game
     that never dropped below its maximum; a deal without a score is analysed (its maximum at the start)."""
     from solitaire.seer.runs.analyzerun import AnalyzeRun
 
     record = records(GAMES)[0]
-    misspelled = {**{k: v for k, v in record.items() if k not in ("actions", "game_id")}, "actoins": record["actions"]}
+    misspelled = {**{k: v for k, v in record.items() if k not in ("actions", "game_id")}, "moves": record["actions"]}
     export = {**{k: v for k, v in record.items() if k not in ("actions", "score")}, "id": 98745}  # a game number
     deal = {**{k: v for k, v in record.items() if k != "actions"}, "score": None}
     with AnalyzeRun(read_history_text(json.dumps(misspelled) + "\n" + json.dumps(deal)), timeout=5) as run:
@@ -99,6 +99,16 @@ def test_analyze_refuses_a_game_that_records_a_score_but_no_actions(tmp_path):
     assert [game.get("refused") for game in json.loads(lines.stdout)["games"]] == [refused["refused"], None]
     strict = CliRunner().invoke(main, ["analyze", str(path), "-j", "1", "--strict"])
     assert strict.exit_code == 2 and f"{path}:1: the game records a score" in strict.output
+
+
+@pytest.mark.parametrize("key", ["actoins", "action", "Actions"])
+def test_a_record_whose_actions_key_is_misspelled_is_refused_even_with_no_score_or_game_number(key):
+    """Without a score or a game number to tell a game from a deal, the key itself gives the misspelling away."""
+    record = records(GAMES)[0]
+    game = {**{k: v for k, v in record.items() if k not in ("actions", "game_id", "score")}, key: record["actions"]}
+    (item,) = read_history_text(json.dumps(game))
+    assert isinstance(item, Refused) and item.reason.startswith(f"no 'actions', but {key!r}")
+    assert not isinstance(read_history_text(json.dumps({**game, "actions": record["actions"]}))[0], Refused)
 
 
 def test_a_game_that_stops_early_is_unfinished_and_has_no_score():
@@ -241,6 +251,11 @@ def test_a_json_array_of_games_names_each_game_s_line(tmp_path):
     items = read_history(path)
     assert items[0].meta["source"] == f"{path}:2" and items[1].source == f"{path}:3"
     assert isinstance(items[1], Refused) and items[1].ident is None
+    one_line = json.dumps(games)  # as json.dump writes a list: each game is found by its column
+    path.write_text(one_line)
+    items = read_history(path)
+    second = one_line.index(json.dumps(games[1])) + 1
+    assert items[0].meta["source"] == f"{path}:1:2" and items[1].source == f"{path}:1:{second}"
 
 
 @pytest.mark.parametrize("text, expected", [
