@@ -589,13 +589,17 @@ def warm_up_command(jobs, as_json):
     A command's first call after an installation compiles the code it needs (seconds to a minute of
     processor time) and caches it. Run this once after installing, before timing anything, or on a
     cluster's nodes before their jobs. Where the installation's folder cannot be written, numba
-    caches in the user's cache folder (or in NUMBA_CACHE_DIR): run it as the user who runs the
+    caches in the user's cache folder (or in NUMBA_CACHE_DIR; where neither can be written, in a
+    folder of the user's in the temporary folder, said once): run it as the user who runs the
     commands. A part already cached is only loaded; the parts compile on as many processes as
     --jobs allows (three at most).
     """
-    from solitaire.compiled import PARTS, load_parts
+    from solitaire.compiled import PARTS, cold_modules, load_parts
 
-    _compile_ahead(1, *(module for modules, _ in PARTS.values() for module in modules), ahead=False)  # the notice
+    modules = [module for held, _ in PARTS.values() for module in held]
+    _compile_ahead(1, *modules, ahead=False)  # the notice, when this process compiles
+    if jobs > 1 and cold_modules(*modules):  # the parts compile in worker processes: said here, once for them all
+        _Notice.say()
     loaded = []
     for part in load_parts(jobs):
         loaded.append(part)

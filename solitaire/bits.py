@@ -4,6 +4,10 @@ their counts, copying an array."""
 import numba
 import numpy as np
 
+from solitaire.compiled import ensure_cache_folder
+
+ensure_cache_folder()  # before the kernels: numba makes no cached kernel without a folder for it
+
 __all__ = ["popcount", "order_by_counts", "copy_into"]
 
 

@@ -10,18 +10,57 @@ A module with some kernels cached is taken as warm: the others are the ones no c
 The kernels fall in three :data:`PARTS` that compile independently of each other, so that :func:`load_parts` builds them
 on as many processes: ``hanabi-solitaire warm-up``, a command on several processes whose cache is cold (``bound
 --exact``, ``analyze``, ``table``), and the test suite's processes.
+
+Numba refuses to make a cached kernel where it finds no folder to cache it in (a read-only installation run by an
+account whose home cannot be written): every kernel module calls :func:`ensure_cache_folder` first.
 """
 
+import functools
 import importlib
+import os
+import tempfile
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from numba.core import event
+from numba.core import caching, config, event
 from numba.core.registry import CPUDispatcher
 
 __all__ = ["cold_modules", "COMPILING_NOTE", "compiling_note", "PARTS", "Loaded", "load_part", "load_parts", "parts_of",
-           "on_compile", "Compiles"]
+           "on_compile", "Compiles", "ensure_cache_folder", "CacheFolderWarning"]
+
+
+class CacheFolderWarning(UserWarning):
+    """Numba had no folder for the compiled code, which is kept in the temporary folder instead."""
+
+
+def _probe() -> None:
+    """A function of this package's folder, whose cache numba is asked to place."""
+
+
+@functools.cache
+def ensure_cache_folder() -> str | None:
+    """Give numba a folder for the kernels' cache where it finds none of its own (``NUMBA_CACHE_DIR``, the
+    installation's ``__pycache__``, the user's cache folder): a folder of this user's in the temporary folder,
+    said by a :class:`CacheFolderWarning` that names ``NUMBA_CACHE_DIR`` when it is made (once, not in every worker
+    of a command). Returns that folder, ``None`` where numba has one. Once a process."""
+    try:
+        caching.FunctionCache(_probe)
+        return None
+    except RuntimeError:  # numba's "no locator available"
+        pass
+    folder = os.path.join(tempfile.gettempdir(), f"hanabi-solitaire-numba-{os.getuid()}")
+    config.CACHE_DIR = folder  # type: ignore[attr-defined]  # numba sets its settings at run time
+    try:
+        os.mkdir(folder, 0o700)
+    except FileExistsError:
+        return folder
+    warnings.warn(f"numba can keep its compiled code neither beside the installation nor in the user's cache folder: "
+                  f"it is kept in {folder} (set NUMBA_CACHE_DIR to a folder of your own to keep it there)",
+                  CacheFolderWarning, stacklevel=2)
+    return folder
+
 
 #: The compiled code in parts that compile independently, the longest first: each part's modules (whose kernels it
 #: compiles) and what uses it.
@@ -33,14 +72,15 @@ PARTS = {
     "bounds": (("solitaire.seer.bounds.pace", "solitaire.seer.bounds.u3.bot"), "U2 and the bot: bound, analyze, table"),
 }
 
-_WARM_UP_HINT = "; 'hanabi-solitaire warm-up' does it ahead"
+_WARM_UP_HINT = "; 'hanabi-solitaire warm-up' compiles them all ahead"
 
 
 def compiling_note(ahead: bool = True) -> str:
     """What the command line prints on standard error before a cold start: the first ``solve`` compiles for
     seconds, ``bound --exact`` and ``analyze`` for up to a minute of processor time, with the machine
-    (``docs/benchmarks.md``); ``ahead``: naming the command that compiles ahead (every command but that one)."""
-    return f"compiling the solvers, once per installation (up to a minute{_WARM_UP_HINT if ahead else ''})..."
+    (``docs/benchmarks.md``); ``ahead``: naming the command that compiles ahead (every command but that one). What
+    is compiled is kept in numba's cache: a command that needs another part of the solvers later compiles that."""
+    return f"compiling the solvers it needs into numba's cache (up to a minute{_WARM_UP_HINT if ahead else ''})..."
 
 
 #: The notice of every command but ``warm-up`` (:func:`compiling_note`).

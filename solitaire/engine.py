@@ -58,9 +58,12 @@ import numba
 import numpy as np
 
 from solitaire.bits import copy_into, order_by_counts, popcount
+from solitaire.compiled import ensure_cache_folder
 from solitaire.model import Instance
 from solitaire.result import SolveResult
 from solitaire.selection import asap_sequence
+
+ensure_cache_folder()  # before the kernels: numba makes no cached kernel without a folder for it
 
 __all__ = ["solve_engine", "engine_refuses", "EngineBudgetExceeded", "ENGINE_MAX_TYPES"]
 

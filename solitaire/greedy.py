@@ -59,9 +59,12 @@ FUN 2016, §2, Lemma 1.
 import numba
 import numpy as np
 
+from solitaire.compiled import ensure_cache_folder
 from solitaire.model import Instance
 from solitaire.result import SolveResult
 from solitaire.selection import asap_sequence
+
+ensure_cache_folder()  # before the kernels: numba makes no cached kernel without a folder for it
 
 __all__ = ["solve_greedy", "greedy_refuses"]
 

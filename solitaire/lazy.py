@@ -60,9 +60,12 @@ FUN 2016, §3, Observation 2, Lemma 3 and Theorem 4.
 import numba
 import numpy as np
 
+from solitaire.compiled import ensure_cache_folder
 from solitaire.model import Instance
 from solitaire.result import SolveResult
 from solitaire.sequence import DISCARD, PLAY, STORE, PlaySequence
+
+ensure_cache_folder()  # before the kernels: numba makes no cached kernel without a folder for it
 
 __all__ = ["solve_lazy", "lazy_refuses", "useless_mask"]
 

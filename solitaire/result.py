@@ -78,5 +78,6 @@ class SolveResult:
             lines.append(f"  sequence   {len(self.sequence)} events" + (f" -> {sequence_out}" if sequence_out else ""))
         if isinstance(self.certificate, dict):
             lines.append(f"  reason     {self.certificate.get('reason', json.dumps(self.certificate))}")
-        lines.append(f"  time       {self.seconds:.6f} s  (+{self.extra['load_seconds']:.3f} s loading compiled code)")
+        loading = self.extra["load_seconds"]
+        lines.append(f"  time       {self.seconds:.6f} s  (+{loading:.3f} s to load the solver, or compile it once)")
         return "\n".join(lines)

@@ -25,8 +25,11 @@ import numba
 import numpy as np
 from numpy.typing import ArrayLike
 
+from solitaire.compiled import ensure_cache_folder
 from solitaire.model import Instance
 from solitaire.sequence import DISCARD, PLAY, STORE, PlaySequence
+
+ensure_cache_folder()  # before the kernels: numba makes no cached kernel without a folder for it
 
 __all__ = ["asap_sequence"]
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from solitaire.io.atomic import record_temporary, settle_temporaries
+from solitaire.io.atomic import kept_old_message, record_temporary, settle_temporaries
 from solitaire.seer.runs.rowfile import latest_by_id, read_rows
 
 EXE = str(Path(sys.executable).with_name("hanabi-solitaire"))
@@ -273,13 +273,16 @@ def test_a_stop_signal_is_an_interrupt_and_a_second_one_stops_at_once_keeping_th
     out.write_text('{"id": "P2-seed-9", "players": 2}\n')
     done = subprocess.run([sys.executable, "-c", STOPS.format(first=first), str(out)], capture_output=True, text=True,
                           timeout=60, cwd=Path(__file__).resolve().parent.parent)
-    assert (done.returncode, done.stdout, done.stderr) == (1, f"{first}\n", "hanabi-solitaire: stopped by SIGHUP\n")
-    assert out.read_text() == '{"id": "P2-seed-0", "players": 2}\n' and os.listdir(tmp_path) == ["rows.jsonl"]
+    kept = f"hanabi-solitaire: warning: {kept_old_message(f'{out}.old')}\n"  # the file it replaces, kept
+    assert (done.returncode, done.stdout, done.stderr) == (1, f"{first}\n", kept + "hanabi-solitaire: stopped by SIGHUP\n")
+    assert out.read_text() == '{"id": "P2-seed-0", "players": 2}\n'
+    assert sorted(os.listdir(tmp_path)) == ["rows.jsonl", "rows.jsonl.old"]
+    assert (tmp_path / "rows.jsonl.old").read_text() == '{"id": "P2-seed-9", "players": 2}\n'
 
 
 def test_sigterm_ends_bound_with_one_line_keeping_its_rows_where_resume_finds_them(tmp_path):
-    out = tmp_path / "rows.jsonl"
-    out.write_text('{"id": "P2-seed-0", "players": 2, "L": 25, "U1": 25, "U2": 25}\n')
+    out, earlier = tmp_path / "rows.jsonl", '{"id": "P2-seed-0", "players": 2, "L": 25, "U1": 25, "U2": 25}\n'
+    out.write_text(earlier)
     process = subprocess.Popen([EXE, "bound", "-p", "2", "--seeds", "0:100000", "-j", "2", "-q", "--jsonl", str(out)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     began = time.monotonic()
@@ -289,15 +292,18 @@ def test_sigterm_ends_bound_with_one_line_keeping_its_rows_where_resume_finds_th
     os.kill(process.pid, signal.SIGTERM)  # as timeout sends it: to the command, then to its process group
     os.killpg(process.pid, signal.SIGTERM)
     _, err = process.communicate(timeout=30)
-    assert (process.returncode, err.decode()) == (1, "hanabi-solitaire: stopped by SIGTERM\n")
-    assert sorted(os.listdir(tmp_path)) == ["rows.jsonl"]
-    rows = rows_of(out, ("id", "L", "U1", "U2"))
-    assert len(rows) >= 20 and [r["id"] for r in rows] == [f"P2-seed-{i}" for i in range(len(rows))]
+    kept = f"hanabi-solitaire: warning: {kept_old_message(f'{out}.old')}\n"
+    assert (process.returncode, err.decode()) == (1, kept + "hanabi-solitaire: stopped by SIGTERM\n")
+    assert sorted(os.listdir(tmp_path)) == ["rows.jsonl", "rows.jsonl.old"]
+    assert (tmp_path / "rows.jsonl.old").read_text() == earlier
+    ids = [r["id"] for r in rows_of(out, ("id", "L", "U1", "U2"))]  # the rows finished behind an unfinished one too
+    assert ids[:20] == [f"P2-seed-{i}" for i in range(20)] and len(set(ids)) == len(ids)
+    assert all(0 <= int(ident.removeprefix("P2-seed-")) < 100000 for ident in ids)
 
 
 def test_the_rows_of_a_replacing_run_killed_outright_are_kept_by_the_next_run_on_the_file(tmp_path):
-    out = tmp_path / "rows.jsonl"
-    out.write_text('{"id": "P2-seed-0", "players": 2, "L": 25, "U1": 25, "U2": 25}\n')
+    out, earlier = tmp_path / "rows.jsonl", '{"id": "P2-seed-0", "players": 2, "L": 25, "U1": 25, "U2": 25}\n'
+    out.write_text(earlier)
     process = subprocess.Popen([EXE, "bound", "-p", "2", "--seeds", "0:100000", "-j", "1", "-q", "--jsonl", str(out)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     partial, began = tmp_path / "rows.jsonl.part", time.monotonic()
@@ -307,9 +313,11 @@ def test_the_rows_of_a_replacing_run_killed_outright_are_kept_by_the_next_run_on
     os.killpg(process.pid, signal.SIGKILL)
     process.wait(timeout=30)
     kept = [json.loads(line)["id"] for line in partial.read_text().splitlines()[:20]]
-    subprocess.run([EXE, "bound", "-p", "2", "--seeds", "0:25", "-q", "--resume", "--jsonl", str(out)],
-                   check=True, capture_output=True, timeout=300)
-    assert sorted(os.listdir(tmp_path)) == ["rows.jsonl"]
+    after = subprocess.run([EXE, "bound", "-p", "2", "--seeds", "0:25", "-q", "--resume", "--jsonl", str(out)],
+                           check=True, capture_output=True, text=True, timeout=300)
+    assert after.stderr == f"hanabi-solitaire: warning: {kept_old_message(f'{out}.old')}\n"
+    assert sorted(os.listdir(tmp_path)) == ["rows.jsonl", "rows.jsonl.old"]
+    assert (tmp_path / "rows.jsonl.old").read_text() == earlier
     assert [r["id"] for r in rows_of(out, ("id", "L"))][:20] == kept == [f"P2-seed-{i}" for i in range(20)]
 
 
@@ -319,8 +327,13 @@ def test_a_stop_that_cannot_unwind_renames_the_rows_to_keep_and_removes_other_te
     deck.write_text("p hanabi")
     record_temporary(str(rows), str(tmp_path / "rows.jsonl"))
     record_temporary(str(deck), None)
-    settle_temporaries()
+    assert settle_temporaries() == []  # no file was replaced
     assert os.listdir(tmp_path) == ["rows.jsonl"] and read_rows(tmp_path / "rows.jsonl")[0]["id"] == "P2-seed-0"
+    rows.write_text('{"id": "P2-seed-1", "players": 2}\n')  # over a file: that one is kept as .old
+    record_temporary(str(rows), str(tmp_path / "rows.jsonl"))
+    assert settle_temporaries() == [str(tmp_path / "rows.jsonl.old")]
+    assert read_rows(tmp_path / "rows.jsonl")[0]["id"] == "P2-seed-1"
+    assert read_rows(tmp_path / "rows.jsonl.old")[0]["id"] == "P2-seed-0"
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -368,10 +381,12 @@ def terminate(argv, at, how, stdout, cwd=None):
         return process.returncode, time.monotonic() - sent, err.decode()
 
 
-def stopped_as_promised(code, took, err, said):
-    """Exit code 1 and one line, within 10 s of the signal (0 and nothing if it had finished)."""
+def stopped_as_promised(code, took, err, said, replaced=None):
+    """Exit code 1 and one line, within 10 s of the signal (0 and nothing if it had finished); a run that was
+    replacing the file ``replaced`` may say first that it kept that file as ``.old``."""
     assert code in (0, 1) and took is not None and took < 10, said
-    assert err == (f"{STOPPED}\n" if code == 1 else ""), said
+    kept = f"hanabi-solitaire: warning: {kept_old_message(f'{replaced}.old')}\n" if replaced else None
+    assert err in ((f"{STOPPED}\n", kept + f"{STOPPED}\n" if kept else None) if code == 1 else ("",)), said
 
 
 def no_temporary_file(folder, said):
@@ -425,7 +440,7 @@ def test_sigterm_at_any_moment_keeps_every_row(tmp_path, name):
         code, took, err = terminate(argv, at, how, tmp_path / "stdout")
         said = f"{name}, {case}, SIGTERM {how} at {at:.2f} s (a whole run {whole:.2f} s): exit {code}, {err!r}"
         print(f"{said}; ended {took:.3f} s after the signal")
-        stopped_as_promised(code, took, err, said)
+        stopped_as_promised(code, took, err, said, out if case == "replace" and resume else None)
         no_temporary_file(folder, said)
         kept = rows_in(out, keys)
         assert all(row == expected[k] for k, row in kept.items()), said
@@ -433,6 +448,8 @@ def test_sigterm_at_any_moment_keeps_every_row(tmp_path, name):
         assert printed <= {k[0] for k in kept}, said
         if case == "resume" or case == "replace" and not resume:  # the rows are added to the file
             assert {key(json.loads(line)) for line in earlier} <= kept.keys(), said
+        elif case == "replace" and code == 1 and out.with_suffix(".jsonl.old").exists():  # the file replaced, kept
+            assert out.with_suffix(".jsonl.old").read_text(encoding="utf-8") == "".join(earlier), said
     run(argv, out)  # the resumed run ends with the rows of one uninterrupted run
     assert rows_in(out, keys) == expected
 

@@ -51,6 +51,13 @@ def _large(item):
     return [item] * BIG
 
 
+def _slow_at_zero(item):
+    """The identity, a minute late at 0."""
+    if item == 0:
+        time.sleep(60)
+    return item
+
+
 def _pid_after(seconds):
     time.sleep(seconds)
     return os.getpid()
@@ -79,6 +86,22 @@ def test_a_worker_that_dies_ends_the_run_with_an_error_not_a_wait():
         for item in imap_jobs(_dies_at_three, range(6), 2, chunksize=1):
             given.append(item)
     assert given == [0, 1, 2]
+
+
+def test_a_stop_signal_gives_the_results_finished_behind_an_unfinished_one_then_stops():
+    """One worker holds item 0 for a minute while the other finishes 1..20: Ctrl-C gives those, then stops."""
+    given = []
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(2.0, os.kill, (os.getpid(), signal.SIGINT))
+    try:
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            for item in imap_jobs(_slow_at_zero, range(21), 2, chunksize=1):
+                given.append(item)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, handler)
+    assert given == list(range(1, 21)) and _children() == []
 
 
 @pytest.mark.parametrize("runs", long_but([range(10), range(10, 40)], fast=(0,)))

@@ -12,7 +12,8 @@ A stop by a signal (Ctrl-C, SIGTERM, SIGHUP) unwinds as an exception and removes
 too. A stop that cannot unwind (a second signal, or a first one while the main thread is inside a
 long compiled call) calls :func:`settle_temporaries`, which removes every temporary file this
 process is writing (and the lock files of its row files), or renames it over its target where
-what it holds is to be kept (a row file's, :func:`record_temporary`).
+what it holds is to be kept (a row file's, :func:`record_temporary`), the file it replaces kept as ``<target>.old``
+(:func:`keep_old`): a run stopped before its end loses neither its rows nor those of the file it was replacing.
 
 Folders: a file is written only into a folder that exists (no folder is made for it); a folder of
 outputs (:func:`writable_folder`) is made when its parent exists. A refusal is one
@@ -30,7 +31,8 @@ from collections.abc import Iterable, Mapping
 from solitaire.io.errors import InputError
 
 __all__ = ["write_text_atomic", "write_texts_atomic", "write_files", "target_mode", "writable_file",
-           "writable_folder", "write_refusal", "record_temporary", "forget_temporary", "settle_temporaries"]
+           "writable_folder", "write_refusal", "record_temporary", "forget_temporary", "settle_temporaries", "keep_old",
+           "kept_old_message"]
 
 _Path = str | os.PathLike[str]
 #: The temporary files this process is writing: each with the path it is renamed to at a stop that
@@ -49,19 +51,41 @@ def forget_temporary(temporary: str) -> None:
     _TEMPORARIES.pop(temporary, None)
 
 
-def settle_temporaries() -> None:
-    """Rename over its target, or then remove, every temporary file recorded (:func:`record_temporary`);
-    for a process about to end with ``os._exit``. Errors are ignored: it does what it can."""
+def settle_temporaries() -> list[str]:
+    """Rename over its target (the target kept as ``<target>.old``, :func:`keep_old`), or then remove, every
+    temporary file recorded (:func:`record_temporary`); for a process about to end with ``os._exit``. Errors are
+    ignored: it does what it can. Returns the names of the files kept as ``.old``."""
+    kept = []
     for temporary, target in sorted(_TEMPORARIES.items(), key=lambda item: item[1] is None):
         try:
             if target is None:
                 os.unlink(temporary)
             else:
+                kept.append(keep_old(target))
                 os.chmod(temporary, target_mode(target))
                 os.replace(temporary, target)
         except OSError:
             pass
         forget_temporary(temporary)
+    return [name for name in kept if name]
+
+
+def kept_old_message(old: str) -> str:
+    """What a command says of the file it kept as ``old`` (:func:`keep_old`)."""
+    return (f"{old.removesuffix('.old')}: the run that replaces it stopped before its end; its finished rows are "
+            f"there, and the file they replace is kept as {old}")
+
+
+def keep_old(path: _Path) -> str | None:
+    """Keep the file ``path`` also as ``<path>.old`` (an older ``.old`` replaced), before a file that a run stopped
+    before its end renames over it; the name kept, ``None`` where ``path`` is no file."""
+    if not os.path.isfile(path):
+        return None
+    old = f"{path}.old"
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(old)
+    _second_name(path, old)
+    return old
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str | Iterable[str]) -> None:
@@ -137,11 +161,16 @@ def _aside(path: _Path) -> str | None:
     folder, name = os.path.split(os.path.abspath(path))
     aside = os.path.join(folder, f".old-{secrets.token_hex(8)}-{name}")
     record_temporary(aside, None)
-    try:
-        os.link(path, aside)
-    except OSError:  # a file system without hard links
-        shutil.copy2(path, aside)
+    _second_name(path, aside)
     return aside
+
+
+def _second_name(path: _Path, name: str) -> None:
+    """Give the file ``path`` the second name ``name``: a hard link, else a copy."""
+    try:
+        os.link(path, name)
+    except OSError:  # a file system without hard links
+        shutil.copy2(path, name)
 
 
 def _discard(aside: str | None) -> None:

@@ -26,13 +26,14 @@ import signal
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
 import click
 
-from solitaire.io.atomic import settle_temporaries
+from solitaire.io.atomic import kept_old_message, settle_temporaries
 from solitaire.io.errors import InputError
 from solitaire.io.interrupt import REPEAT, STOP_SIGNALS, Terminated, stop_signal, watch_interrupts
 
@@ -69,6 +70,12 @@ def stopped_line(signum: int | None, line: str) -> str:
     return line if signum in (None, signal.SIGINT) else f"hanabi-solitaire: stopped by {signal.Signals(signum).name}"
 
 
+def _warning_line(message: Warning | str, category: type[Warning], filename: str, lineno: int, file: Any = None,
+                  line: str | None = None) -> None:
+    """A warning as the command line says it: one line on standard error (not Python's two, with the source)."""
+    click.echo(f"hanabi-solitaire: warning: {message}", err=True)
+
+
 def stop_now(signum: int, frame: FrameType | None = None) -> NoReturn:
     """Stop the process at once: flush what was printed, settle the temporary files being written
     (:func:`~solitaire.io.atomic.settle_temporaries`: a row file's finished rows are kept), print one
@@ -76,7 +83,8 @@ def stop_now(signum: int, frame: FrameType | None = None) -> NoReturn:
     _HANDLED.set()
     with contextlib.suppress(Exception):  # a closed pipe, or a write under way: nothing more to save
         sys.stdout.flush()
-    settle_temporaries()
+    for old in settle_temporaries():
+        os.write(2, f"hanabi-solitaire: warning: {kept_old_message(old)}\n".encode())
     os.write(2, f"{stopped_line(signum, 'hanabi-solitaire: stopped')}\n".encode())
     os._exit(1)
 
@@ -143,6 +151,21 @@ def interrupt(signum: int, frame: FrameType | None = None) -> None:
     raise KeyboardInterrupt if signum == signal.SIGINT else Terminated(signum)
 
 
+#: Set by :func:`_late`: a stop signal came once the command had ended.
+_LATE = threading.Event()
+
+
+def _late(signum: int, frame: FrameType | None) -> None:
+    """A stop signal once the command has ended, while click closes it (its pool, its files): no exception, which
+    click would meet and print a blank line for; the command then ends as stopped (:class:`CommandGroup`). A second
+    signal meanwhile stops at once."""
+    _HANDLED.set()
+    _LATE.set()
+    _FIRST[:] = signum, time.monotonic()
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, _again)
+
+
 def _again(signum: int, frame: FrameType | None) -> None:
     """A signal while a stopped command ends: stop at once, unless it repeats the first."""
     _HANDLED.set()
@@ -175,8 +198,8 @@ def _stopping() -> None:
 
 
 class _Stopped(Exception):
-    """A stop by SIGTERM or SIGHUP carried past click (its cause), which would print a blank line
-    before the stop's line, as it does after the terminal's ``^C``."""
+    """A stop by a signal carried past click (its cause), which would print a blank line before the stop's line,
+    as it does after the terminal's ``^C`` (Ctrl-C on a terminal is left to click for that line)."""
 
 
 class CommandGroup(click.Group):
@@ -197,12 +220,15 @@ class CommandGroup(click.Group):
             sys.unraisablehook = unraisable
             watch_interrupts(_HANDLED, _GRACE, stop_now)
         try:
-            self._main(args, prog_name, complete_var, **extra)
+            with warnings.catch_warnings():
+                warnings.showwarning = _warning_line
+                self._main(args, prog_name, complete_var, **extra)
         except BaseException as err:  # a stop signal, bare or wrapped (by a numba-compiled function, an import)
             # or lost: a C extension that takes it during its import may raise its own error instead (numba's:
             # ``ImportError: numba._devicearray failed to import``); after a stop signal, that error is the stop's
             stopped = stop_signal(err) or _FIRST[0]
-            if isinstance(err, SystemExit) or stopped is None:  # an exit: the interrupt (if any) is reported
+            late = isinstance(err, SystemExit) and _LATE.is_set()  # a stop while click closed the ended command
+            if not late and (isinstance(err, SystemExit) or stopped is None):  # an exit: the interrupt is reported
                 raise
             click.echo(stopped_line(stopped, "Aborted!"), err=True)
             _stopping()
@@ -210,7 +236,7 @@ class CommandGroup(click.Group):
         finally:  # the command has ended, its output written: the interpreter's shutdown (about 0.1 s;
             # it resets a Python handler to the default, which would end it by the signal) ignores them
             for signum in STOP_SIGNALS:
-                if signal.getsignal(signum) in (interrupt, _again, stop_now):
+                if signal.getsignal(signum) in (interrupt, _again, _late, stop_now):
                     signal.signal(signum, signal.SIG_IGN)
 
     def _main(self, args: Sequence[str] | None, prog_name: str | None, complete_var: str | None,
@@ -254,6 +280,13 @@ class CommandGroup(click.Group):
             click.echo(f"hanabi-solitaire: error: {where}{err.strerror or err}", err=True)
             ctx.exit(2)
         except BaseException as err:
-            if isinstance(err, (SystemExit, click.exceptions.Exit)) or stop_signal(err) in (None, signal.SIGINT):
+            signum = stop_signal(err)
+            if isinstance(err, (SystemExit, click.exceptions.Exit)) or signum is None or \
+                    signum == signal.SIGINT and sys.stderr.isatty():
                 raise
             raise _Stopped from err
+        finally:  # from now on click closes the command: a stop signal must not unwind through it
+            if self.takes_signals:
+                for signum in STOP_SIGNALS:
+                    if signal.getsignal(signum) is interrupt:
+                        signal.signal(signum, _late)

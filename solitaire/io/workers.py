@@ -36,7 +36,8 @@ def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int,
               chunksize: int = 8) -> Generator[Any, None, None]:
     """``map(func, items)`` in input order on ``jobs`` forked processes (``jobs <= 1``: in this one), ``chunksize``
     items per task. An exception of ``func`` is raised here as it was raised there; a worker that dies raises
-    :class:`ChildProcessError` as soon as it does."""
+    :class:`ChildProcessError` as soon as it does. A stop signal while it waits for a result first gives those finished
+    behind an unfinished one, out of order (:func:`_ordered`)."""
     if jobs <= 1:
         yield from map(func, items)
         return
@@ -94,8 +95,21 @@ class _Worker:
 def _ordered(workers: list[_Worker], chunks: Iterator[list[Any]]) -> Generator[Any, None, None]:
     """The items of each chunk's results in the order of ``chunks``, given to idle ``workers`` as they come. Once a
     worker dies, no chunk is given any more, the results of the chunks before the first one lost are given, and then
-    :class:`ChildProcessError` is raised."""
+    :class:`ChildProcessError` is raised. A stop signal (a ``KeyboardInterrupt``) while it waits gives the results
+    that wait behind an unfinished chunk first (out of order, by chunk), then is raised: a stopped run keeps every
+    result its workers finished."""
     done: dict[int, list[Any]] = {}
+    try:
+        yield from _in_order(workers, chunks, done)
+    except KeyboardInterrupt:
+        for index in sorted(done):
+            yield from done.pop(index)
+        raise
+
+
+def _in_order(workers: list[_Worker], chunks: Iterator[list[Any]], done: dict[int, list[Any]]
+              ) -> Generator[Any, None, None]:
+    """:func:`_ordered`, the results that wait for an earlier chunk's kept in ``done`` by chunk."""
     given = taken = 0
     lost: int | None = None  # the first chunk whose results a dead worker took with it
     idle = list(workers)

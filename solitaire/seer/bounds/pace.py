@@ -55,6 +55,9 @@ import numba
 import numpy as np
 
 from solitaire.bits import copy_into, order_by_counts, popcount
+from solitaire.compiled import ensure_cache_folder
+
+ensure_cache_folder()  # before the kernels: numba makes no cached kernel without a folder for it
 
 __all__ = ["PaceProblem", "PaceResult", "pace_search", "pace_greedy", "pace_max", "pace_reaches", "line_pace", "MAX_N",
            "MAX_C"]

@@ -416,8 +416,8 @@ def _summary_section(summary: dict, refused: dict) -> str:
 
 def _refused_section(rows: Sequence[_Row]) -> str:
     """The games the analysis refused, each with its reason."""
-    body = "".join(f'<tr><td>{_e(r.get("id", ""))}</td><td>{_e(r.get("source", ""))}</td><td>{_e(r["refused"])}</td>'
-                   "</tr>" for r in rows)
+    body = "".join(f'<tr><td>{_e(r.get("id") or "-")}</td><td>{_e(r.get("source", ""))}</td>'
+                   f'<td>{_e(r["refused"])}</td></tr>' for r in rows)  # no id (not JSON): "-", as in the text
     return ('<section class="refused" aria-labelledby="refused-h"><h2 id="refused-h">Refused games</h2>'
             '<table><thead><tr><th>game</th><th>source</th><th>reason</th></tr></thead>'
             f"<tbody>{body}</tbody></table></section>")

@@ -28,11 +28,19 @@ import math
 import os
 import socket
 import sys
+import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
 
-from solitaire.io.atomic import forget_temporary, record_temporary, target_mode, write_refusal
+from solitaire.io.atomic import (
+    forget_temporary,
+    keep_old,
+    kept_old_message,
+    record_temporary,
+    target_mode,
+    write_refusal,
+)
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import LINE_BREAK, ROW_FILE_LIMIT, ROW_LINE_LIMIT, parse_json, read_at_most, too_large
 from solitaire.io.interrupt import interrupted
@@ -43,7 +51,12 @@ from solitaire.seer.game.ids import id_players
 from solitaire.seer.game.options import HAND_SIZES, PLAYER_RANGE
 
 __all__ = ["COLUMNS", "LIMITS", "RowWriter", "RowLock", "partial_name", "LockedRun", "write_through", "read_rows",
-           "row_lines", "check_row", "latest_by_id", "row_max", "variant_fields", "ran_under"]
+           "row_lines", "check_row", "latest_by_id", "row_max", "variant_fields", "ran_under", "RowFileWarning"]
+
+
+class RowFileWarning(UserWarning):
+    """A row file was replaced by the finished rows of a run stopped before its end, the old one kept as ``.old``."""
+
 
 COLUMNS = ["id", "players", "L", "U1", "U2", "U3", "U3_high", "exact", "method", "min_hand", "pace_slack",
            "real_score", "gap", "end", "reason", "source", "timeout", "peer_timeout", "peer_solver", "peer_encoding",
@@ -343,11 +356,21 @@ def partial_name(path: str | os.PathLike[str]) -> str:
 
 def _adopt_partial(path):
     """Rename the rows a killed replacing run left (:func:`partial_name`) over ``path``: what the run
-    would have kept had it been stopped by a signal it can catch. Called by the holder of the lock."""
+    would have kept had it been stopped by a signal it can catch (:func:`_replace_stopped`). Called by the holder of
+    the lock."""
     partial = partial_name(path)
     if os.path.isfile(partial):
-        os.chmod(partial, target_mode(path))
-        os.replace(partial, path)
+        _replace_stopped(partial, path)
+
+
+def _replace_stopped(partial: str, path: str) -> None:
+    """Rename the finished rows of a run stopped before its end over ``path``, the file they replace kept as
+    ``<path>.old`` (:func:`~solitaire.io.atomic.keep_old`), which a warning names."""
+    old = keep_old(path)
+    os.chmod(partial, target_mode(path))
+    os.replace(partial, path)
+    if old:
+        warnings.warn(kept_old_message(old), RowFileWarning, stacklevel=3)
 
 
 class RowLock:
@@ -490,8 +513,9 @@ class RowWriter:
             assert self.handle is not None  # opened by __init__, which fails otherwise
             self._guard(self.handle.write, json.dumps(row) + "\n")
 
-    def close(self, keep: bool = True) -> None:
-        """Close the file; a new file replaces ``path`` when ``keep``, else it is removed."""
+    def close(self, keep: bool = True, stopped: bool = False) -> None:
+        """Close the file; a new file replaces ``path`` when ``keep`` (the old one kept as ``<path>.old`` when the
+        run ``stopped`` before its end), else it is removed."""
         failure = None
         try:
             try:
@@ -501,7 +525,9 @@ class RowWriter:
                 if keep:
                     failure, keep = write_refusal(err, self.path), False
             if self.temporary is not None:
-                if keep:
+                if keep and stopped:
+                    _replace_stopped(self.temporary, self.path)
+                elif keep:
                     os.chmod(self.temporary, target_mode(self.path))
                     os.replace(self.temporary, self.path)
                 else:
@@ -518,7 +544,7 @@ class RowWriter:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
-        self.close(keep=kind is None or interrupted(error))
+        self.close(keep=kind is None or interrupted(error), stopped=kind is not None)
 
 
 def write_through(rows: Iterable[_Row], writer: RowWriter | None, upstream: Generator) -> Iterator[_Row]:
@@ -526,7 +552,7 @@ def write_through(rows: Iterable[_Row], writer: RowWriter | None, upstream: Gene
     the stream ends, is closed by its consumer or is interrupted (every finished row is kept), and
     drops a new file's rows on an error; ``upstream``, the generator behind ``rows`` (its worker
     processes), is closed at once either way."""
-    keep = False
+    keep = stopped = False
     try:
         for row in rows:
             if writer:
@@ -534,9 +560,9 @@ def write_through(rows: Iterable[_Row], writer: RowWriter | None, upstream: Gene
             yield row
         keep = True
     except BaseException as err:
-        keep = isinstance(err, GeneratorExit) or interrupted(err)
+        keep = stopped = isinstance(err, GeneratorExit) or interrupted(err)
         raise
     finally:
         upstream.close()
         if writer:
-            writer.close(keep)
+            writer.close(keep, stopped)

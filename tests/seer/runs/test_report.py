@@ -132,6 +132,8 @@ def test_refused_games_and_summary(rows):
     parsed(page)
     refused_part = page.split('<section class="refused"')[1]
     assert "P3-game-9" in refused_part and "g.jsonl:8" in refused_part
+    no_id = render_report(rows + [{"id": None, "source": "g.jsonl:9", "refused": "expected JSON"}], summary)
+    assert "<tr><td>-</td><td>g.jsonl:9</td>" in no_id and "None" not in no_id
     summary_part = page.split('<section class="summary"')[1].split("</section>")[0]
     assert summary_part.count("<svg") == 3 and '<th>games refused</th><td class="num">2</td>' in summary_part
     lost = summary["points_lost_by_kind"]["misplay"]

@@ -20,10 +20,13 @@ Running time: ``O(turns * P * hand)`` per game.
 import numba
 import numpy as np
 
+from solitaire.compiled import ensure_cache_folder
 from solitaire.seer.game.deals import RANKS
 from solitaire.seer.game.position import MAX_STRIKES
 from solitaire.seer.game.simulator import COLOR_CLUE, DISCARD, PLAY, RANK_CLUE, STALL_PACE, Action, Game
 from solitaire.seer.game.variants import RANK
+
+ensure_cache_folder()  # before the kernels: numba makes no cached kernel without a folder for it
 
 __all__ = ["bot_finish", "bot_kernel"]
 

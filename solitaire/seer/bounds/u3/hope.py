@@ -73,9 +73,12 @@ import numba
 import numpy as np
 
 from solitaire.bits import copy_into
+from solitaire.compiled import ensure_cache_folder
 from solitaire.seer.bounds.u3.llvm import trailing_zeros
 from solitaire.seer.game.deals import MAX_SCORE, RANKS
 from solitaire.seer.game.simulator import MAX_CLUES
+
+ensure_cache_folder()  # before the kernels: numba makes no cached kernel without a folder for it
 
 __all__ = ["runs", "enough", "joint_lost", "chained", "chains_fit", "owners", "workspace", "MEMO_BITS", "SUITS_N",
            "MAX_TYPES"]

@@ -165,11 +165,14 @@ from collections import namedtuple
 import numba
 import numpy as np
 
+from solitaire.compiled import ensure_cache_folder
 from solitaire.seer.bounds.u3.hope import MAX_TYPES, chained, runs, workspace
 from solitaire.seer.bounds.u3.llvm import load_relaxed, prefetch
 from solitaire.seer.bounds.u3.table import tt_get, tt_put, tt_slot
 from solitaire.seer.game.deals import MAX_SCORE, RANKS
 from solitaire.seer.game.simulator import MAX_CLUES
+
+ensure_cache_folder()  # before the kernels: numba makes no cached kernel without a folder for it
 
 __all__ = ["dfs", "setup_of", "cards_of", "first_turn", "start", "scratch", "Cards", "Setup", "Scratch", "Root",
            "M_PLAY", "M_DISCARD", "M_CLUE", "M_MISPLAY", "M_DECK_PLAY", "M_DECK_SHED",

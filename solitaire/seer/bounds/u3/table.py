@@ -10,6 +10,10 @@ home slot overwritten when they are all taken.
 import numba
 import numpy as np
 
+from solitaire.compiled import ensure_cache_folder
+
+ensure_cache_folder()  # before the kernels: numba makes no cached kernel without a folder for it
+
 __all__ = ["tt_table", "tt_get", "tt_put", "tt_slot", "NO_BOUND", "TT_BITS", "TT_FIRST_BITS"]
 
 #: log2 of the table's entries (25 bytes each) at most, and at the first search of a deal. At most 2^22
