@@ -7,7 +7,8 @@ in input order, one row per item: :meth:`~solitaire.seer.runs.analysis.GameAnaly
 ``timeout`` it ran under for a game, :meth:`~solitaire.seer.sources.history.Refused.to_json` for a refused
 record. Rows stream to a JSON Lines file (:class:`~solitaire.seer.runs.rowfile.RowWriter`: an
 interrupted run keeps every finished row); with ``resume`` the games whose rows the file holds
-under the same ``timeout`` are not analysed again. Each game may also be drawn as a PNG
+under the same ``timeout``, or proven at every turn (no open search: no timeout changes them), are not analysed
+again; another game's new row is appended, and the last row of a game counts. Each game may also be drawn as a PNG
 (:mod:`solitaire.seer.runs.plot`). :meth:`AnalyzeRun.summary` summarises exactly the games of the
 batch, each once, reused rows and new ones, and counts the refused records by reason.
 """
@@ -54,7 +55,7 @@ class AnalyzeRun(LockedRun):
     out : str, optional
         The JSON Lines row file; without ``resume`` it is replaced when the run ends.
     resume : bool
-        Reuse the rows of ``out`` computed under ``timeout`` (needs ``out``).
+        Reuse the rows of ``out`` computed under ``timeout`` or proven at every turn (needs ``out``).
     jobs : int
         Worker processes.
     plot_dir : str, optional
@@ -104,10 +105,11 @@ class AnalyzeRun(LockedRun):
         self.searches = any(not isinstance(item, Refused) and item.ident not in self.kept for item in source.items())
 
     def _resumed(self) -> dict[str, AnalysisRow]:
-        """The rows of ``out`` this run reuses, by id: those of its games under its timeout."""
+        """The rows of ``out`` this run reuses, by id (the last of a game's): those of its games under its timeout,
+        and those proven at every turn (no open search), which no timeout changes."""
         assert self.out is not None  # resume needs out (__init__)
         return {row["id"]: cast(AnalysisRow, row) for row in read_rows(self.out, required=ANALYSIS_KEYS)
-                if row["id"] in self.source and row.get("timeout") == self.timeout}
+                if row["id"] in self.source and (row.get("timeout") == self.timeout or row.get("open") == 0)}
 
     def rows(self) -> Iterator[Row]:
         """Analyse the games not reused, in input order: write each row to ``out``, draw it, yield it."""

@@ -391,6 +391,12 @@ def test_a_resumed_analysis_keeps_one_row_per_record(tmp_path):
     again = json.loads(run("analyze", path, "--jsonl", out, "--resume", "--json", "--timeout", "5").output)
     assert sum(again["summary"]["refused"].values()) == 1 and again["summary"]["games"] == 11
     assert out.read_text() == written and len(written.splitlines()) == 12
+    rows = [json.loads(line) for line in written.splitlines()]
+    open_ids = [row["id"] for row in rows if row.get("open")]  # another timeout: only these are analysed again
+    other = json.loads(run("analyze", path, "--jsonl", out, "--resume", "--json", "--timeout", "7").output)
+    assert other["summary"]["games"] == 11 and out.read_text().startswith(written)
+    appended = [json.loads(line) for line in out.read_text().splitlines()[12:]]
+    assert [row["id"] for row in appended] == open_ids and all(row["timeout"] == 7 for row in appended)
 
 
 def test_a_link_decodes_to_the_drop_s_line_and_turn():
