@@ -41,11 +41,12 @@ from solitaire.generate import generated_decks, write_decks
 from solitaire.io.atomic import writable_file, write_files
 from solitaire.io.budget import BudgetError
 from solitaire.io.command import CommandGroup, examples_help, option_names, usage_error, usage_errors
+from solitaire.io.interrupt import stop_signal
 from solitaire.io.options import DEAL_SOURCES, JSON_OPTION, OptionGroup, jobs_option, printed_options
 from solitaire.io.params import SECONDS, Whole, distinct_files, example_option, memory_option, once_option
 from solitaire.io.progress import Progress
 from solitaire.referee import IllegalEvent, replay
-from solitaire.satsolvers import DEFAULT_SOLVER, SAT_SOLVERS
+from solitaire.satsolvers import DEFAULT_SOLVER, MAXSAT_CARDS, SAT_SOLVERS
 from solitaire.seer.bounds.limits import COMPLETIONS, PEER_ENCODING, PEER_ENCODINGS, PEER_SOLVER, SearchLimits
 from solitaire.sequence import check_json_budget, read_sequence
 from solitaire.solve import SOLVERS, choose, info_text, instance_info, solve
@@ -147,20 +148,27 @@ def examples_command(as_json):
               help="Write the play sequence as JSON to this file; when there is none (a loss), a file of "
                    "that name is removed, so it never holds another deck's sequence.")
 @click.option("--solver", type=click.Choice(SAT_SOLVERS), default=None,
-              help=f"PySAT solver for --algorithm sat (default {DEFAULT_SOLVER}).")
-def solve_cmd(deck, algorithm, as_json, sequence_out, solver):
+              help=f"PySAT solver of SAT, where it answers (--algorithm sat, or auto's choice; default "
+                   f"{DEFAULT_SOLVER}).")
+@click.option("--max-score", "maximise", is_flag=True,
+              help=f"Where SAT answers that a deck is lost, find its maximum score by MaxSAT (RC2) whatever its "
+                   f"size; by default only up to {MAXSAT_CARDS:,} cards, as its time grows far faster than the deck "
+                   f"(11 s at 5,879 cards, over 100 s at 10,238).")
+def solve_cmd(deck, algorithm, as_json, sequence_out, solver, maximise):
     """Solve DECK: winnable or not, the score, and a play sequence."""
     distinct_files(DECK=deck, **{"--sequence-out": sequence_out})
     writable_file(sequence_out)
     instance = read_instance(deck)
-    if solver is not None and algorithm != "sat":
-        usage_error("--solver applies to --algorithm sat only")
+    if (solver is not None or maximise) and algorithm not in ("sat", "auto"):
+        usage_error(f"{'--solver' if solver is not None else '--max-score'} applies where SAT answers: --algorithm "
+                    "sat or auto")
     _compile_ahead(1, SOLVERS[choose(instance) if algorithm == "auto" else algorithm].run.__module__,
                    "solitaire.selection")
     if as_json or sequence_out:
         check_json_budget(instance.N, deck)
+    sat_options = {**({} if solver is None else {"solver": solver}), **({"maximise": True} if maximise else {})}
     with usage_errors():
-        result = solve(instance, algorithm, **({} if solver is None else {"solver": solver}))
+        result = solve(instance, algorithm, **sat_options)
     if sequence_out and result.sequence is not None:
         write_files({sequence_out: json.dumps(result.sequence.to_json()) + "\n"})
     elif sequence_out and os.path.isfile(sequence_out):
@@ -258,19 +266,29 @@ def crosscheck(cnfs, random_spec, count, seed, solver, no_engine, as_json):
     nothing of the gadgets) and by the engine where the deck is small; both witnesses are
     checked. A file that holds no formula is a row {"name", "refused"} and the others go on
     (when no file holds one: every row and the summary, then exit code 2). Exit code 1 when
-    any formula disagrees (a defect of the toolkit, or of the construction, found).
+    any formula disagrees (a defect of the toolkit, or of the construction, found). Stopped (Ctrl-C),
+    --json still prints the rows finished, with "stopped": true.
     """
     from reductions import crosscheck as checks
 
     if not cnfs and random_spec is None:
         usage_error("give CNF files or folders, or --random VARS CLAUSES")
+    context = click.get_current_context()
+    stray = [f"--{name}" for name in ("count", "seed") if context.get_parameter_source(name).name != "DEFAULT"]
+    if stray and random_spec is None:
+        usage_error(f"{' and '.join(stray)} {'applies' if len(stray) == 1 else 'apply'} to --random only")
     sources = checks.formulas_from_paths(cnfs)
     sources += checks.random_formulas(*random_spec, count, seed) if random_spec else []
     rows = []
-    for row in checks.crosscheck_rows(sources, solver, engine=not no_engine):
-        rows.append(row)
-        if not as_json:
-            click.echo(checks.crosscheck_text(row))
+    try:
+        for row in checks.crosscheck_rows(sources, solver, engine=not no_engine):
+            rows.append(row)
+            if not as_json:
+                click.echo(checks.crosscheck_text(row))
+    except BaseException as err:  # a stop signal, bare or wrapped: the rows finished are kept, as a batch run's
+        if as_json and stop_signal(err) is not None:
+            click.echo(json.dumps({"formulas": rows, "summary": checks.crosscheck_summary(rows), "stopped": True}))
+        raise
     summary = checks.crosscheck_summary(rows)
     click.echo(json.dumps({"formulas": rows, "summary": summary}) if as_json else checks.summary_text(summary))
     _exit_if_all_refused(summary["formulas"], summary["refused"], "file")

@@ -67,7 +67,8 @@ def random_formulas(nvars: int, nclauses: int, count: int, seed: int) -> list[tu
     Raises :class:`InputError` for fewer than 3 variables (a clause takes three distinct ones).
     """
     if nvars < 3:
-        raise InputError(f"expected at least 3 variables (three distinct a clause), got {nvars}", "`nvars`")
+        raise InputError(f"expected at least 3 variables (each clause takes three distinct ones), got {nvars}",
+                         "`nvars`")
     rng = random.Random(seed)
     return [(f"random-{nvars}-{nclauses}-seed{seed}-{k}", random_3sat(nvars, nclauses, rng))
             for k in range(1, count + 1)]

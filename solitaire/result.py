@@ -68,7 +68,8 @@ class SolveResult:
         algorithm (and why ``"auto"``'s first choice did not answer), the instance, the length of the sequence
         (written to ``sequence_out``), the certificate's reason and the seconds (``extra["load_seconds"]``
         as :func:`~solitaire.solve.solve` sets it)."""
-        score = "not computed by this algorithm" if self.score is None else f"{self.score} / {self.max_score}"
+        unknown = "not computed (the reason below)" if self.algorithm == "sat" else "not computed by this algorithm"
+        score = unknown if self.score is None else f"{self.score} / {self.max_score}"
         lines = [f"{deck}: {'WINNABLE' if self.winnable else 'NOT WINNABLE'}", f"  score      {score}",
                  f"  algorithm  {self.algorithm}"]
         if self.extra.get("auto", {}).get("fallback"):

@@ -45,8 +45,10 @@ encoding is sparse: ``O(N + sum_i |lower cards in window i| + sum_t |set at t| *
 over the kept entry times.
 
 The maximum score is found with RC2 (MaxSAT, soft unit clauses ``y``) when the instance
-is not winnable. Every answer is turned into a play sequence by
-:func:`solitaire.selection.asap_sequence` and checked with the referee.
+is not winnable, by default only on decks of at most
+:data:`~solitaire.satsolvers.MAXSAT_CARDS` cards, as its time grows far faster than the deck; a larger deck gets
+its verdict alone (``score`` ``None``) unless ``maximise`` asks for the score. Every answer is turned into a
+play sequence by :func:`solitaire.selection.asap_sequence` and checked with the referee.
 
 Examples
 --------
@@ -73,7 +75,7 @@ from solitaire.io.budget import SAT_CLAUSE_BYTES, SAT_TYPE_BYTES, check_budget, 
 from solitaire.model import Instance
 from solitaire.referee import replay
 from solitaire.result import SolveResult
-from solitaire.satsolvers import DEFAULT_SOLVER
+from solitaire.satsolvers import DEFAULT_SOLVER, MAXSAT_CARDS
 from solitaire.selection import asap_sequence
 from solitaire.sequence import PlaySequence
 
@@ -294,11 +296,13 @@ def decide_sat(instance: Instance, solver: str = DEFAULT_SOLVER) -> tuple[bool, 
     return True, sequence, stats
 
 
-def solve_sat(instance: Instance, solver: str = DEFAULT_SOLVER) -> SolveResult:
+def solve_sat(instance: Instance, solver: str = DEFAULT_SOLVER, maximise: bool | None = None) -> SolveResult:
     """Winnable, maximum score and an optimal referee-checked sequence, by SAT and MaxSAT.
 
     Decides "winnable" with the SAT encoding; when not winnable, RC2 maximises the
-    number of played card types over the score encoding.
+    number of played card types over the score encoding: with ``maximise`` ``None`` on a deck of at most
+    :data:`MAXSAT_CARDS` cards, with ``True`` on any, with ``False`` on none (then ``score`` is ``None`` and the
+    ``certificate``'s reason says why).
 
     Returns
     -------
@@ -306,8 +310,13 @@ def solve_sat(instance: Instance, solver: str = DEFAULT_SOLVER) -> SolveResult:
         ``extra`` carries the encoding sizes and the solver name.
     """
     winnable, sequence, stats = decide_sat(instance, solver)
+    certificate = None
     if winnable:
         score = instance.max_score
+    elif not (instance.N <= MAXSAT_CARDS if maximise is None else maximise):
+        score, certificate = None, {"reason": f"the SAT encoding is unsatisfiable; the maximum score of this lost deck "
+                                              f"of {instance.N:,} cards is not computed (MaxSAT by default up to "
+                                              f"{MAXSAT_CARDS:,} cards: --max-score asks for it)"}
     else:
         enc = encode(instance, win=False)
         wcnf = WCNF()
@@ -320,6 +329,6 @@ def solve_sat(instance: Instance, solver: str = DEFAULT_SOLVER) -> SolveResult:
         if score != len(enc.soft) - rc2.cost:  # a soft literal per reachable type
             raise AssertionError(f"sat/rc2: the model scores {score}, RC2 claims {len(enc.soft) - rc2.cost}")
     return SolveResult(winnable=winnable, score=score, max_score=instance.max_score, algorithm="sat",
-                       instance=instance.params(), sequence=sequence,
+                       instance=instance.params(), sequence=sequence, certificate=certificate,
                        extra={"solver": solver, "encoding": {"vars": stats["vars"], "clauses": stats["clauses"]}})
 

@@ -81,6 +81,10 @@ class PlaySequence:
 def parse_sequence_json(obj: Any, source: str = "<json>") -> PlaySequence:
     """Read a sequence from its JSON form (a list, or an object with a ``"sequence"`` key)."""
     if isinstance(obj, dict):
+        if obj.get("sequence") is None and "winnable" in obj:  # the output of solve --json with no sequence
+            raise InputError("this solve output has no sequence ('sequence' is null: a loss its solver decides by a "
+                             "certificate or without a play, such as greedy's or lazy's): solve it with --algorithm "
+                             "engine or sat for a sequence", source)
         if "sequence" not in obj or obj["sequence"] is None:
             raise InputError("expected a list of [event, index] pairs or an object with a 'sequence' list", source)
         obj = obj["sequence"]

@@ -133,7 +133,8 @@ def solve(instance: Instance, algorithm: str = "auto", **options: Any) -> SolveR
         ``"auto"`` or a name of :data:`SOLVERS`: ``greedy``, ``lazy``, ``engine``, ``sat``,
         ``brute`` or ``dp``.
     **options
-        Passed to the solver's ``run`` (such as ``solver="glucose4"`` for ``"sat"``).
+        Passed to the solver's ``run``: ``"sat"``'s ``solver="glucose4"`` and ``maximise``
+        (:func:`~solitaire.satenc.solve_sat`); under ``"auto"``, to SAT when SAT answers.
 
     Returns
     -------
@@ -194,7 +195,7 @@ def solve_auto(instance: Instance, **options: Any) -> SolveResult:
     name = choose(instance)
     why, fallback = AUTO_WHY[name], False
     if name != "engine":
-        result = solve(instance, name, **options)
+        result = solve(instance, name, **(options if name == "sat" else {}))  # the options are SAT's
     else:
         loading = load("engine")
         start = time.perf_counter()

@@ -75,6 +75,10 @@ def test_verify_accepts_solve_output_and_names_illegal_events(tmp_path):
     assert result.exit_code == 0
     verdict = json.loads(result.output)
     assert verdict["legal"] is False and verdict["event"] == 1 and "not the next card" in verdict["reason"]
+    lost = ROOT / "instances" / "r1-overlap-loss.deck"  # greedy decides it lost with a certificate, no sequence
+    solved.write_text(run("solve", lost, "--json").output)
+    result = run("verify", lost, solved)
+    assert result.exit_code == 2 and "this solve output has no sequence ('sequence' is null" in result.output
 
 
 def test_verify_bad_sequence_file_is_one_line(tmp_path):

@@ -55,6 +55,29 @@ def test_missing_type_is_a_loss_with_max_score():
     assert solve_sat(inst).score == 2
 
 
+def test_a_lost_deck_above_the_maxsat_size_gets_its_verdict_alone_unless_the_score_is_asked(monkeypatch, tmp_path):
+    inst = Instance.from_cards(2, 1, 0, [(2, 1), (1, 1)])  # no hand: the 2 comes first and is lost, score 1
+    monkeypatch.setattr("solitaire.satenc.MAXSAT_CARDS", 1)
+    verdict = solve_sat(inst)
+    assert (verdict.winnable, verdict.score, verdict.sequence) == (False, None, None)
+    assert "not computed (MaxSAT by default up to 1 cards: --max-score asks for it)" in verdict.certificate["reason"]
+    asked = solve(inst, "sat", maximise=True, solver="glucose4")
+    assert (asked.score, asked.extra["solver"]) == (solve_brute(inst).score, "glucose4")
+    assert solve(inst, "auto", maximise=True, solver="glucose4").algorithm == "greedy"  # SAT's options, not greedy's
+    assert solve_sat(inst, maximise=False).score is None and solve_sat(inst.with_hand(1)).score == 2
+    from click.testing import CliRunner
+
+    from cli import main
+
+    deck = tmp_path / "lost.deck"
+    deck.write_text("p hanabi 2 1 0\n2 1  1 1\n")
+    said = CliRunner().invoke(main, ["solve", str(deck), "-a", "sat"]).output
+    assert "score      not computed (the reason below)" in said and "--max-score asks for it" in said
+    assert "score      1 / 2" in CliRunner().invoke(main, ["solve", str(deck), "-a", "sat", "--max-score"]).output
+    refused = CliRunner().invoke(main, ["solve", str(deck), "-a", "engine", "--max-score"])
+    assert refused.exit_code == 2 and "--max-score applies where SAT answers" in refused.output
+
+
 def test_hand_zero_and_empty_instance():
     assert solve_sat(Instance.from_cards(2, 1, 0, [(2, 1), (1, 1)])).score == 1
     assert solve_sat(Instance(1, 1, 0, [], [])).score == 0

@@ -91,7 +91,8 @@ def read_text(path: str | os.PathLike[str]) -> str:
         with open(path, "rb") as handle:
             raw = read_at_most(handle, str(path))
     except OSError as err:
-        raise InputError(f"cannot read the file ({err.strerror or err})", str(path)) from None
+        stdin = "; standard input is read as /dev/stdin" if str(path) == "-" and not os.path.exists(path) else ""
+        raise InputError(f"cannot read the file ({err.strerror or err}){stdin}", str(path)) from None
     try:
         return raw.decode("utf-8-sig")  # a byte order mark at the start is dropped
     except UnicodeDecodeError as err:
@@ -107,8 +108,15 @@ def _undecodable(raw: bytes, err: UnicodeDecodeError, source: str) -> InputError
     start = raw.rfind(b"\n", 0, err.start) + 1
     column = len(raw[start:err.start].decode("utf-8", errors="replace")) + 1
     utf16 = raw.startswith((b"\xff\xfe", b"\xfe\xff"))
+    packed = next((name for magic, name in _COMPRESSED.items() if raw.startswith(magic)), None)
+    if packed:
+        return InputError(f"expected UTF-8 text, the file is {packed}-compressed (decompress it first)", source)
     why = "the file is UTF-16 (save it as UTF-8)" if utf16 else f"found the byte 0x{raw[err.start]:02x}"
     return InputError(f"expected UTF-8 text, {why}", source, raw[:err.start].count(b"\n") + 1, column)
+
+
+#: How a compressed file starts, by its format (SATLIB ships its formulas as gzip and tar files).
+_COMPRESSED = {b"\x1f\x8b": "gzip", b"\xfd7zXZ\x00": "xz", b"BZh": "bzip2", b"\x28\xb5\x2f\xfd": "zstd"}
 
 
 def text_lines(text: str) -> list[str]:

@@ -37,7 +37,9 @@ def test_solve_sat_with_solver(tmp_path):
     res = run("solve", str(deck), "--algorithm", "sat", "--solver", "glucose4", "--json")
     data = json.loads(res.output)
     assert res.exit_code == 0 and data["winnable"] and data["solver"] == "glucose4"
-    assert run("solve", str(deck), "--solver", "glucose4").exit_code == 2
+    auto = json.loads(run("solve", str(deck), "--solver", "glucose4", "--json").output)  # auto's choice is SAT
+    assert (auto["algorithm"], auto["solver"]) == ("sat", "glucose4")
+    assert run("solve", str(deck), "-a", "engine", "--solver", "glucose4").exit_code == 2
     text = run("solve", str(deck), "-a", "sat", "--solver", "minisat22")
     assert text.exit_code == 0 and "WINNABLE" in text.output and "105 / 105" in text.output
 

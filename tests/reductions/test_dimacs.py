@@ -65,6 +65,15 @@ def test_unreadable_file(tmp_path):
     (tmp_path / "latin.cnf").write_bytes("c café\np cnf 1 1\n1 0\n".encode("latin-1"))
     with pytest.raises(InputError, match="latin.cnf:1:6: expected UTF-8 text, found the byte 0xe9$"):
         read_dimacs(tmp_path / "latin.cnf")
+    import gzip
+    import lzma
+    formula = b"p cnf 1 1\n1 0\n"  # SATLIB ships its formulas compressed
+    for name, packed in (("gzip", gzip.compress(formula)), ("xz", lzma.compress(formula))):
+        (tmp_path / f"f.{name}").write_bytes(packed)
+        with pytest.raises(InputError, match=rf"f.{name}: expected UTF-8 text, the file is {name}-compressed"):
+            read_dimacs(tmp_path / f"f.{name}")
+    with pytest.raises(InputError, match="cannot read the file .*; standard input is read as /dev/stdin"):
+        read_dimacs("-")
 
 
 @settings(max_examples=200)
