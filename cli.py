@@ -150,7 +150,7 @@ def examples_command(as_json):
 @click.option("--solver", type=click.Choice(SAT_SOLVERS), default=None,
               help=f"PySAT solver of SAT, where it answers (--algorithm sat, or auto's choice; default "
                    f"{DEFAULT_SOLVER}).")
-@click.option("--max-score", "maximise", is_flag=True,
+@click.option("--maxsat", "maximise", is_flag=True,
               help=f"Where SAT answers that a deck is lost, find its maximum score by MaxSAT (RC2) whatever its "
                    f"size; by default only up to {MAXSAT_CARDS:,} cards, as its time grows far faster than the deck "
                    f"(11 s at 5,879 cards, over 100 s at 10,238).")
@@ -160,7 +160,7 @@ def solve_cmd(deck, algorithm, as_json, sequence_out, solver, maximise):
     writable_file(sequence_out)
     instance = read_instance(deck)
     if (solver is not None or maximise) and algorithm not in ("sat", "auto"):
-        usage_error(f"{'--solver' if solver is not None else '--max-score'} applies where SAT answers: --algorithm "
+        usage_error(f"{'--solver' if solver is not None else '--maxsat'} applies where SAT answers: --algorithm "
                     "sat or auto")
     _compile_ahead(1, SOLVERS[choose(instance) if algorithm == "auto" else algorithm].run.__module__,
                    "solitaire.selection")

@@ -316,7 +316,7 @@ def solve_sat(instance: Instance, solver: str = DEFAULT_SOLVER, maximise: bool |
     elif not (instance.N <= MAXSAT_CARDS if maximise is None else maximise):
         score, certificate = None, {"reason": f"the SAT encoding is unsatisfiable; the maximum score of this lost deck "
                                               f"of {instance.N:,} cards is not computed (MaxSAT by default up to "
-                                              f"{MAXSAT_CARDS:,} cards: --max-score asks for it)"}
+                                              f"{MAXSAT_CARDS:,} cards: --maxsat, maximise=True, asks for it)"}
     else:
         enc = encode(instance, win=False)
         wcnf = WCNF()

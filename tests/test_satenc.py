@@ -60,7 +60,7 @@ def test_a_lost_deck_above_the_maxsat_size_gets_its_verdict_alone_unless_the_sco
     monkeypatch.setattr("solitaire.satenc.MAXSAT_CARDS", 1)
     verdict = solve_sat(inst)
     assert (verdict.winnable, verdict.score, verdict.sequence) == (False, None, None)
-    assert "not computed (MaxSAT by default up to 1 cards: --max-score asks for it)" in verdict.certificate["reason"]
+    assert "not computed (MaxSAT by default up to 1 cards: --maxsat, maximise=True, asks for it)" in verdict.certificate["reason"]
     asked = solve(inst, "sat", maximise=True, solver="glucose4")
     assert (asked.score, asked.extra["solver"]) == (solve_brute(inst).score, "glucose4")
     assert solve(inst, "auto", maximise=True, solver="glucose4").algorithm == "greedy"  # SAT's options, not greedy's
@@ -72,10 +72,10 @@ def test_a_lost_deck_above_the_maxsat_size_gets_its_verdict_alone_unless_the_sco
     deck = tmp_path / "lost.deck"
     deck.write_text("p hanabi 2 1 0\n2 1  1 1\n")
     said = CliRunner().invoke(main, ["solve", str(deck), "-a", "sat"]).output
-    assert "score      not computed (the reason below)" in said and "--max-score asks for it" in said
-    assert "score      1 / 2" in CliRunner().invoke(main, ["solve", str(deck), "-a", "sat", "--max-score"]).output
-    refused = CliRunner().invoke(main, ["solve", str(deck), "-a", "engine", "--max-score"])
-    assert refused.exit_code == 2 and "--max-score applies where SAT answers" in refused.output
+    assert "score      not computed (the reason below)" in said and "--maxsat, maximise=True, asks for it" in said
+    assert "score      1 / 2" in CliRunner().invoke(main, ["solve", str(deck), "-a", "sat", "--maxsat"]).output
+    refused = CliRunner().invoke(main, ["solve", str(deck), "-a", "engine", "--maxsat"])
+    assert refused.exit_code == 2 and "--maxsat applies where SAT answers" in refused.output
 
 
 def test_hand_zero_and_empty_instance():
