@@ -32,7 +32,7 @@ from solitaire.io.errors import InputError
 
 __all__ = ["write_text_atomic", "write_texts_atomic", "write_files", "target_mode", "writable_file",
            "writable_folder", "write_refusal", "record_temporary", "forget_temporary", "settle_temporaries", "keep_old",
-           "kept_old_message"]
+           "kept_old_message", "rename_over"]
 
 _Path = str | os.PathLike[str]
 #: The temporary files this process is writing: each with the path it is renamed to at a stop that
@@ -61,9 +61,7 @@ def settle_temporaries() -> list[str]:
             if target is None:
                 os.unlink(temporary)
             else:
-                kept.append(keep_old(target))
-                os.chmod(temporary, target_mode(target))
-                os.replace(temporary, target)
+                kept.append(rename_over(temporary, target, keep=True))
         except OSError:
             pass
         forget_temporary(temporary)
@@ -74,6 +72,15 @@ def kept_old_message(old: str) -> str:
     """What a command says of the file it kept as ``old`` (:func:`keep_old`)."""
     return (f"{old.removesuffix('.old')}: the run that replaces it stopped before its end; its finished rows are "
             f"there, and the file they replace is kept as {old}")
+
+
+def rename_over(temporary: str, target: _Path, keep: bool = False) -> str | None:
+    """Rename the file ``temporary`` over ``target``, with the permissions ``target`` has (:func:`target_mode`); with
+    ``keep``, the file it replaces is kept as ``<target>.old`` (:func:`keep_old`), whose name it returns."""
+    old = keep_old(target) if keep else None
+    os.chmod(temporary, target_mode(target))
+    os.replace(temporary, target)
+    return old
 
 
 def keep_old(path: _Path) -> str | None:

@@ -227,8 +227,9 @@ def ratio_ci(numerators: Sequence[float], denominators: Sequence[float], low: fl
 
 
 def _interval(centre: float, half: float, n: int, low: float, high: float) -> list[float]:
-    """``centre ± half`` within ``low..high``; where there is no spread (``half`` 0), :func:`equal_values_ci`."""
-    if half == 0 and math.isfinite(low) and math.isfinite(high):
+    """``centre ± half`` within ``low..high``; where there is no spread (``half`` 0 but for rounding),
+    :func:`equal_values_ci`."""
+    if half <= 1e-9 * max(1.0, abs(centre)) and math.isfinite(low) and math.isfinite(high):
         return equal_values_ci(centre, n, low, high)
     return [max(low, centre - half), min(high, centre + half)]
 

@@ -33,14 +33,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
 
-from solitaire.io.atomic import (
-    forget_temporary,
-    keep_old,
-    kept_old_message,
-    record_temporary,
-    target_mode,
-    write_refusal,
-)
+from solitaire.io.atomic import forget_temporary, kept_old_message, record_temporary, rename_over, write_refusal
 from solitaire.io.errors import InputError
 from solitaire.io.inputfile import LINE_BREAK, ROW_FILE_LIMIT, ROW_LINE_LIMIT, parse_json, read_at_most, too_large
 from solitaire.io.interrupt import interrupted
@@ -366,9 +359,7 @@ def _adopt_partial(path):
 def _replace_stopped(partial: str, path: str) -> None:
     """Rename the finished rows of a run stopped before its end over ``path``, the file they replace kept as
     ``<path>.old`` (:func:`~solitaire.io.atomic.keep_old`), which a warning names."""
-    old = keep_old(path)
-    os.chmod(partial, target_mode(path))
-    os.replace(partial, path)
+    old = rename_over(partial, path, keep=True)
     if old:
         warnings.warn(kept_old_message(old), RowFileWarning, stacklevel=3)
 
@@ -528,8 +519,7 @@ class RowWriter:
                 if keep and stopped:
                     _replace_stopped(self.temporary, self.path)
                 elif keep:
-                    os.chmod(self.temporary, target_mode(self.path))
-                    os.replace(self.temporary, self.path)
+                    rename_over(self.temporary, self.path)
                 else:
                     os.unlink(self.temporary)
                 forget_temporary(self.temporary)
