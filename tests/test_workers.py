@@ -1,6 +1,6 @@
 """The worker processes of ``--jobs`` (:mod:`solitaire.io.workers`): results in input order, a worker's exception
 raised in the parent, and a worker that dies (killed idle, while it computes, while it writes a result) ending the
-run with an error and the results before it, never a wait; the workers ignore stop signals and end with the run."""
+run with an error and every result finished, never a wait; the workers ignore stop signals and end with the run."""
 import contextlib
 import os
 import random
@@ -38,9 +38,10 @@ def _raises_unpicklable(item):
     return item
 
 
-def _dies_at_three(item):
-    """The identity, but the process running it is killed (SIGKILL) at 3."""
-    if item == 3:
+def _dies_at_zero(item):
+    """The identity, but the process running it is killed (SIGKILL) half a second into 0."""
+    if item == 0:
+        time.sleep(0.5)
         os.kill(os.getpid(), signal.SIGKILL)
     return item
 
@@ -79,13 +80,13 @@ def test_an_exception_in_a_worker_is_raised_with_its_traceback():
 
 
 def test_a_worker_that_dies_ends_the_run_with_an_error_not_a_wait():
-    """A worker killed while it holds a task (a crash, the system's out-of-memory killer): the results before it are
-    given, then an error."""
+    """A worker killed while it holds item 0 (a crash, the system's out-of-memory killer) while the other finishes
+    1..5: those are given, then an error."""
     given = []
     with pytest.raises(ChildProcessError, match="a worker process died"):
-        for item in imap_jobs(_dies_at_three, range(6), 2, chunksize=1):
+        for item in imap_jobs(_dies_at_zero, range(6), 2, chunksize=1):
             given.append(item)
-    assert given == [0, 1, 2]
+    assert given == [1, 2, 3, 4, 5] and _children() == []
 
 
 def test_a_stop_signal_gives_the_results_finished_behind_an_unfinished_one_then_stops():
@@ -107,8 +108,9 @@ def test_a_stop_signal_gives_the_results_finished_behind_an_unfinished_one_then_
 @pytest.mark.parametrize("runs", long_but([range(10), range(10, 40)], fast=(0,)))
 def test_a_worker_killed_at_any_moment_never_leaves_the_run_waiting(runs):
     """Workers killed from outside at random moments, idle, computing or writing a result larger than a pipe holds:
-    each run ends (the test would hang otherwise) with the results of a prefix of the items, complete, and an error
-    when a worker died before the end. 40 runs, the first 10 in the default run."""
+    each run ends (the test would hang otherwise) with complete results, each once: those of a prefix of the items in
+    order, then those finished behind the first lost, by item, and an error when a worker died before the end. 40
+    runs, the first 10 in the default run."""
     for run in runs:
         rng = random.Random(f"kill {run}")
         pids = []
@@ -123,7 +125,10 @@ def test_a_worker_killed_at_any_moment_never_leaves_the_run_waiting(runs):
         except ChildProcessError:
             pass
         victim.cancel()
-        assert given == [[i] * BIG for i in range(len(given))]
+        items = [result[0] for result in given]
+        assert all(result == [item] * BIG for item, result in zip(items, given)) and len(set(items)) == len(items)
+        first = min(set(range(len(items) + 1)) - set(items))
+        assert items[:first] == list(range(first)) and items[first:] == sorted(items[first:])
         assert _children() == []
 
 

@@ -9,7 +9,8 @@ another holds, so that cannot happen:
 
 - a worker's death closes the write ends of its result pipe (the parent keeps none of them), so the parent, which
   waits on every busy worker's result pipe and on every worker's end (its ``sentinel``) at once, sees it at once,
-  mid-message or not, and raises :class:`ChildProcessError`; the results given before stand;
+  mid-message or not; it gives no more tasks, takes the results of those the living workers hold, gives every
+  finished result and raises :class:`ChildProcessError`;
 - leaving (the end, an error, a stop signal, or closing the generator) kills every worker (SIGKILL) and reaps it.
 
 The workers ignore the stop signals and end with their parent (:func:`~solitaire.io.interrupt.worker_start`): a
@@ -36,8 +37,9 @@ def imap_jobs(func: Callable[[Any], Any], items: Iterable[Any], jobs: int,
               chunksize: int = 8) -> Generator[Any, None, None]:
     """``map(func, items)`` in input order on ``jobs`` forked processes (``jobs <= 1``: in this one), ``chunksize``
     items per task. An exception of ``func`` is raised here as it was raised there; a worker that dies raises
-    :class:`ChildProcessError` as soon as it does. A stop signal while it waits for a result first gives those finished
-    behind an unfinished one, out of order (:func:`_ordered`)."""
+    :class:`ChildProcessError` once the others have finished the tasks they hold. Before either, or a stop signal
+    while it waits for a result, it gives the results finished behind an unfinished task, out of order
+    (:func:`_ordered`)."""
     if jobs <= 1:
         yield from map(func, items)
         return
@@ -94,14 +96,14 @@ class _Worker:
 
 def _ordered(workers: list[_Worker], chunks: Iterator[list[Any]]) -> Generator[Any, None, None]:
     """The items of each chunk's results in the order of ``chunks``, given to idle ``workers`` as they come. Once a
-    worker dies, no chunk is given any more, the results of the chunks before the first one lost are given, and then
-    :class:`ChildProcessError` is raised. A stop signal (a ``KeyboardInterrupt``) while it waits gives the results
-    that wait behind an unfinished chunk first (out of order, by chunk), then is raised: a stopped run keeps every
-    result its workers finished."""
+    worker dies, no chunk is given any more, the living workers finish the chunks they hold, and
+    :class:`ChildProcessError` is raised. Before that, as before an exception of ``func`` or a stop signal (a
+    ``KeyboardInterrupt``) while it waits, the results that wait behind an unfinished chunk are given (out of order,
+    by chunk): a run that ends early keeps every result its workers finished."""
     done: dict[int, list[Any]] = {}
     try:
         yield from _in_order(workers, chunks, done)
-    except KeyboardInterrupt:
+    except (Exception, KeyboardInterrupt):
         for index in sorted(done):
             yield from done.pop(index)
         raise
@@ -125,7 +127,7 @@ def _in_order(workers: list[_Worker], chunks: Iterator[list[Any]], done: dict[in
         while taken in done:
             yield from done.pop(taken)
             taken += 1
-        busy = [(w.index, w) for w in workers if w.index is not None and (lost is None or w.index < lost)]
+        busy = [(w.index, w) for w in workers if w.index is not None and w.alive]
         if not busy:
             if lost is not None:
                 raise _died()
