@@ -44,6 +44,7 @@ import numpy as np
 from solitaire.io.errors import InputError
 from solitaire.io.workers import imap_jobs
 from solitaire.seer.bounds.limits import SearchLimits
+from solitaire.seer.bounds.method import Method
 from solitaire.seer.bounds.u3 import exact, warm_up
 from solitaire.seer.game.deals import MAX_SCORE, Deal, whole_number
 from solitaire.seer.game.ids import parse_id
@@ -51,7 +52,7 @@ from solitaire.seer.game.seeds import split_seed_range
 from solitaire.seer.game.variants import get_variant
 from solitaire.seer.runs.evaluation import wilson
 from solitaire.seer.runs.rowfile import LockedRun, RowLock, RowWriter, ran_under, read_rows, variant_fields
-from solitaire.seer.runs.tabledeals import METHODS, TABLE_KEYS, TableDeals, TableRow, read_table_deals
+from solitaire.seer.runs.tabledeals import METHODS, TABLE_KEYS, TableDeals, TableRow, add_table_file, read_table_deals
 from solitaire.seer.sources.dealsource import DEALERS, SEED_BITS, live_deals, parse_players
 
 __all__ = ["table_row", "table_rows", "latest_rows", "read_table", "read_table_deals", "table_summary", "format_table",
@@ -68,8 +69,12 @@ class Deals(NamedTuple):
     @classmethod
     def of_row(cls, row: TableRow) -> "Deals":
         """The deals of a checked row (a row of hanab.live's standard game names no variant: No Variant)."""
-        source = parse_id(row["id"]).source
-        return cls(source, row.get("variant") if source != "live" or "variant" in row else get_variant(0).name)
+        return cls.of_kind(parse_id(row["id"]).source, row.get("variant"))
+
+    @classmethod
+    def of_kind(cls, source: str, variant: str | None) -> "Deals":
+        """The deals of rows of an id ``source`` naming ``variant`` (``None``: none)."""
+        return cls(source, variant if source != "live" or variant is not None else get_variant(0).name)
 
     def __str__(self) -> str:
         return {"seed": "our seeded deals", "hle": "HLE's deals", "hlerandom": "HLE's deals with its random start",
@@ -291,6 +296,20 @@ class Retry:
     slower: float | None = None
 
 
+class _Held:
+    """The deals ``(players, seed)`` of records (:data:`~solitaire.seer.runs.tabledeals.DEAL`), for ``in``: each
+    player count's seeds sorted, searched by bisection."""
+
+    def __init__(self, deals: np.ndarray) -> None:
+        self.seeds = {p: np.sort(deals["seed"][deals["players"] == p]) for p in np.unique(deals["players"]).tolist()}
+
+    def __contains__(self, deal: object) -> bool:
+        players, seed = cast(tuple[int, int], deal)
+        seeds = self.seeds.get(players, np.zeros(0, np.uint64))
+        at = int(np.searchsorted(seeds, np.uint64(seed)))
+        return at < len(seeds) and int(seeds[at]) == seed
+
+
 class TableRun(LockedRun):
     """One run of ``table`` (module docstring): ``with TableRun(...) as run``, then :meth:`rows`
     computes, writes and yields the new rows and :meth:`summary` summarises the deals asked for.
@@ -339,40 +358,48 @@ class TableRun(LockedRun):
         self.kind = kind
         self.players, self.seeds, self.out, self.jobs = list(players), range(seed, seed + deals), str(out), jobs
         self.limits, self.retry = limits, retry
-        self.new: list[TableRow] = []
         self.lock = RowLock(self.out)
         try:
-            rows = [_checked(row) for row in read_rows(self.out, required=TABLE_KEYS)]
-            other = next((found for found in map(Deals.of_row, rows) if found != kind), None)
+            #: The deals asked for, their newest rows kept compact: those of ``out`` reused, then the new ones.
+            self.deals = TableDeals()
+            add_table_file(self.deals, self.out)
+            other = next((found for found in (Deals.of_kind(*k) for k in self.deals.kinds) if found != kind), None)
             if other is not None:
                 raise InputError(f"the file holds rows of {other}: keep each kind of deal in files of its own",
                                  self.out)
-            self.kept = [r for r in latest_rows(rows)
-                         if r["players"] in self.players and r["seed"] in self.seeds and self._reusable(r)]
+            self.deals.keep(self._reusable)
         except BaseException:
             self.close()
             raise
-        self.todo = len(self.players) * deals - len(self.kept)
+        self.todo = len(self.players) * deals - len(self.deals)
 
-    def _reusable(self, row: TableRow) -> bool:
+    def _reusable(self, deals: np.ndarray) -> np.ndarray:
+        """Which of the records ``deals`` (:data:`~solitaire.seer.runs.tabledeals.DEAL`) are of deals asked for
+        whose rows are reused."""
         retry = self.retry
-        if retry.searched and row["method"] != "bot" or retry.open and not row["exact"]:
-            return False
-        if retry.slower is not None and row["seconds"] > retry.slower:
-            return False
-        return row["exact"] or ran_under(row, self.limits)
+        keep = np.isin(deals["players"], self.players) & (deals["seed"] >= np.uint64(self.seeds.start)) \
+            & (deals["seed"] <= np.uint64(self.seeds[-1]))
+        if retry.searched:
+            keep &= deals["method"] == METHODS.index(Method.BOT)
+        if retry.open:
+            keep &= deals["exact"]
+        if retry.slower is not None:
+            keep &= deals["seconds"] <= retry.slower
+        for at in np.flatnonzero(keep & ~deals["exact"]).tolist():  # an open row: searched again under other limits
+            keep[at] = ran_under(self.deals.open_limits[int(deals["players"][at]), int(deals["seed"][at])],
+                                 self.limits)
+        return keep
 
     def rows(self) -> Iterator[TableRow]:
         """Compute, append to ``out`` and yield the rows of the deals not reused, in order."""
-        done = {(r["players"], r["seed"]) for r in self.kept}
-        stream = table_rows(self.players, self.seeds, self.limits, self.jobs, done, self.kind)
+        stream = table_rows(self.players, self.seeds, self.limits, self.jobs, _Held(self.deals.table()), self.kind)
         with closing(stream), RowWriter(self.out, resume=True, lock=self.lock) as writer:  # closing: stops the workers
             self.lock = None
             for row in stream:
                 writer.write(row)
-                self.new.append(row)
+                self.deals.add_row(row)
                 yield row
 
     def summary(self) -> dict[str, dict]:
         """:func:`table_summary` over the deals asked for, one row each."""
-        return table_summary(latest_rows(self.kept + self.new))
+        return table_summary(self.deals)

@@ -5,7 +5,9 @@
 ``exact``, ``method``, ``seconds``) in one numpy record of 32 bytes, and the place of the deal's
 first row (the summary lists deals in that order, as a dict keyed by deal would). Rows are added
 in file order; a later row of a deal replaces the earlier one. It also records the kinds of
-deal of the rows, ``(id source, variant)`` (a table is of one kind: the caller refuses several).
+deal of the rows, ``(id source, variant)`` (a table is of one kind: the caller refuses several),
+and the search limits of each deal whose newest row is open (few: what a rerun needs to tell
+whether to search it again).
 Rows wait in blocks and are merged
 into the deals whenever the waiting rows outnumber them, so memory stays within a small multiple
 of the number of distinct deals however many rows a retried file holds.
@@ -21,7 +23,7 @@ JSON parser and :func:`~solitaire.seer.runs.rowfile.check_row`, which names the 
 import math
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from typing import NamedTuple, TypedDict, cast
 
 import numpy as np
@@ -30,9 +32,9 @@ from solitaire.io.errors import InputError
 from solitaire.io.inputfile import parse_json
 from solitaire.seer.bounds.method import Method
 from solitaire.seer.game.ids import parse_id
-from solitaire.seer.runs.rowfile import check_row, row_lines, row_max
+from solitaire.seer.runs.rowfile import LIMITS, check_row, row_lines, row_max
 
-__all__ = ["TableRow", "TABLE_KEYS", "METHODS", "DealRow", "TableDeals", "read_table_deals"]
+__all__ = ["TableRow", "TABLE_KEYS", "METHODS", "DealRow", "TableDeals", "read_table_deals", "add_table_file"]
 
 
 class _TableFields(TypedDict):
@@ -121,6 +123,9 @@ class TableDeals:
         self._rows: list[tuple] = []  # rows not yet in a block
         self._count = 0
         self.kinds: dict[tuple[str, str | None], int] = {}  # (id source, variant) of the rows added: its maximum score
+        #: The limits (:data:`~solitaire.seer.runs.rowfile.LIMITS`) each deal ``(players, seed)`` whose newest row is
+        #: open recorded (none: ``{}``).
+        self.open_limits: dict[tuple[int, int], dict[str, object]] = {}
 
     @classmethod
     def of_rows(cls, rows: Iterable[TableRow]) -> "TableDeals":
@@ -133,12 +138,19 @@ class TableDeals:
     def add_row(self, row: TableRow) -> None:
         """Add one checked row (:func:`~solitaire.seer.runs.rowfile.check_row`, with the keys :data:`TABLE_KEYS`)."""
         self.add(DealRow(row["players"], row["seed"], row["L"], row["U2"], row["U3"], row["U3_high"], row["exact"],
-                         row["method"], row["seconds"]), kind=_kind(row), max_score=row_max(row))
+                         row["method"], row["seconds"]), kind=_kind(row), max_score=row_max(row),
+                 limits={key: row[key] for key in LIMITS if key in row})  # type: ignore[literal-required]
 
-    def add(self, row: DealRow, kind: tuple[str, str | None] = ("seed", None), max_score: int = 25) -> None:
-        """Add one row (``kind``: its id's source and its variant; ``max_score``: its deal's maximum)."""
+    def add(self, row: DealRow, kind: tuple[str, str | None] = ("seed", None), max_score: int = 25,
+            limits: dict[str, object] | None = None) -> None:
+        """Add one row (``kind``: its id's source and its variant; ``max_score``: its deal's maximum; ``limits``:
+        the search limits it records, if open)."""
         self.kinds[kind] = max_score
         players, seed, L, U2, U3, U3_high, exact, method, seconds = row
+        if not exact:
+            self.open_limits[players, seed] = limits or {}
+        elif self.open_limits:
+            self.open_limits.pop((players, seed), None)
         self._rows.append((players, seed, L, U2, U3, U3_high, exact, _CODES[method], seconds, type(seconds) is int,
                            self._count))
         self._count += 1
@@ -169,6 +181,19 @@ class TableDeals:
         self._flush(merge=True)
         return self._deals[np.argsort(self._deals["first"], kind="stable")]
 
+    def keep(self, where: Callable[[np.ndarray], np.ndarray]) -> None:
+        """Keep only the deals whose records (:data:`DEAL`) ``where`` maps to ``True``."""
+        self._flush(merge=True)
+        self._deals = self._deals[where(self._deals)]
+        opened = self._deals[~self._deals["exact"]]
+        self.open_limits = {deal: self.open_limits[deal]
+                            for deal in zip(opened["players"].tolist(), opened["seed"].tolist(), strict=True)}
+
+    def __len__(self) -> int:
+        """The number of deals."""
+        self._flush(merge=True)
+        return len(self._deals)
+
     @staticmethod
     def seconds(deal: np.void) -> int | float:
         """The ``seconds`` of a record as its row wrote it (a whole number or not)."""
@@ -185,26 +210,33 @@ def read_table_deals(paths: Iterable[str | os.PathLike[str]], players: Iterable[
     """
     deals, wanted = TableDeals(), None if players is None else frozenset(players)
     for path in paths:
-        source, found = str(path), 0
-        for number, line in row_lines(path, advance):
-            m = _ROW.fullmatch(line)
-            if m:
-                p, seed, L, U2, U3, high, exact, method, seconds, fraction, exponent = m.groups()
-                seconds = float(seconds) if fraction or exponent else int(seconds)
-                if math.isfinite(seconds):
-                    found += 1
-                    if wanted is None or int(p) in wanted:
-                        deals.add(DealRow(int(p), int(seed), int(L), int(U2), int(U3), int(high), exact == "true",
-                                          method, seconds))
-                    continue
-            if not line.strip():
-                continue
-            row = check_row(parse_json(line, source, number), TABLE_KEYS, source, number)
-            if row["seed"] >= 2 ** 64:
-                raise InputError(f"expected 'seed' below 2^64, got {row['seed']}", source, number)
-            found += 1
-            if wanted is None or row["players"] in wanted:
-                deals.add_row(cast(TableRow, row))
-        if not found:
-            raise InputError("no table rows (expected JSON Lines written by 'table')", source)
+        if not add_table_file(deals, path, wanted, advance):
+            raise InputError("no table rows (expected JSON Lines written by 'table')", str(path))
     return deals
+
+
+def add_table_file(deals: TableDeals, path: str | os.PathLike[str], players: Container[int] | None = None,
+                   advance: Callable[[int], object] | None = None) -> int:
+    """Add the rows of the row file ``path`` (none if it does not exist) for ``players`` (all if None) to ``deals``;
+    the number of rows it holds. Errors and ``advance`` as in :func:`read_table_deals`."""
+    source, found = str(path), 0
+    for number, line in row_lines(path, advance):
+        m = _ROW.fullmatch(line)
+        if m:
+            p, seed, L, U2, U3, high, exact, method, seconds, fraction, exponent = m.groups()
+            seconds = float(seconds) if fraction or exponent else int(seconds)
+            if math.isfinite(seconds):
+                found += 1
+                if players is None or int(p) in players:
+                    deals.add(DealRow(int(p), int(seed), int(L), int(U2), int(U3), int(high), exact == "true",
+                                      method, seconds))
+                continue
+        if not line.strip():
+            continue
+        row = check_row(parse_json(line, source, number), TABLE_KEYS, source, number)
+        if row["seed"] >= 2 ** 64:
+            raise InputError(f"expected 'seed' below 2^64, got {row['seed']}", source, number)
+        found += 1
+        if players is None or row["players"] in players:
+            deals.add_row(cast(TableRow, row))
+    return found

@@ -115,6 +115,22 @@ def test_retry_open_recomputes_only_the_open_rows(tmp_path):
     assert len(path.read_text().splitlines()) == 3  # the open row stays in the file, the new one wins
 
 
+def test_an_open_row_is_reused_only_under_the_limits_it_records(tmp_path):
+    path = tmp_path / "t.jsonl"
+
+    def table(*limits):
+        out = run("table", "--players", "5", "--deals", "2", "--seed", "11016", *limits, "--out", str(path), "-j", "1",
+                  "--json")
+        assert out.exit_code == 0, out.output
+        return [(r["seed"], r["exact"], r.get("timeout")) for r in read_rows(path)]
+
+    assert table("--timeout", "0") == [(11016, True, None), (11017, False, 0)]  # 11017 needs a search
+    assert table("--timeout", "0") == [(11016, True, None), (11017, False, 0)]  # the same limits: reused
+    assert table("--timeout", "0.01")[2:] == [(11017, False, 0.01)]  # other limits: searched again
+    path.write_text("".join(line.replace(', "timeout": 0.01', "") + "\n" for line in path.read_text().splitlines()))
+    assert table("--timeout", "0.01")[3:] == [(11017, False, 0.01)]  # recording no limits: searched again
+
+
 def test_an_unwritable_output_is_one_line_and_exit_2(tmp_path):
     for args in (["table", "--deals", "1", "-j", "1", "--out", str(tmp_path / "no" / "t.jsonl")],
                  ["bound", "-p", "2", "--seeds", "0:1", "-j", "1", "--jsonl", str(tmp_path / "no" / "r.jsonl")]):
