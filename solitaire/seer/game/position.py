@@ -50,7 +50,7 @@ from solitaire.seer.game.stacks import Orders
 from solitaire.seer.game.variants import COLOR, RANK
 
 __all__ = ["Position", "MAX_CLUES", "MAX_STRIKES", "position_of", "parse_position", "read_position", "can_score",
-           "deck_copies", "needed_lost", "stuck"]
+           "finished_players", "out_of_play", "deck_copies", "needed_lost", "stuck"]
 
 MAX_STRIKES = 3
 
@@ -176,9 +176,15 @@ class Position:
         """Whether the game has ended (third strike, every card played, no turn left, or under restricted clues no
         card can score: :func:`can_score`)."""
         return (self.strikes >= MAX_STRIKES or self.played == self.deal.max_score or self.turns_left == 0
-                or self.deal.rules.restricted_clues
-                and not can_score(self.stacks, self.lost, deck_copies(self.deal), self.deal.variant.orders, self.ways)
+                or self.deal.rules.restricted_clues and not can_score(
+                    self.stacks, self._out_of_play(), deck_copies(self.deal), self.deal.variant.orders, self.ways)
                 or self._speedrun_lost or self._stuck)
+
+    def _out_of_play(self) -> list[int]:
+        """:attr:`lost` and the cards of the players who have taken their final turn (:func:`out_of_play`)."""
+        finished = [] if self.traits is not None else finished_players(self.deal.players, self.to_move,
+                                                                         self.turns_left)
+        return out_of_play(self.lost, self.hands, self.deal.types, finished)
 
     @property
     def _stuck(self) -> bool:
@@ -234,6 +240,27 @@ class Position:
             state, marked, inverted = self.traits
             out["traits"] = {"state": list(state), "marked": list(marked), "inverted": inverted}
         return out
+
+
+def finished_players(players: int, to_move: int, turns_left: int | None) -> list[int]:
+    """The players who have taken their final turn: once the deck is empty, with ``turns_left`` turns left, one for
+    each player from ``to_move`` on, the ``players - turns_left`` others (none while the deck lasts)."""
+    if turns_left is None or turns_left >= players:
+        return []
+    return [(to_move - 1 - k) % players for k in range(players - turns_left)]
+
+
+def out_of_play(lost: Sequence[int], hands: Sequence[Sequence[int]], types: Sequence[int] | np.ndarray,
+                finished: Sequence[int]) -> list[int]:
+    """Per type, the copies ``lost`` and those in the hands (deck indices into ``types``) of the ``finished`` players
+    (:func:`finished_players`): no one can play them any more. hanab.live's server marks the cards of a player who has
+    taken their final turn ``CannotBePlayed`` (``command_action.go``) and its end of the game counts them as lost
+    (``CheckEnd``): :func:`can_score` of these counts."""
+    gone = list(lost)
+    for player in finished:
+        for order in hands[player]:
+            gone[int(types[order])] += 1
+    return gone
 
 
 def deck_copies(deal: Deal) -> list[int]:

@@ -17,8 +17,9 @@ play; the player's hand is unchanged); it cannot be discarded. After
 the last card is drawn every player, the drawer included, has exactly one more turn. The
 game ends then, at 25, or at the third strike, which scores 0 (the cards played under pyhanabi's rules,
 :attr:`~solitaire.seer.game.options.Rules.strikeout_scores`); under restricted clues also, as on hanab.live, as
-soon as no card can score any more (the next card of every unfinished stack has every copy lost; where it changes
-no score the game plays on, as in HLE: :func:`~solitaire.seer.game.position.can_score`), with its score. Under
+soon as no card can score any more (the next card of every unfinished stack has every copy lost or held by a player
+who has taken their final turn, :func:`~solitaire.seer.game.position.out_of_play`; where it changes no score the game
+plays on, as in HLE: :func:`~solitaire.seer.game.position.can_score`), with its score. Under
 Alternating Clues a clue may not be of the kind of the previous one (``Game.last_clue``). With the option
 ``speedrun`` the game ends with 0 as soon as a card the maximum needs is lost
 (:func:`~solitaire.seer.game.position.needed_lost`); with ``allOrNothing`` too, and it has no final round: it
@@ -70,7 +71,9 @@ from solitaire.seer.game.position import (
     Position,
     can_score,
     deck_copies,
+    finished_players,
     needed_lost,
+    out_of_play,
     position_of,
     stuck,
 )
@@ -212,8 +215,17 @@ class Game:
     def over(self) -> bool:
         return (self.strikes >= MAX_STRIKES or sum(self.stacks) == self.max_score
                 or (self.last_turn is not None and self.turn >= self.last_turn)
-                or self.ends_dead and not can_score(self.stacks, self.lost, self.copies, self.orders, self.ways)
+                or self.ends_dead and not can_score(self.stacks, self._out_of_play(), self.copies, self.orders,
+                                                    self.ways)
                 or self._speedrun_lost or self._stuck or self.softlock)
+
+    def _out_of_play(self) -> list[int]:
+        """The copies lost and those of the players who have taken their final turn
+        (:func:`~solitaire.seer.game.position.out_of_play`; under characters those lost only)."""
+        if self.last_turn is None or self.traits is not None:
+            return self.lost
+        return out_of_play(self.lost, self.hands, self.types,
+                           finished_players(self.players, self.current, self.last_turn - self.turn))
 
     @property
     def _stuck(self) -> bool:
@@ -335,6 +347,9 @@ class Game:
                 self.strikes += 1
                 self.lost[self.types[target]] += 1
         elif kind == DISCARD:
+            if target == self.next_card and self.may_play_deck:
+                raise ValueError("a discard of the deck's last card is not played here (hanab.live's server carries "
+                                 "it out when a program sends it; its client offers it with an inverted suit only)")
             if not self.may_discard:
                 raise ValueError("a discard needs fewer than 8 clue tokens")
             self._remove(target)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from helpers import brute, search_value
 from solitaire.seer.bounds.maxscore import max_score
+from solitaire.seer.bounds.u3.bot import bot_finish
 from solitaire.seer.game.deals import RANKS, Deal
 from solitaire.seer.game.options import Options
 from solitaire.seer.game.position import Position
@@ -29,17 +30,22 @@ def hanablive_position(variant: str, deck: list[list[int]], state: tuple) -> Pos
     return Position(deal, *state)
 
 
-#: Null (5 Suits), the deck empty, one turn left: the mover holds only junk (null 1, 2, 1 and a yellow 2 played), the
-#: teammate only null cards, 8 tokens. Every move is a misplay into the third strike: U3 = 0, below the 5 played.
-ONLY_MISPLAYS = hanablive_position(
-    "Null (5 Suits)",
-    [[4, 1], [1, 1], [4, 1], [4, 4], [1, 2], [4, 4], [4, 3], [1, 1], [4, 5], [1, 1], [4, 2], [4, 2], [4, 1], [4, 3],
-     [1, 2]],
-    (15, ((2, 11, 12, 14), (5, 6, 8)), (0, 2, 0, 0, 3), 8, 2, 0, 1))
+NULL_DECK = [[4, 1], [1, 1], [4, 1], [4, 4], [1, 2], [4, 4], [4, 3], [1, 1], [4, 5], [1, 1], [4, 2], [4, 2], [4, 1],
+             [4, 3], [1, 2]]
+#: Null (5 Suits), the deck empty, two turns left: the mover holds only junk (null 1, 2, 1 and a yellow 2 played),
+#: the teammate only null cards, the last null 4 among them, 8 tokens. Every move is a misplay into the third strike:
+#: U3 = 0, below the 5 played.
+ONLY_MISPLAYS = hanablive_position("Null (5 Suits)", NULL_DECK,
+                                   (15, ((2, 11, 12, 14), (5, 6, 8)), (0, 2, 0, 0, 3), 8, 2, 0, 2))
+#: The same with one turn left: the teammate has taken its final turn, so its null 4 can score no more, and the game
+#: is over with the 5 played, as hanab.live's server ends it (its cards ``CannotBePlayed``).
+TEAMMATE_DONE = hanablive_position("Null (5 Suits)", NULL_DECK,
+                                   (15, ((2, 11, 12, 14), (5, 6, 8)), (0, 2, 0, 0, 3), 8, 2, 0, 1))
 #: Clue Starved & Null (5 Suits), the deck empty, two turns left, 8 tokens (16 half tokens): the mover holds only
-#: null cards, the null 3 playable; the teammate a red 1 beside null cards. Playing the null 3 (4 points) leaves the
-#: teammate nothing but a misplay into the third strike (0); a red clue, then the teammate's discard, keeps 3.
-PLAY_LOSES = hanablive_position(
+#: null cards, the null 3 playable and the last null 4; the teammate a red 1 beside null cards. Playing the null 3
+#: (4 points) is the mover's final turn: its null 4 can score no more and the game ends with 4, as on hanab.live.
+#: Under a rule that counted its cards still, the teammate would be left nothing but a misplay into the third strike.
+PLAY_ENDS = hanablive_position(
     "Clue Starved & Null (5 Suits)",
     [[0, 1], [4, 3], [4, 1], [4, 4], [4, 4], [0, 1], [4, 1], [0, 1], [4, 2], [4, 2], [4, 5], [4, 3], [4, 1]],
     (13, ((1, 3, 9, 11), (5, 6, 10, 12)), (1, 0, 0, 0, 2), 16, 2, 0, 2))
@@ -53,11 +59,15 @@ def test_a_position_whose_every_move_is_the_third_strike_is_worth_zero():
     assert simulate(result.start, result.actions).score == 0 == brute(ONLY_MISPLAYS)
 
 
-def test_a_play_that_forces_the_teammate_into_the_third_strike_is_not_taken():
-    result = max_score(PLAY_LOSES, timeout=60)
-    assert (result.score, result.high, result.exact) == (3, 3, True)
-    assert simulate(result.start, result.actions).score == 3 == brute(PLAY_LOSES)
-    assert result.actions[0]["type"] != 0  # not the play of the null 3
+def test_the_cards_of_a_player_who_has_taken_their_final_turn_score_no_more():
+    assert TEAMMATE_DONE.over and Game.from_position(TEAMMATE_DONE).over and TEAMMATE_DONE.score == 5
+    result = max_score(PLAY_ENDS, timeout=60)
+    assert (result.score, result.high, result.exact) == (4, 4, True)
+    assert simulate(result.start, result.actions).score == 4 == brute(PLAY_ENDS)
+    assert [(a["type"], a["target"]) for a in result.actions] == [(0, 1)]  # the null 3, and the game is over
+    line, score = bot_finish(Game.from_position(PLAY_ENDS))  # the compiled bot plays it too, and keeps the 4
+    assert ([(a["type"], a["target"]) for a in line], score) == ([(0, 1)], 4)
+    assert simulate(PLAY_ENDS, line).score == 4
 
 
 def forced_position(rng: random.Random, variant: str, suits: tuple[int, ...]) -> Position | None:

@@ -142,3 +142,17 @@ def test_under_restricted_clues_the_game_ends_as_soon_as_no_card_can_score(varia
     played.apply({"type": 0, "target": 0})
     assert played.over and played.score == 25
     assert seer_score(position) == 25 and bot_finish(Game.from_position(position))[1] == 25
+
+
+@pytest.mark.parametrize("variant, ends", [("Null (5 Suits)", True), ("No Variant", False)])
+def test_the_cards_of_a_player_who_has_taken_their_final_turn_can_score_no_more(variant, ends):
+    """hanab.live's server marks the cards of a player who has taken their final turn ``CannotBePlayed``
+    (``command_action.go``) and ends the game when no other card can score: player 1 holds the only red 5, player 0
+    draws the last card, player 1 takes its final turn with a clue, and under restricted clues the game is over."""
+    crafted = _last_red_five_position(variant)
+    position = Position(crafted.deal, crafted.next_card, crafted.hands[::-1], crafted.stacks, 7, 0, 0, None)
+    game = Game.from_position(position)
+    game.apply({"type": 1, "target": 5})  # player 0 draws the last card: two turns left, player 1's and player 0's
+    assert not game.over
+    game.apply({"type": 2, "target": 0, "value": 0})  # player 1's final turn: red to player 0
+    assert game.over == game.position().over == ends and game.score == 24

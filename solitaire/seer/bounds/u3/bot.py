@@ -53,9 +53,10 @@ _PLAY, _DISCARD, _COLOR_CLUE = int(PLAY), int(DISCARD), int(COLOR_CLUE)
 
 
 @numba.njit(cache=True, inline="always")
-def _ended(stacks, per_type, ends_dead, speedrun):
+def _ended(stacks, per_type, ends_dead, speedrun, deck, hands, hlen, mover, fin):
     """Whether the cards end the game: with ``ends_dead`` no card can score
-    (:func:`~solitaire.seer.game.position.can_score`), in a speedrun a card the maximum needs is lost
+    (:func:`~solitaire.seer.game.position.can_score`; a card held by one of the players who have taken their final
+    turn, the ``P - fin`` before ``mover``, no longer can), in a speedrun a card the maximum needs is lost
     (:func:`~solitaire.seer.game.position.needed_lost`), on the ``per_type`` array."""
     if not (ends_dead or speedrun):  # the rules of most games: no pass over the stacks on every turn
         return False
@@ -64,9 +65,22 @@ def _ended(stacks, per_type, ends_dead, speedrun):
         for r in range(stacks[s], RANKS):
             t = s * RANKS + r
             lost = per_type[t, LOST] >= per_type[t, COPIES]
-            dead &= r > stacks[s] or lost
+            dead &= r > stacks[s] or lost or _finished_hold(t, per_type[t, COPIES] - per_type[t, LOST], deck, hands,
+                                                             hlen, mover, fin)
             needed |= per_type[t, COPIES] > 0 and lost
     return ends_dead and dead or speedrun and needed
+
+
+@numba.njit(cache=True)
+def _finished_hold(t, left, deck, hands, hlen, mover, fin):
+    """Whether the ``left`` copies of type ``t`` not lost are all in the hands of the players who have taken their
+    final turn (:func:`~solitaire.seer.game.position.finished_players`)."""
+    P = hlen.size
+    for k in range(P - fin if 0 <= fin < P else 0):
+        p = (mover - 1 - k) % P
+        for j in range(hlen[p]):
+            left -= deck[hands[p, j]] == t
+    return left <= 0
 
 
 @numba.njit(cache=True, inline="always")
@@ -96,8 +110,8 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
     P, free = hands.shape[0], per_type.shape[0] - 1
     count = 0
     ends_dead, speedrun = state[ENDS_DEAD], state[SPEEDRUN]
-    while strikes < MAX_STRIKES and score < top and fin != 0 and not _ended(stacks, per_type, ends_dead, speedrun) \
-            and count < line.shape[0]:
+    while strikes < MAX_STRIKES and score < top and fin != 0 and count < line.shape[0] \
+            and not _ended(stacks, per_type, ends_dead, speedrun, deck, hands, hlen, mover, fin):
         n = hlen[mover]
         play, trash, least, play_key, least_key = -1, -1, -1, 1 << 30, 1 << 30
         for j in range(n):
@@ -178,7 +192,8 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
     state[POS], state[CLUES], state[STRIKES], state[FIN], state[MOVER], state[SCORE] = pos, clues, strikes, fin, \
         mover, score
     state[LAST] = last
-    over = strikes >= MAX_STRIKES or score == top or fin == 0 or _ended(stacks, per_type, ends_dead, speedrun)
+    over = strikes >= MAX_STRIKES or score == top or fin == 0 \
+        or _ended(stacks, per_type, ends_dead, speedrun, deck, hands, hlen, mover, fin)
     return count if over else -1
 
 
@@ -206,7 +221,8 @@ def bot_finish(game: Game) -> tuple[list[Action], int]:
                        per_type, state, line)
     if count < 0:
         raise RuntimeError("the compiled bot found no legal action or ran past its line's length")
-    failed = state[STRIKES] >= MAX_STRIKES or _ended(stacks, per_type, 0, state[SPEEDRUN])
+    failed = state[STRIKES] >= MAX_STRIKES or _ended(stacks, per_type, 0, state[SPEEDRUN], game.deal.types, hands,
+                                                     np.zeros(P, dtype=np.int64), 0, -1)
     score = 0 if failed else int(state[SCORE])
     return [{"type": _KINDS[kind], "target": target, "value": value}
             for kind, target, value in line[:count].tolist()], score

@@ -135,7 +135,8 @@ restricted clues it ends there only when fewer turns are left than strikes allow
 (``fin < 3 - strikes``: no line, the bot's included, strikes out); elsewhere the state is searched as any other, its
 value the best of its children's (a node with no move listed is a forced third strike: a leaf of value
 0), and a line reaches ``target`` at such a state or at the end of the game. The game also ends, as on hanab.live,
-when no card can score any more (:func:`_can_score`; :mod:`solitaire.seer.game.simulator`), which the simulator
+when no card can score any more, every copy of the next card of each stack lost or held by a player who has taken
+their final turn (:func:`_can_score`; :mod:`solitaire.seer.game.simulator`), which the simulator
 applies under restricted clues: such a state is then a leaf of its score (a strike the rules could force later never
 comes); elsewhere no strike is ever forced, so the value is the same either way and the game plays on. The bounds
 that cut a node (its own and the table's) bound its value, not its score, so they hold as they are.
@@ -514,13 +515,20 @@ def _shuffle(out, m, plays_first, rng):
         out[a], out[b] = out[b], out[a]
 
 
-@numba.njit(cache=True, inline='always')
-def _can_score(stacks, lost, counts):
+@numba.njit(cache=True)
+def _can_score(stacks, lost, counts, hands, hlen, cur, fin):
     """Whether a card can still score (:func:`~solitaire.seer.game.position.can_score`): the next card of some
-    unfinished stack has a copy of the deck not lost."""
+    unfinished stack has a copy of the deck neither lost nor held by a player who has taken their final turn (the
+    ``P - fin`` players before ``cur``: :func:`~solitaire.seer.game.position.out_of_play`)."""
+    P = hlen.size
     for s in range(stacks.size):
         x = s * RANKS + stacks[s]
-        if stacks[s] < RANKS and lost[x] < counts[x]:
+        left = counts[x] - lost[x] if stacks[s] < RANKS else 0
+        for k in range(P - fin if 0 <= fin < P and left > 0 else 0):
+            p = cur - 1 - k if cur - 1 - k >= 0 else cur - 1 - k + P
+            for j in range(hlen[p]):
+                left -= hands[p, j] == x
+        if left > 0:
             return True
     return False
 
@@ -594,7 +602,8 @@ def dfs(target, seed, free, setup, cards, table, space, stats, path, stop):
         pos, tokens, strikes, fin, score, cur = state[d, POS], state[d, TOKENS], state[d, STRIKES], state[d, FIN], \
             state[d, SCORE], state[d, MOVER]
         if phase == ENTER:  # a new node: cut it, or list its moves
-            if mute and not _can_score(stacks, lost, counts):  # the game's end "Reaching the target" names
+            # the game's end "Reaching the target" names
+            if mute and not _can_score(stacks, lost, counts, hands, hlen, cur, fin):
                 if score >= target:
                     return _won(score, d, moves, frame, stats, path)
                 result, phase = score, LEAVE
