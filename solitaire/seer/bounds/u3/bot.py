@@ -52,35 +52,34 @@ _KINDS = (PLAY, DISCARD, COLOR_CLUE, RANK_CLUE)
 _PLAY, _DISCARD, _COLOR_CLUE = int(PLAY), int(DISCARD), int(COLOR_CLUE)
 
 
+@numba.njit(cache=True)
+def _dead(stacks, per_type, deck, hands, hlen, mover, fin):
+    """Whether no card can score (:func:`~solitaire.seer.game.position.can_score`), on the ``per_type`` array:
+    every copy of the next card of each stack lost or held by one of the players who have taken their final turn,
+    the ``P - fin`` before ``mover`` (:func:`~solitaire.seer.game.position.out_of_play`)."""
+    P = hlen.size
+    for s in range(stacks.size):
+        t = s * RANKS + stacks[s]
+        left = per_type[t, COPIES] - per_type[t, LOST] if stacks[s] < RANKS else 0
+        for k in range(P - fin if 0 <= fin < P and left > 0 else 0):
+            p = (mover - 1 - k) % P
+            for j in range(hlen[p]):
+                left -= deck[hands[p, j]] == t
+        if left > 0:
+            return False
+    return True
+
+
 @numba.njit(cache=True, inline="always")
-def _ended(stacks, per_type, ends_dead, speedrun, deck, hands, hlen, mover, fin):
-    """Whether the cards end the game: with ``ends_dead`` no card can score
-    (:func:`~solitaire.seer.game.position.can_score`; a card held by one of the players who have taken their final
-    turn, the ``P - fin`` before ``mover``, no longer can), in a speedrun a card the maximum needs is lost
-    (:func:`~solitaire.seer.game.position.needed_lost`), on the ``per_type`` array."""
-    if not (ends_dead or speedrun):  # the rules of most games: no pass over the stacks on every turn
-        return False
-    dead, needed = True, False
+def _needed_lost(stacks, per_type):
+    """Whether a card the maximum needs is lost (:func:`~solitaire.seer.game.position.needed_lost`), on the
+    ``per_type`` array."""
     for s in range(stacks.size):
         for r in range(stacks[s], RANKS):
             t = s * RANKS + r
-            lost = per_type[t, LOST] >= per_type[t, COPIES]
-            dead &= r > stacks[s] or lost or _finished_hold(t, per_type[t, COPIES] - per_type[t, LOST], deck, hands,
-                                                             hlen, mover, fin)
-            needed |= per_type[t, COPIES] > 0 and lost
-    return ends_dead and dead or speedrun and needed
-
-
-@numba.njit(cache=True)
-def _finished_hold(t, left, deck, hands, hlen, mover, fin):
-    """Whether the ``left`` copies of type ``t`` not lost are all in the hands of the players who have taken their
-    final turn (:func:`~solitaire.seer.game.position.finished_players`)."""
-    P = hlen.size
-    for k in range(P - fin if 0 <= fin < P else 0):
-        p = (mover - 1 - k) % P
-        for j in range(hlen[p]):
-            left -= deck[hands[p, j]] == t
-    return left <= 0
+            if per_type[t, COPIES] > 0 and per_type[t, LOST] >= per_type[t, COPIES]:
+                return True
+    return False
 
 
 @numba.njit(cache=True, inline="always")
@@ -111,7 +110,8 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
     count = 0
     ends_dead, speedrun = state[ENDS_DEAD], state[SPEEDRUN]
     while strikes < MAX_STRIKES and score < top and fin != 0 and count < line.shape[0] \
-            and not _ended(stacks, per_type, ends_dead, speedrun, deck, hands, hlen, mover, fin):
+            and not (ends_dead and _dead(stacks, per_type, deck, hands, hlen, mover, fin)
+                     or speedrun and _needed_lost(stacks, per_type)):
         n = hlen[mover]
         play, trash, least, play_key, least_key = -1, -1, -1, 1 << 30, 1 << 30
         for j in range(n):
@@ -193,7 +193,8 @@ def bot_kernel(deck, hands, hlen, stacks, per_type, state, line):
         mover, score
     state[LAST] = last
     over = strikes >= MAX_STRIKES or score == top or fin == 0 \
-        or _ended(stacks, per_type, ends_dead, speedrun, deck, hands, hlen, mover, fin)
+        or ends_dead and _dead(stacks, per_type, deck, hands, hlen, mover, fin) \
+        or speedrun and _needed_lost(stacks, per_type)
     return count if over else -1
 
 
@@ -221,8 +222,7 @@ def bot_finish(game: Game) -> tuple[list[Action], int]:
                        per_type, state, line)
     if count < 0:
         raise RuntimeError("the compiled bot found no legal action or ran past its line's length")
-    failed = state[STRIKES] >= MAX_STRIKES or _ended(stacks, per_type, 0, state[SPEEDRUN], game.deal.types, hands,
-                                                     np.zeros(P, dtype=np.int64), 0, -1)
+    failed = state[STRIKES] >= MAX_STRIKES or state[SPEEDRUN] and _needed_lost(stacks, per_type)
     score = 0 if failed else int(state[SCORE])
     return [{"type": _KINDS[kind], "target": target, "value": value}
             for kind, target, value in line[:count].tolist()], score
