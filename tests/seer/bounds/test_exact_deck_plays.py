@@ -70,7 +70,7 @@ def test_a_play_from_the_deck_takes_the_last_card_and_keeps_the_hand():
 def test_a_play_from_the_deck_that_does_not_play_is_a_strike_and_the_last_card_is_never_discarded():
     position = bottom_deck_endgame()
     game = Game.from_position(replace(position, stacks=(1, 5, 5, 5, 5)))  # the red 3 cannot be played
-    with pytest.raises(ValueError, match="not in the hand"):
+    with pytest.raises(ValueError, match="a discard of the deck's last card is not played here"):
         game.copy().apply({"type": 1, "target": game.next_card})
     game.apply({"type": PLAY, "target": game.next_card})
     assert game.strikes == 1 and game.lost[RED + 2] == 1 and game.stacks[0] == 1 and game.deck_left == 0
