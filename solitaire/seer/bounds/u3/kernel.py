@@ -515,7 +515,7 @@ def _shuffle(out, m, plays_first, rng):
         out[a], out[b] = out[b], out[a]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline='always')
 def _can_score(stacks, lost, counts, hands, hlen, cur, fin):
     """Whether a card can still score (:func:`~solitaire.seer.game.position.can_score`): the next card of some
     unfinished stack has a copy of the deck neither lost nor held by a player who has taken their final turn (the
