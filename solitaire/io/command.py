@@ -219,10 +219,16 @@ class CommandGroup(click.Group):
                 signal.signal(signum, interrupt)
             sys.unraisablehook = unraisable
             watch_interrupts(_HANDLED, _GRACE, stop_now)
+        with warnings.catch_warnings():  # every warning one line, those of a stop's collection included
+            warnings.showwarning = _warning_line
+            self._run(args, prog_name, complete_var, **extra)
+
+    def _run(self, args: Sequence[str] | None, prog_name: str | None, complete_var: str | None,
+             **extra: Any) -> NoReturn:
+        """:meth:`_main`, a stop signal ending it with one line, after what its collection closes (the warning of a
+        row file's kept ``.old``)."""
         try:
-            with warnings.catch_warnings():
-                warnings.showwarning = _warning_line
-                self._main(args, prog_name, complete_var, **extra)
+            self._main(args, prog_name, complete_var, **extra)
         except BaseException as err:  # a stop signal, bare or wrapped (by a numba-compiled function, an import)
             # or lost: a C extension that takes it during its import may raise its own error instead (numba's:
             # ``ImportError: numba._devicearray failed to import``); after a stop signal, that error is the stop's
@@ -230,8 +236,8 @@ class CommandGroup(click.Group):
             late = isinstance(err, SystemExit) and _LATE.is_set()  # a stop while click closed the ended command
             if not late and (isinstance(err, SystemExit) or stopped is None):  # an exit: the interrupt is reported
                 raise
-            click.echo(stopped_line(stopped, "Aborted!"), err=True)
             _stopping()
+            click.echo(stopped_line(stopped, "Aborted!"), err=True)
             sys.exit(1)
         finally:  # the command has ended, its output written: the interpreter's shutdown (about 0.1 s;
             # it resets a Python handler to the default, which would end it by the signal) ignores them
@@ -257,8 +263,8 @@ class CommandGroup(click.Group):
             err.show()
             sys.exit(err.exit_code)
         except click.Abort as err:  # click's, from a stop signal
-            click.echo(stopped_line(stop_signal(err), "Aborted!"), err=True)
             _stopping()
+            click.echo(stopped_line(stop_signal(err), "Aborted!"), err=True)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
 
